@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+
+/** A store feature the locator knows. `code` is what stores carry and what the filter sends. */
+export const Feature = v.object({
+  code: v.string(),
+  name: v.string(),
+  /** shown to customers at all */
+  public: v.boolean(),
+  /** offered in the filter overlay */
+  filterable: v.boolean(),
+  /** filter overlay group: pickup options are listed apart from amenities */
+  category: v.picklist(['pickup', 'amenity', 'service', 'hours']),
+});
+export type Feature = v.InferOutput<typeof Feature>;
+
+export const AppConfig = v.object({
+  env: v.picklist(['development', 'test', 'production']),
+  brand: v.object({ name: v.string(), product: v.string(), customerServicePhone: v.string() }),
+  features: v.array(Feature),
+  mapDefaults: v.object({ lat: v.number(), lng: v.number(), zoom: v.number() }),
+  map: v.object({
+    /** when both are set the locator uses mapbox-gl; otherwise maplibre-gl with the bundled offline style */
+    mapboxToken: v.nullable(v.string()),
+    mapboxStyle: v.nullable(v.string()),
+  }),
+  orderingUrlRoot: v.string(),
+  enableInAppDelivery: v.boolean(),
+  delivery: v.object({ storefrontUrl: v.string(), faqUrl: v.string() }),
+  locator: v.object({
+    /** tabs Nearby / Previous / Favorites instead of the grouped list */
+    tabMode: v.boolean(),
+    /** geolocation counts as within threshold when accuracy (metres) is at most this */
+    geolocationAccuracyThreshold: v.number(),
+    inMapOriginationSourceLifetime: v.number(),
+  }),
+  account: v.object({
+    showKeepMeSignedInCheckbox: v.boolean(),
+    updatedTermsOfUseUrl: v.nullable(v.string()),
+    cantAccessEmailUrl: v.string(),
+    includePrivacyStatement: v.boolean(),
+    includeStorageConsent: v.boolean(),
+    checkGeneralEmailByDefault: v.boolean(),
+  }),
+  universal: v.object({ enableMfaFeatures: v.boolean() }),
+  ordering: v.object({
+    maximumItemAmount: v.number(),
+    maximumModifierAmount: v.number(),
+    mostRecentOrderStaleAfter: v.number(),
+    productStaleAfter: v.number(),
+    productRetryAfter: v.number(),
+  }),
+  /** the development outbox viewer (/dev/outbox) is linked only where this is on */
+  devTools: v.boolean(),
+});
+export type AppConfig = v.InferOutput<typeof AppConfig>;

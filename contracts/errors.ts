@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+
+/**
+ * Every API failure has this JSON shape (HTTP status carries the class of failure):
+ *   { code, message, field?, ...extras }
+ * `code` is the spec's code where the spec has one (e.g. "121063", "INSUFFICIENT_BALANCE"),
+ * otherwise one of the generic codes below. Extras carry spec-named fields such as
+ * messageId, mfaChallengeMethods, type, cardType, errorCode.
+ */
+export const ApiErrorBody = v.looseObject({
+  code: v.string(),
+  message: v.string(),
+  field: v.optional(v.string()),
+});
+export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody> & Record<string, unknown>;
+
+export const GenericCodes = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  csrf: 'CSRF_TOKEN_INVALID',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  unexpected: 'UNEXPECTED_ERROR',
+} as const;

@@ -1,0 +1,79 @@
+import type { AppConfig, Feature } from '../contracts/config.ts';
+
+/**
+ * Client configuration, switchable per environment: APP_ENV picks a profile
+ * (development, test, production); single values can be overridden by environment variables.
+ */
+export const FEATURES: Feature[] = [
+  // pickup options (listed apart from amenities; codes from spec 1 section 3)
+  { code: '16', name: 'In store', public: true, filterable: true, category: 'pickup' },
+  { code: 'DT', name: 'Drive-thru', public: true, filterable: true, category: 'pickup' },
+  { code: 'CX', name: 'Curbside', public: true, filterable: true, category: 'pickup' },
+  // hours and ordering services
+  { code: 'ON', name: 'Open now', public: true, filterable: true, category: 'hours' },
+  { code: 'hrs24', name: 'Open 24 hours per day', public: true, filterable: true, category: 'hours' },
+  { code: 'GC', name: 'Guest ordering', public: true, filterable: true, category: 'service' },
+  { code: 'MO', name: 'Mobile Order and Pay', public: true, filterable: true, category: 'service' },
+  // amenities
+  { code: 'WA', name: 'Oven-warmed food', public: true, filterable: true, category: 'amenity' },
+  { code: 'CL', name: 'Clover Brewed Coffee', public: true, filterable: true, category: 'amenity' },
+  { code: 'RW', name: 'Reserve Bar', public: true, filterable: true, category: 'amenity' },
+  { code: 'NB', name: 'Nitro Cold Brew', public: true, filterable: true, category: 'amenity' },
+  { code: 'WF', name: 'Wi-Fi', public: true, filterable: true, category: 'amenity' },
+  { code: 'LB', name: 'Lobby seating', public: true, filterable: true, category: 'amenity' },
+  { code: 'PS', name: 'Patio seating', public: true, filterable: true, category: 'amenity' },
+  { code: 'VS', name: 'Verismo', public: true, filterable: false, category: 'amenity' },
+  { code: 'CD', name: 'Mobile Order and Pay Dine-In', public: true, filterable: false, category: 'amenity' },
+  { code: 'BA', name: 'Bike rack', public: true, filterable: true, category: 'amenity' },
+  { code: 'EV', name: 'EV charging', public: true, filterable: true, category: 'amenity' },
+  // internal codes carried by stores but never shown as amenities (spec 1 section 5 excludes them)
+  { code: 'XO', name: 'Mobile ordering (internal)', public: false, filterable: false, category: 'service' },
+  { code: '17', name: 'Delivery (internal)', public: false, filterable: false, category: 'service' },
+  { code: 'CC', name: 'Coffee card (internal)', public: false, filterable: false, category: 'service' },
+];
+
+type Profile = AppConfig['env'];
+
+function bool(v: string | undefined, fallback: boolean) {
+  return v === undefined ? fallback : v === 'true' || v === '1';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const profile: Profile = env.APP_ENV === 'production' ? 'production' : env.APP_ENV === 'test' ? 'test' : 'development';
+  const nonProd = profile !== 'production';
+  return {
+    env: profile,
+    brand: { name: 'Harbor Coffee', product: 'Harbor', customerServicePhone: '1-800-555-0142' },
+    features: FEATURES,
+    mapDefaults: { lat: Number(env.MAP_DEFAULT_LAT ?? 39.5), lng: Number(env.MAP_DEFAULT_LNG ?? -98.35), zoom: Number(env.MAP_DEFAULT_ZOOM ?? 4) },
+    map: { mapboxToken: env.MAPBOX_TOKEN || null, mapboxStyle: env.MAPBOX_STYLE || null },
+    orderingUrlRoot: '/menu',
+    enableInAppDelivery: bool(env.ENABLE_IN_APP_DELIVERY, true),
+    delivery: {
+      storefrontUrl: env.DELIVERY_STOREFRONT_URL ?? 'https://delivery-partner.example/store/harbor-coffee',
+      faqUrl: env.DELIVERY_FAQ_URL ?? '/help/delivery-faq',
+    },
+    locator: {
+      tabMode: bool(env.LOCATOR_TAB_MODE, false),
+      geolocationAccuracyThreshold: Number(env.GEOLOCATION_ACCURACY_THRESHOLD ?? 1000),
+      inMapOriginationSourceLifetime: 30 * 60_000,
+    },
+    account: {
+      showKeepMeSignedInCheckbox: bool(env.SHOW_KEEP_ME_SIGNED_IN, true),
+      updatedTermsOfUseUrl: env.UPDATED_TERMS_URL ?? '/terms-of-use',
+      cantAccessEmailUrl: '/help/cant-access-email',
+      includePrivacyStatement: true,
+      includeStorageConsent: bool(env.INCLUDE_STORAGE_CONSENT, false),
+      checkGeneralEmailByDefault: false,
+    },
+    universal: { enableMfaFeatures: bool(env.ENABLE_MFA_FEATURES, true) },
+    ordering: {
+      maximumItemAmount: 30,
+      maximumModifierAmount: 12,
+      mostRecentOrderStaleAfter: 2 * 3600_000,
+      productStaleAfter: 5 * 60_000,
+      productRetryAfter: 30_000,
+    },
+    devTools: bool(env.DEV_TOOLS, nonProd),
+  };
+}

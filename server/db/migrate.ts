@@ -1,0 +1,35 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Db } from './db.ts';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies every migrations/*.sql not yet applied, in name order, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query(`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`);
+  const done = new Set((await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of splitSql(sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}
+
+/** Splits a migration into statements (no dollar-quoted bodies in our migrations). */
+export function splitSql(sql: string): string[] {
+  return sql
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

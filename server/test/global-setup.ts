@@ -1,0 +1,103 @@
+/**
+ * Vitest global setup: builds the seeded template databases once per source version
+ * (a hash of the migrations and the seed code), so each test file starts from a copy in about a second:
+ * - PGlite: a data-dir tarball in .cache/test-db/, loaded in memory by each test file;
+ * - PostgreSQL (when 127.0.0.1:5432 answers): a template database each test file clones.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile, stat, rename } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedIfEmpty } from '../db/seed/seed.ts';
+
+export const CACHE_DIR = path.resolve('.cache/test-db');
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(p)));
+    else if (/\.(ts|sql|json)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) out.push(p);
+  }
+  return out.sort();
+}
+
+export async function sourceHash(): Promise<string> {
+  const h = createHash('sha256');
+  for (const f of [...(await filesUnder('server/db')), 'package-lock.json'].filter((f) => existsSync(f))) {
+    h.update(f);
+    h.update(await readFile(f));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+export async function pgReachable(): Promise<boolean> {
+  if (process.env.TEST_PG === 'off') return false;
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
+  const hash = await sourceHash();
+  await mkdir(CACHE_DIR, { recursive: true });
+  const tarball = path.join(CACHE_DIR, `pglite-${hash}.tgz`);
+  if (!existsSync(tarball) || (await stat(tarball)).size === 0) {
+    const t0 = Date.now();
+    const db = await openPglite(undefined);
+    await migrate(db);
+    await seedIfEmpty(db, {});
+    const blob = await (db as unknown as { lite: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).lite.dumpDataDir('gzip');
+    await writeFile(tarball + '.tmp', Buffer.from(await blob.arrayBuffer()));
+    await rename(tarball + '.tmp', tarball);
+    await db.close();
+    console.log(`[test-db] PGlite template built in ${Date.now() - t0} ms`);
+  }
+  provide('pgliteTemplate', tarball);
+
+  let pgTemplate: string | null = null;
+  if (await pgReachable()) {
+    pgTemplate = `coffee_tpl_${hash}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [pgTemplate])).rowCount;
+    if (!exists) {
+      const t0 = Date.now();
+      const building = `${pgTemplate}_building_${process.pid}`;
+      await admin.query(`create database ${building}`);
+      const db = await openPostgres(PG_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`), 2);
+      await migrate(db);
+      await seedIfEmpty(db, {});
+      await db.close();
+      await admin.query(`alter database ${building} rename to ${pgTemplate}`).catch(async () => {
+        await admin.query(`drop database if exists ${building}`);
+      });
+      console.log(`[test-db] PostgreSQL template ${pgTemplate} built in ${Date.now() - t0} ms`);
+    }
+    // drop clones left behind by interrupted runs
+    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'coffee_t_%'`);
+    for (const r of stale.rows) await admin.query(`drop database if exists ${r.datname}`).catch(() => undefined);
+    await admin.end();
+  } else {
+    console.log('[test-db] PostgreSQL on 127.0.0.1:5432 not reachable: server tests run on PGlite only');
+  }
+  provide('pgTemplate', pgTemplate);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string | null;
+  }
+}
