@@ -86,8 +86,8 @@ const FeatureList = v.pipe(
 
 const Latitude = v.pipe(v.number(), v.minValue(-90), v.maxValue(90));
 const Longitude = v.pipe(v.number(), v.minValue(-180), v.maxValue(180));
-const NumberFromQuery = (schema: typeof Latitude) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number), v.number('must be a number'), schema);
+const NumberFromQuery = <S extends typeof Latitude | typeof Longitude>(schema: S) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(/^-?[0-9]+(\.[0-9]+)?$/, 'must be a number'), v.transform(Number), schema);
 
 /**
  * GET /apiproxy/v1/locations?place=&features=&lat=&lng=&storeNumber=&limit=

@@ -23,13 +23,26 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration into statements (no dollar-quoted bodies in our migrations). */
+/** Splits a migration into statements: drops `--` comments (outside quotes), then splits on `;` (no dollar-quoted bodies in our migrations). */
 export function splitSql(sql: string): string[] {
-  return sql
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
+  return stripComments(sql)
     .split(';')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+function stripComments(sql: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i];
+    if (ch === "'") quoted = !quoted;
+    if (!quoted && ch === '-' && sql[i + 1] === '-') {
+      while (i < sql.length && sql[i] !== '\n') i++;
+      out += '\n';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
 }

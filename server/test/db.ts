@@ -24,7 +24,7 @@ export function backends(): Backend[] {
 export async function openTestDb(backend: Backend): Promise<Db> {
   if (backend === 'pglite') {
     const buf = await readFile(inject('pgliteTemplate'));
-    return openPglite(undefined, new Blob([buf]));
+    return openPglite(undefined, new Blob([new Uint8Array(buf)]));
   }
   const template = inject('pgTemplate');
   if (!template) throw new Error('PostgreSQL template missing');

@@ -1,0 +1,40 @@
+import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import type { RouterContext, Chrome } from '../router.tsx';
+import { configQuery } from '../services/config.ts';
+import { sessionQuery } from '../services/session.ts';
+import { useAppActors } from '../services/app-actors.tsx';
+import { AppShell } from '../views/shell/AppShell.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // configuration and session metadata are needed by every route: load once, keep in the query cache
+  beforeLoad: async ({ context }) => {
+    await Promise.all([context.queryClient.ensureQueryData(configQuery), context.queryClient.prefetchQuery(sessionQuery)]);
+  },
+  component: RootComponent,
+});
+
+function RootComponent() {
+  const matches = useMatches();
+  const chrome: Chrome = [...matches].reverse().find((m) => m.staticData?.chrome)?.staticData.chrome ?? 'full';
+  const { data: config } = useQuery(configQuery);
+  const { data: session } = useQuery(sessionQuery);
+  const { notifications } = useAppActors();
+  const toasts = useSelector(notifications, (s) => s.context.toasts);
+  const persistent = useSelector(notifications, (s) => s.context.persistent);
+  return (
+    <AppShell
+      chrome={chrome}
+      signedIn={!!session?.signedIn}
+      firstName={session?.user?.firstName ?? null}
+      brandName={config?.brand.name ?? 'Harbor Coffee'}
+      devTools={!!config?.devTools}
+      toast={toasts[0] ?? null}
+      persistent={persistent}
+      onDismiss={(id) => notifications.send({ type: 'user.dismiss', id })}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

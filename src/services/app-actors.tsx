@@ -1,0 +1,31 @@
+/**
+ * Long-lived actors started once at the root (design.md section 2): notifications now; later the
+ * selected store and the cart. Routes reach them through the router context or `useAppActors()`.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine.ts';
+
+export interface AppActors {
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+}
+
+export function createAppActors(): AppActors {
+  const notifications = createActor(notificationsMachine).start();
+  return { notifications };
+}
+
+/** The action implementation flows are provided with for their named `notify` action. */
+export function notifyWith(actors: AppActors) {
+  return (n: Omit<Extract<NotificationsEvent, { type: 'notify.show' }>, 'type'>) => actors.notifications.send({ type: 'notify.show', ...n });
+}
+
+const Ctx = createContext<AppActors | null>(null);
+export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
+  return <Ctx.Provider value={actors}>{children}</Ctx.Provider>;
+}
+export function useAppActors(): AppActors {
+  const a = useContext(Ctx);
+  if (!a) throw new Error('AppActorsProvider missing');
+  return a;
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { Chrome } from '../../router.tsx';
+import type { Notification } from '../../../machines/notifications.machine.ts';
+import { NotificationArea } from './NotificationArea.tsx';
+
+export interface AppShellProps {
+  chrome: Chrome;
+  signedIn: boolean;
+  firstName: string | null;
+  brandName: string;
+  devTools: boolean;
+  toast: Notification | null;
+  persistent: Notification[];
+  onDismiss: (id: string) => void;
+  children: ReactNode;
+}
+
+/** Global navigation, footer and notifications around every page; hidden where a route's chrome says. */
+export function AppShell(p: AppShellProps) {
+  return (
+    <div className={`app app--${p.chrome}`}>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      {p.chrome === 'full' || p.chrome === 'noFooter' ? (
+        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} />
+      ) : p.chrome === 'logoOnly' ? (
+        <header className="global-nav global-nav--logo-only">
+          <Logo brandName={p.brandName} />
+        </header>
+      ) : null}
+      <NotificationArea toast={p.toast} persistent={p.persistent} onDismiss={p.onDismiss} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {p.children}
+      </main>
+      {p.chrome === 'full' ? <Footer brandName={p.brandName} devTools={p.devTools} /> : null}
+    </div>
+  );
+}
+
+export function Logo({ brandName }: { brandName: string }) {
+  return (
+    <Link to="/" className="logo" aria-label={`${brandName} home`}>
+      <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
+        <circle cx="32" cy="32" r="30" fill="currentColor" />
+        <path d="M20 24h20v10a10 10 0 0 1-20 0zM40 27h3a4 4 0 0 1 0 8h-3" fill="none" stroke="#fff" strokeWidth="4" strokeLinejoin="round" />
+      </svg>
+      <span className="logo-text">{brandName}</span>
+    </Link>
+  );
+}
+
+function GlobalNav({ brandName, signedIn, firstName }: { brandName: string; signedIn: boolean; firstName: string | null }) {
+  return (
+    <header className="global-nav">
+      <Logo brandName={brandName} />
+      <nav aria-label="Main" className="global-nav-links">
+        <Link to="/menu" activeProps={{ className: 'active' }}>Menu</Link>
+        <Link to="/store-locator" activeProps={{ className: 'active' }}>Find a store</Link>
+      </nav>
+      <div className="global-nav-account">
+        {signedIn ? (
+          <>
+            <span className="greeting">Hi, {firstName}</span>
+            <a href="/account/signout" className="btn btn--ghost">Sign out</a>
+          </>
+        ) : (
+          <>
+            <a href="/account/signin" className="btn btn--ghost">Sign in</a>
+            <a href="/account/create" className="btn btn--dark">Join now</a>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function Footer({ brandName, devTools }: { brandName: string; devTools: boolean }) {
+  return (
+    <footer className="global-footer">
+      <nav aria-label="Footer" className="footer-links">
+        <Link to="/store-locator">Store locator</Link>
+        <Link to="/menu">Menu</Link>
+        {devTools ? <a href="/dev/outbox">Dev outbox</a> : null}
+      </nav>
+      <p className="footer-legal">© 2026 {brandName} Company. All rights reserved.</p>
+    </footer>
+  );
+}
