@@ -94,7 +94,7 @@ export function testClient(app: ReturnType<typeof createApp>, origin = 'http://l
       else jar.set(k.trim(), value);
     }
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {

@@ -77,7 +77,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
     throw new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
   }
   const text = await res.text();
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
