@@ -194,10 +194,11 @@ export const SignInResponse = v.object({ returnUrl: v.optional(v.string()) });
 export type SignInResponse = v.InferOutput<typeof SignInResponse>;
 
 export const MfaChallengeMethod = v.object({
+  /** identifies the challenge: send it back as challengeId (or methodId) with the code */
   id: v.string(),
   /** masked, e.g. '•••-•••-1234' */
   phoneNumber: v.string(),
-  /** 'sent': a code went out now; 'not-sent': too many codes recently (the last one still works) */
+  /** 'sent': a code went out to this phone (the only state this server produces today) */
   phoneSmsState: v.picklist(['sent', 'not-sent']),
 });
 export type MfaChallengeMethod = v.InferOutput<typeof MfaChallengeMethod>;
@@ -207,7 +208,8 @@ export type MfaChallengeMethod = v.InferOutput<typeof MfaChallengeMethod>;
  *  401 { code/error: 'INVALID_CREDENTIALS', messageId: 'invalid-credentials', message: invalidCredentials }
  *      identical for an unknown email and a wrong password;
  *  401 { code/error: 'MFA_CHALLENGE_REQUIRED', message, challengeId, mfaChallengeMethods: [MfaChallengeMethod] }
- *      when the account has an MFA phone: an SMS code was put in the outbox; complete with POST /account/signin/mfa;
+ *      when the account has an MFA phone: an SMS code was put in the outbox; complete with POST /account/signin/mfa
+ *      (429 RATE_LIMITED instead when more than 10 codes were sent to the account in the last hour);
  *  429 { code/error: 'RATE_LIMITED', message: rateLimited, retryAfterSeconds } after 5 failures in 15 minutes for
  *      one username (existing or not: the lockout does not reveal accounts) or 50 from one IP; Retry-After header.
  */
@@ -226,12 +228,17 @@ export type SignInErrorBody = v.InferOutput<typeof SignInErrorBody>;
  * POST /account/signin/mfa → 200 SignInResponse and a new session (mfaVerifiedAt set).
  * Errors: 400 INVALID_CODE (message invalidCode, field 'code'); 410 CODE_EXPIRED (10 minutes, 5 attempts, used).
  */
-export const SignInMfaRequest = v.object({
-  challengeId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,64}$/, 'challengeId is not valid')),
-  /** the id of the chosen mfaChallengeMethods entry (optional: there is one phone) */
-  methodId: v.optional(v.string()),
-  code: OneTimeCode,
-});
+const ChallengeId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,64}$/, 'challengeId is not valid'));
+export const SignInMfaRequest = v.pipe(
+  v.object({
+    /** the challengeId of the MFA_CHALLENGE_REQUIRED body */
+    challengeId: v.optional(ChallengeId),
+    /** or the id of the chosen mfaChallengeMethods entry (the same value) */
+    methodId: v.optional(ChallengeId),
+    code: OneTimeCode,
+  }),
+  v.forward(v.check((r) => !!(r.challengeId ?? r.methodId), 'challengeId is required'), ['challengeId']),
+);
 export type SignInMfaRequest = v.InferInput<typeof SignInMfaRequest>;
 
 /**
