@@ -65,27 +65,33 @@ export function usTimeZone(state: string, lat: number, lng: number): string {
   }
 }
 
-/** GeoNames admin1 codes of Canada -> postal abbreviation, postal first letters, area code, time zone. */
-export const CA_PROVINCES: Record<string, readonly [code: string, postalLetters: string, areaCode: number, timeZone: string]> = {
-  '01': ['AB', 'T', 403, 'America/Edmonton'],
-  '02': ['BC', 'V', 604, 'America/Vancouver'],
-  '03': ['MB', 'R', 204, 'America/Winnipeg'],
-  '04': ['NB', 'E', 506, 'America/Moncton'],
-  '05': ['NL', 'A', 709, 'America/St_Johns'],
-  '07': ['NS', 'B', 902, 'America/Halifax'],
-  '08': ['ON', 'KLMNP', 416, 'America/Toronto'],
-  '09': ['PE', 'C', 902, 'America/Halifax'],
-  '10': ['QC', 'GHJ', 514, 'America/Toronto'],
-  '11': ['SK', 'S', 306, 'America/Regina'],
-  '12': ['YT', 'Y', 867, 'America/Whitehorse'],
-  '13': ['NT', 'X', 867, 'America/Yellowknife'],
-  '14': ['NU', 'X', 867, 'America/Iqaluit'],
+/** GeoNames admin1 codes of Canada -> postal abbreviation. */
+const CA_GEONAMES: Record<string, string> = {
+  '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON',
+  '09': 'PE', '10': 'QC', '11': 'SK', '12': 'YT', '13': 'NT', '14': 'NU',
+};
+
+/** Canadian provinces: postal first letters, area code, time zone. */
+export const CA_PROVINCES: Record<string, readonly [postalLetters: string, areaCode: number, timeZone: string]> = {
+  AB: ['T', 403, 'America/Edmonton'],
+  BC: ['V', 604, 'America/Vancouver'],
+  MB: ['R', 204, 'America/Winnipeg'],
+  NB: ['E', 506, 'America/Moncton'],
+  NL: ['A', 709, 'America/St_Johns'],
+  NS: ['B', 902, 'America/Halifax'],
+  ON: ['KLMNP', 416, 'America/Toronto'],
+  PE: ['C', 902, 'America/Halifax'],
+  QC: ['GHJ', 514, 'America/Toronto'],
+  SK: ['S', 306, 'America/Regina'],
+  YT: ['Y', 867, 'America/Whitehorse'],
+  NT: ['X', 867, 'America/Yellowknife'],
+  NU: ['X', 867, 'America/Iqaluit'],
 };
 
 export function caTimeZone(province: string, lng: number): string {
-  const zone = CA_PROVINCES[province]?.[3] ?? 'America/Toronto';
+  const zone = CA_PROVINCES[province]?.[2] ?? 'America/Toronto';
   // north-western Ontario (Kenora) keeps Central time
-  return province === '08' && lng < -90.0 ? 'America/Winnipeg' : zone;
+  return province === 'ON' && lng < -90.0 ? 'America/Winnipeg' : zone;
 }
 
 /** GB nations (GeoNames admin1) -> display name and postcode areas. */
@@ -98,6 +104,12 @@ export const GB_NATIONS: Record<string, readonly [name: string, postcodeAreas: r
 
 /** Postal subdivision code of a place's GeoNames admin1 code: "WA", "BC" (from "02"), "ENG". */
 export function subdivisionCode(country: string, admin1: string): string {
-  if (country === 'CA') return CA_PROVINCES[admin1]?.[0] ?? admin1;
+  if (country === 'CA') return CA_GEONAMES[admin1] ?? admin1;
   return admin1;
+}
+
+export function timeZoneOf(country: string, admin1: string, lat: number, lng: number): string {
+  if (country === 'US') return usTimeZone(admin1, lat, lng);
+  if (country === 'CA') return caTimeZone(admin1, lng);
+  return 'Europe/London';
 }

