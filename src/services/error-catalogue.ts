@@ -58,11 +58,16 @@ export const cardCodeMessages: Record<string, string> = {
 for (const c of ['121043', '121045', '121046', '121065', '121066', '121068', '121070', '121076']) cardCodeMessages[c] = 'There is a problem with this payment method. Please choose another one.';
 for (const c of ['121059', '121060', '121061', '121067', '121071', '121072']) cardCodeMessages[c] = 'There was a problem with PayPal. Please try again or choose another payment method.';
 
-/** The text to show for a failed request: catalogue entry, else the server's message, else generic. */
+/**
+ * The text to show for a failed request. Spec 2 section 8: a server-supplied message takes precedence
+ * when present; otherwise the catalogue's text for the code; otherwise the generic error.
+ * 5xx and network failures always show the generic error (never a server's internals).
+ */
 export function messageForError(error: unknown, catalogue: Record<string, string> = {}): string {
   if (error instanceof ApiRequestError) {
     if (error.isServerError) return catalogue.UNEXPECTED_ERROR ?? GENERIC_ERROR;
-    return catalogue[error.code] ?? error.message ?? GENERIC_ERROR;
+    const serverMessage = typeof error.body.message === 'string' && error.body.message.trim() ? error.body.message : null;
+    return serverMessage ?? catalogue[error.code] ?? GENERIC_ERROR;
   }
   return GENERIC_ERROR;
 }

@@ -1,0 +1,34 @@
+/**
+ * `npm run dev`: the API server (server/main.ts, PORT 3001 by default) plus Vite's dev server with hot reload
+ * on http://localhost:5173, which proxies /apiproxy, /dev and /healthz to the API: one origin for the browser.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'vite';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1' },
+});
+const target = `http://127.0.0.1:${apiPort}`;
+const vite = await createServer({
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: { '/apiproxy': target, '/dev': target, '/healthz': target },
+  },
+});
+await vite.listen();
+vite.printUrls();
+const stop = async () => {
+  api.kill('SIGTERM');
+  await vite.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+api.on('exit', (code) => {
+  if (code) {
+    console.error(`API server exited with ${code}`);
+    process.exit(code);
+  }
+});
