@@ -63,7 +63,10 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 function storeName(rng: Rng, town: PlaceRow, a: Street, b: Street, opts: { licensed: boolean; driveThru: boolean }): string {
   const city = town.name;
-  if (opts.licensed) return `${city} ${rng.pick(['Market', 'Grocery', 'Airport', 'University', 'Medical Center', 'Hotel', 'Bookstore', 'Station', 'Mall'])}`;
+  if (opts.licensed) {
+    const venue = rng.weighted<string>([['Market', 4], ['Grocery', 4], ['University', 1], ['Medical Center', 1], ['Hotel', 1], ['Bookstore', 1], ['Mall', 1], ['Airport', 0.3]]);
+    return `${city} ${venue}`;
+  }
   if (town.country_code === 'GB') {
     const base = rng.chance(0.7) ? `${city} ${a.full}` : `${city} ${rng.pick(['Station', 'Retail Park', 'Shopping Centre', 'Centre'])}`;
     return opts.driveThru ? `${city} ${rng.pick(['Retail Park', 'Road', 'Gateway'])} Drive Thru` : base;
@@ -95,7 +98,7 @@ export function generateStore(rng: Rng, town: PlaceRow, shortNumber: string, id:
   const [latitude, longitude] = jitter(rng, town.latitude, town.longitude, 0.6 + 0.004 * Math.sqrt(town.population));
   const a = street(country, rng);
   let b = street(country, rng);
-  if (b.short === a.short) b = street(country, rng);
+  while (b.short === a.short || (/^\d/.test(a.short) && /^\d/.test(b.short))) b = street(country, rng);
   const streetLine = `${country === 'GB' ? rng.int(1, 240) : rng.int(100, 9999)} ${a.full}`;
   const mo = mobileOrdering(rng, { licensed, curbside });
   const pickup = pickupOptions({ inStore: !driveThruOnly, driveThru, curbside });

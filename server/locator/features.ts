@@ -1,0 +1,26 @@
+/**
+ * Feature filter of the locator (spec 1 section 5): a store passes when it has every selected code.
+ * Static codes are matched in SQL (`feature_codes @> $codes`); ON (open now) and hrs24 (open 24 hours)
+ * are computed: hrs24 from is_open_24_hours, ON from the hours at the request's instant.
+ */
+export const OPEN_NOW = 'ON';
+export const OPEN_24_HOURS = 'hrs24';
+
+/** Codes carried by stores but never listed as amenities: pickup options (listed apart) and internal codes. */
+export const NOT_AMENITIES: ReadonlySet<string> = new Set(['XO', '16', 'DT', 'CX', '17', 'CC']);
+
+export interface FeatureFilter {
+  /** codes every store must carry in feature_codes */
+  staticCodes: string[];
+  openNow: boolean;
+  allDay: boolean;
+}
+
+export function featureFilter(codes: readonly string[]): FeatureFilter {
+  const unique = [...new Set(codes)];
+  return {
+    staticCodes: unique.filter((c) => c !== OPEN_NOW && c !== OPEN_24_HOURS).sort(),
+    openNow: unique.includes(OPEN_NOW),
+    allDay: unique.includes(OPEN_24_HOURS),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Wall-clock time of an instant in a time zone, with calendar arithmetic on local dates ("YYYY-MM-DD").
+ * Intl.DateTimeFormat instances are costly to build, so one is kept per zone.
+ */
+export interface LocalTime {
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** minutes since local midnight */
+  minutes: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch {
+      // an unknown zone id in the data must not fail the request: fall back to UTC
+      f = formatter('UTC');
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function localTime(instant: Date, timeZone: string): LocalTime {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  const hour = Number(parts.hour) % 24;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: hour * 60 + Number(parts.minute) };
+}
+
+const toUtc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
+export function addDays(date: string, days: number): string {
+  return new Date(toUtc(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday .. 6 = Saturday */
+export function weekday(date: string): number {
+  return new Date(toUtc(date)).getUTCDay();
+}
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export function weekdayName(date: string): string {
+  return WEEKDAYS[weekday(date)] ?? '';
+}

@@ -1,0 +1,94 @@
+import { MAX_RESULT_DISTANCE, type LocationResult, type LocationsQuery, type LocationsResponse, type NearestLocationResponse, type RecommendationReason } from '../../contracts/locations.ts';
+import type { Queryable } from '../db/db.ts';
+import type { StoreRow } from '../db/store-row.ts';
+import { featureFilter, type FeatureFilter } from './features.ts';
+import { isOpenAt } from './hours.ts';
+import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
+import { resolvePlace } from './place-queries.ts';
+import { formatStore, metresToMiles, milesToMetres, storeHours } from './store-format.ts';
+import { nearestMatching, storeByNumber, type StoreWithDistance } from './store-queries.ts';
+
+/**
+ * GET /apiproxy/v1/locations: resolve the centre (storeNumber, else lat/lng, else place), then the nearest
+ * stores within 50 miles that have every selected feature, plus the signed-in user's favorite and previous
+ * stores in that radius (each result says why it is there).
+ */
+export class LocatorNotFound extends Error {
+  constructor(readonly code: 'STORE_NOT_FOUND' | 'PLACE_NOT_FOUND' | 'NO_STORES_FOUND', message: string) {
+    super(message);
+  }
+}
+
+interface Centre {
+  latitude: number;
+  longitude: number;
+  placeName: string | null;
+  store: StoreRow | null;
+}
+
+async function resolveCentre(db: Queryable, q: LocationsQuery): Promise<Centre> {
+  if (q.storeNumber !== undefined) {
+    const store = await storeByNumber(db, q.storeNumber);
+    if (!store) throw new LocatorNotFound('STORE_NOT_FOUND', "Whoops! We couldn't find that store.");
+    return { latitude: store.latitude, longitude: store.longitude, placeName: null, store };
+  }
+  if (q.lat !== undefined && q.lng !== undefined) return { latitude: q.lat, longitude: q.lng, placeName: null, store: null };
+  const place = q.place !== undefined ? await resolvePlace(db, q.place) : null;
+  if (!place) throw new LocatorNotFound('PLACE_NOT_FOUND', `We couldn't find "${q.place ?? ''}".`);
+  return { latitude: place.latitude, longitude: place.longitude, placeName: place.display_name, store: null };
+}
+
+export function reasonFor(shortNumber: string, mine: UserStores): RecommendationReason {
+  if (mine.favorites.has(shortNumber)) return 'FAVORITE';
+  if (mine.previous.has(shortNumber)) return 'USUAL';
+  return 'NEARBY';
+}
+
+export function openNowTest(filter: FeatureFilter, at: Date): ((row: StoreRow) => boolean) | null {
+  return filter.openNow ? (row) => isOpenAt(storeHours(row), at) : null;
+}
+
+function toResult(row: StoreWithDistance, mine: UserStores, at: Date): LocationResult {
+  return {
+    store: formatStore(row, at),
+    distance: metresToMiles(row.distance_m),
+    isFavorite: mine.favorites.has(row.short_number),
+    isPrevious: mine.previous.has(row.short_number),
+    recommendationReason: reasonFor(row.short_number, mine),
+  };
+}
+
+/** Nearest stores, merged with the user's own stores in the radius, nearest first, without duplicates. */
+async function candidates(db: Queryable, centre: Centre, filter: FeatureFilter, limit: number, mine: UserStores, at: Date): Promise<StoreWithDistance[]> {
+  const base = { lat: centre.latitude, lng: centre.longitude, filter, radiusMetres: milesToMetres(MAX_RESULT_DISTANCE) };
+  const keep = openNowTest(filter, at);
+  const nearby = await nearestMatching(db, { ...base, limit }, keep);
+  const own = [...mine.favorites, ...mine.previous];
+  const extra = own.length ? await nearestMatching(db, { ...base, limit: own.length, shortNumbers: own }, keep) : [];
+  const byNumber = new Map<string, StoreWithDistance>();
+  for (const row of [...nearby, ...extra]) byNumber.set(row.short_number, row);
+  if (centre.store && !byNumber.has(centre.store.short_number)) byNumber.set(centre.store.short_number, { ...centre.store, distance_m: 0 });
+  return [...byNumber.values()].sort((a, b) => a.distance_m - b.distance_m);
+}
+
+export async function findLocations(db: Queryable, q: LocationsQuery, userId: string | null, at: Date): Promise<LocationsResponse> {
+  const centre = await resolveCentre(db, q);
+  const mine = userId ? await userStores(db, userId) : NO_USER_STORES;
+  const rows = await candidates(db, centre, featureFilter(q.features), q.limit, mine, at);
+  const stores = rows.map((row) => toResult(row, mine, at)).filter((r) => r.distance <= MAX_RESULT_DISTANCE);
+  return {
+    stores,
+    coordinates: { latitude: centre.latitude, longitude: centre.longitude },
+    placeName: centre.placeName,
+    expandedStoreNumber: null,
+    selectedStoreNumber: centre.store?.store_number ?? null,
+  };
+}
+
+/** POST /apiproxy/v1/locations/nearest-location: the nearest store with the features, at any distance. */
+export async function findNearest(db: Queryable, q: { lat: number; lng: number; features: string[] }, at: Date): Promise<NearestLocationResponse> {
+  const filter = featureFilter(q.features);
+  const [row] = await nearestMatching(db, { lat: q.lat, lng: q.lng, filter, radiusMetres: null, limit: 1 }, openNowTest(filter, at));
+  if (!row) throw new LocatorNotFound('NO_STORES_FOUND', 'No stores found near you.');
+  return { store: formatStore(row, at), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
+}

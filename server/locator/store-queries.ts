@@ -1,0 +1,77 @@
+import type { Queryable } from '../db/db.ts';
+import type { StoreRow } from '../db/store-row.ts';
+import type { FeatureFilter } from './features.ts';
+
+/** Store reads. Every nearest-store query orders by the GiST index stores_earth (`<->`, nearest neighbour). */
+const COLUMNS = `store_number, short_number, id, name, latitude, longitude, address, country_code, phone_number, time_zone_id,
+  ownership_type_code, weekly_hours, holidays, is_open_24_hours, pickup_options, amenities, warning_labels, mobile_ordering, feature_codes`;
+
+export type StoreWithDistance = StoreRow & { distance_m: number };
+
+export interface NearestQuery {
+  lat: number;
+  lng: number;
+  filter: FeatureFilter;
+  /** only stores within this many metres (uses the index through earth_box); null for no limit */
+  radiusMetres: number | null;
+  limit: number;
+  /** restrict to these short numbers (the user's favorites and previous stores) */
+  shortNumbers?: string[];
+}
+
+/** The SQL and parameters of a nearest-store query (exported for the EXPLAIN test). */
+export function nearestSql(q: NearestQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [q.lat, q.lng];
+  const where: string[] = [];
+  if (q.radiusMetres !== null) {
+    params.push(q.radiusMetres);
+    where.push(`earth_box(ll_to_earth($1, $2), $${params.length}) @> ll_to_earth(latitude, longitude)`);
+    where.push(`earth_distance(ll_to_earth(latitude, longitude), ll_to_earth($1, $2)) <= $${params.length}`);
+  }
+  if (q.filter.staticCodes.length) {
+    params.push(q.filter.staticCodes);
+    where.push(`feature_codes @> $${params.length}::text[]`);
+  }
+  if (q.filter.allDay) where.push('is_open_24_hours');
+  if (q.shortNumbers) {
+    params.push(q.shortNumbers);
+    where.push(`short_number = any($${params.length}::text[])`);
+  }
+  params.push(q.limit);
+  const sql = `select ${COLUMNS}, earth_distance(ll_to_earth(latitude, longitude), ll_to_earth($1, $2)) as distance_m
+    from stores ${where.length ? `where ${where.join(' and ')}` : ''}
+    order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2)
+    limit $${params.length}`;
+  return { sql, params };
+}
+
+export async function nearestStores(db: Queryable, q: NearestQuery): Promise<StoreWithDistance[]> {
+  const { sql, params } = nearestSql(q);
+  return (await db.query<StoreWithDistance>(sql, params)).rows;
+}
+
+/**
+ * Nearest stores that also pass `keep` (a computed condition such as open now): fetches more
+ * candidates in growing rounds until `limit` pass or no more candidates exist.
+ */
+export async function nearestMatching(db: Queryable, q: NearestQuery, keep: ((row: StoreRow) => boolean) | null, maxCandidates = 5000): Promise<StoreWithDistance[]> {
+  if (!keep) return nearestStores(db, q);
+  let fetch = Math.min(q.limit * 3, maxCandidates);
+  for (;;) {
+    const rows = await nearestStores(db, { ...q, limit: fetch });
+    const kept = rows.filter(keep);
+    if (kept.length >= q.limit || rows.length < fetch || fetch >= maxCandidates) return kept.slice(0, q.limit);
+    fetch = Math.min(fetch * 4, maxCandidates);
+  }
+}
+
+/** A store by its full ("12345-67890") or short ("12345") number; short numbers are unique. */
+export async function storeByNumber(db: Queryable, storeNumber: string): Promise<StoreRow | null> {
+  const short = storeNumber.split('-')[0] ?? storeNumber;
+  const r = await db.query<StoreRow>(`select ${COLUMNS} from stores where short_number = $1`, [short]);
+  return r.rows[0] ?? null;
+}
+
+export async function storeExists(db: Queryable, shortNumber: string): Promise<boolean> {
+  return (await db.query('select 1 from stores where short_number = $1', [shortNumber])).rows.length > 0;
+}

@@ -1,0 +1,88 @@
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { FavoriteStoreRequest, LocationsQuery, NearestLocationRequest, PlacesQuery, shortStoreNumber, type FavoriteStoreResponse, type PlacesResponse } from '../../contracts/locations.ts';
+
+type FavoriteBody = v.InferOutput<typeof FavoriteStoreResponse>;
+type PlacesBody = v.InferOutput<typeof PlacesResponse>;
+import type { AppEnv } from '../http/types.ts';
+import { ApiError, unauthorized } from '../http/errors.ts';
+import { parseJson, parseParams, parseQuery } from '../http/validate.ts';
+import { now } from '../locator/clock.ts';
+import { LocatorNotFound, findLocations, findNearest } from '../locator/locations.ts';
+import { addFavorite, removeFavorite } from '../locator/favorites.ts';
+import { autocompletePlaces } from '../locator/place-queries.ts';
+import { formatStore } from '../locator/store-format.ts';
+import { storeByNumber, storeExists } from '../locator/store-queries.ts';
+
+/**
+ * Store locator REST endpoints (spec 1 section 7). Hot reads stay on plain REST (design.md section 5).
+ * GET  /apiproxy/v1/locations                      nearest stores around a place, coordinates or store
+ * POST /apiproxy/v1/locations/nearest-location     the nearest store with the features, 404 when none
+ * POST /apiproxy/v1/stores/favorites               add a favorite (signed in)
+ * DELETE /apiproxy/v1/stores/favorites/:storeNumber remove a favorite (signed in)
+ * GET  /apiproxy/v1/stores/:storeNumber            one store
+ * GET  /apiproxy/v1/places/autocomplete            gazetteer prefix search
+ */
+const StoreNumberParam = v.object({
+  storeNumber: v.pipe(v.string(), v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/, 'storeNumber must look like 12345 or 12345-67890')),
+});
+
+const notFound = (e: LocatorNotFound) => new ApiError(404, e.code, e.message);
+const storeNotFound = () => new ApiError(404, 'STORE_NOT_FOUND', "Whoops! We couldn't find that store.");
+
+async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    throw e instanceof LocatorNotFound ? notFound(e) : e;
+  }
+}
+
+function signedInUser(session: AppEnv['Variables']['session']): string {
+  if (!session) throw unauthorized('You must sign in to add this store to your favorites.');
+  return session.userId;
+}
+
+export function registerLocatorRoutes(app: Hono<AppEnv>) {
+  app.get('/apiproxy/v1/locations', async (c) => {
+    const q = parseQuery(c, LocationsQuery);
+    return c.json(await orNotFound(findLocations(c.var.deps.db, q, c.var.session?.userId ?? null, now())));
+  });
+
+  app.post('/apiproxy/v1/locations/nearest-location', async (c) => {
+    const body = await parseJson(c, NearestLocationRequest);
+    return c.json(await orNotFound(findNearest(c.var.deps.db, body, now())));
+  });
+
+  app.post('/apiproxy/v1/stores/favorites', async (c) => {
+    const userId = signedInUser(c.var.session);
+    const { storeNumber } = await parseJson(c, FavoriteStoreRequest);
+    const { db } = c.var.deps;
+    if (!(await storeExists(db, storeNumber))) throw storeNotFound();
+    await addFavorite(db, userId, storeNumber);
+    return c.json({ storeNumber, isFavorite: true } satisfies FavoriteBody);
+  });
+
+  app.delete('/apiproxy/v1/stores/favorites/:storeNumber', async (c) => {
+    const userId = signedInUser(c.var.session);
+    const storeNumber = shortStoreNumber(parseParams(c, StoreNumberParam).storeNumber);
+    const { db } = c.var.deps;
+    if (!(await storeExists(db, storeNumber))) throw storeNotFound();
+    await removeFavorite(db, userId, storeNumber);
+    return c.json({ storeNumber, isFavorite: false } satisfies FavoriteBody);
+  });
+
+  app.get('/apiproxy/v1/stores/:storeNumber', async (c) => {
+    const { storeNumber } = parseParams(c, StoreNumberParam);
+    const row = await storeByNumber(c.var.deps.db, storeNumber);
+    if (!row) throw storeNotFound();
+    return c.json({ store: formatStore(row, now()) });
+  });
+
+  app.get('/apiproxy/v1/places/autocomplete', async (c) => {
+    const { q, limit } = parseQuery(c, PlacesQuery);
+    const rows = await autocompletePlaces(c.var.deps.db, q, limit);
+    const body: PlacesBody = { places: rows.map((p) => ({ id: p.id, name: p.name, displayName: p.display_name, latitude: p.latitude, longitude: p.longitude })) };
+    return c.json(body);
+  });
+}
