@@ -492,3 +492,4 @@ export const OutboxResponse = v.object({ messages: v.array(OutboxMessage) });
 /** POST /apiproxy/v1/dev/sso-token { email?, returnUrl? } (email defaults to the signed-in user) → DevSsoTokenResponse */
 export const DevSsoTokenRequest = v.object({ email: v.optional(EmailAddress), returnUrl: ReturnUrlField });
 export const DevSsoTokenResponse = v.object({ token: v.string(), url: v.string(), expiresAt: v.string() });
+export type DevSsoTokenResponse = v.InferOutput<typeof DevSsoTokenResponse>;

@@ -1,0 +1,305 @@
+import * as v from 'valibot';
+import type { Context, Hono } from 'hono';
+import {
+  AccountErrorCodes,
+  AccountMessages,
+  CreateAccountRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  SignInMfaRequest,
+  SignInRequest,
+  SignOutRequest,
+  SsoSignInRequest,
+  maskPhone,
+  type CreateAccountErrorType,
+  type MfaChallengeMethod,
+} from '../../contracts/account.ts';
+import { GenericCodes } from '../../contracts/errors.ts';
+import { safeReturnUrl, returnUrlOr } from '../../contracts/return-url.ts';
+import { ApiError } from '../http/errors.ts';
+import { endSession, startSession } from '../http/session.ts';
+import type { AppEnv } from '../http/types.ts';
+import { parseJson } from '../http/validate.ts';
+import { recordAuthEvent } from '../auth/auth-events.ts';
+import { clientIp } from '../auth/client-ip.ts';
+import { issueCode, verifyCode } from '../auth/one-time-codes.ts';
+import { reusesRecentPassword, setPassword } from '../auth/password-history.ts';
+import { newPasswordProblem } from '../auth/password-policy.ts';
+import { consumeResetToken, createResetToken, resetTokenUser } from '../auth/password-reset.ts';
+import { dummyHash, hashPassword } from '../auth/passwords.ts';
+import { bucketKey, clear, hit } from '../auth/rate-limit.ts';
+import { rateLimited } from '../auth/require.ts';
+import { checkCredentials, signinUserBucket } from '../auth/signin.ts';
+import { consumeSsoToken } from '../auth/sso.ts';
+import { findUserByEmail, findUserById, insertUser, normalizeEmail, type UserRow } from '../auth/users.ts';
+import { digitalProvisionError, issueDigitalCard, registerPhysicalCard, type CardRegistrationResult } from '../cards/card-registration.ts';
+import { publicUrl, sendEmail, sendSms } from '../outbox/outbox.ts';
+import { registerAccountSettingsRoutes } from './account-settings.ts';
+import { codeError, passwordError, reuseError } from '../auth/account-errors.ts';
+import { codeSendAllowed } from '../auth/code-limits.ts';
+import { passwordChangedNotice } from '../auth/notices.ts';
+
+/**
+ * Accounts and sessions (spec 2): sign-in (password, MFA, SSO), sign-out, password recovery, account creation.
+ * Settings are in account-settings.ts. Contract: contracts/account.ts; overview: docs/accounts.md.
+ */
+const API = '/apiproxy/v1/account';
+const HOUR = 3600_000;
+const DEFAULT_AFTER_SIGNIN = '/account/for-you';
+
+export const FORGOT_PER_EMAIL_PER_HOUR = 3;
+export const FORGOT_PER_IP_PER_HOUR = 20;
+export const CREATE_PER_IP_PER_HOUR = 50;
+export const SSO_PER_IP_PER_15_MIN = 50;
+
+export function registerAccountRoutes(app: Hono<AppEnv>) {
+  // compute the unknown-user hash now so the first unknown-user sign-in costs no more than any other
+  void dummyHash().catch(() => undefined);
+
+  // ---- sign-in --------------------------------------------------------------------------------------------------
+  app.post(`${API}/signin`, async (c) => {
+    const body = await parseJson(c, SignInRequest);
+    const { db, config } = c.var.deps;
+    const ip = clientIp(c);
+    const returnUrl = safeReturnUrl(body.returnUrl ?? c.req.query('returnUrl'));
+    const outcome = await checkCredentials(db, body.username, body.password, ip);
+    if (outcome.kind === 'rate-limited') {
+      await recordAuthEvent(db, 'signin-rate-limited', null, ip, body.reputation);
+      throw rateLimited(c, outcome.retryAfterSeconds, { error: GenericCodes.rateLimited });
+    }
+    if (outcome.kind === 'invalid') {
+      await recordAuthEvent(db, 'signin-failure', null, ip, body.reputation);
+      throw new ApiError(401, AccountErrorCodes.invalidCredentials, AccountMessages.invalidCredentials, {
+        error: AccountErrorCodes.invalidCredentials,
+        messageId: 'invalid-credentials',
+      });
+    }
+    const user = outcome.user;
+    if (config.universal.enableMfaFeatures && user.mfa_phone) {
+      await recordAuthEvent(db, 'signin-mfa-challenge', user.id, ip, body.reputation);
+      throw await mfaChallenge(c, user, { rememberMe: body.rememberMe, returnUrl });
+    }
+    await startSession(c, db, user.id, { rememberMe: body.rememberMe });
+    await recordAuthEvent(db, 'signin-success', user.id, ip, body.reputation);
+    return c.json(returnUrl ? { returnUrl } : {});
+  });
+
+  app.post(`${API}/signin/mfa`, async (c) => {
+    const body = await parseJson(c, SignInMfaRequest);
+    const { db } = c.var.deps;
+    const id = (body.challengeId ?? body.methodId)!;
+    const result = await verifyCode(db, { id, purpose: 'signin-mfa' }, body.code);
+    if (!result.ok) throw codeError(result.reason);
+    const rememberMe = result.row.payload.rememberMe === true;
+    const returnUrl = safeReturnUrl(result.row.payload.returnUrl);
+    await startSession(c, db, result.row.user_id, { rememberMe, mfaVerified: true });
+    await recordAuthEvent(db, 'signin-success-mfa', result.row.user_id, clientIp(c), {});
+    return c.json(returnUrl ? { returnUrl } : {});
+  });
+
+  // ---- single sign-on -------------------------------------------------------------------------------------------
+  app.post(`${API}/signin/sso/:token`, async (c) => {
+    const body = await parseJson(c, SsoSignInRequest);
+    const { db } = c.var.deps;
+    const ip = clientIp(c);
+    const h = await hit(db, `sso:ip:${ip}`, 15 * 60_000);
+    if (h.count > SSO_PER_IP_PER_15_MIN) throw rateLimited(c, h.retryAfterSeconds);
+    const userId = await consumeSsoToken(db, c.req.param('token'));
+    if (!userId) {
+      await recordAuthEvent(db, 'sso-failure', null, ip, body.reputation);
+      throw new ApiError(401, AccountErrorCodes.ssoTokenInvalid, AccountMessages.ssoFailed, { error: AccountErrorCodes.ssoTokenInvalid });
+    }
+    await startSession(c, db, userId, { rememberMe: false });
+    await recordAuthEvent(db, 'sso-success', userId, ip, body.reputation);
+    return c.json({ returnUrl: returnUrlOr(c.req.query('returnUrl'), DEFAULT_AFTER_SIGNIN) });
+  });
+
+  // ---- sign-out -------------------------------------------------------------------------------------------------
+  app.post(`${API}/signout`, async (c) => {
+    const body = await parseJson(c, SignOutRequest);
+    await endSession(c, c.var.deps.db);
+    return c.json({ returnUrl: returnUrlOr(body.returnUrl ?? c.req.query('returnUrl'), '/') });
+  });
+
+  // ---- password recovery ----------------------------------------------------------------------------------------
+  app.post(`${API}/forgot-password`, async (c) => {
+    const body = await parseJson(c, ForgotPasswordRequest);
+    const { db, config } = c.var.deps;
+    const ip = clientIp(c);
+    const byIp = await hit(db, `forgot:ip:${ip}`, HOUR);
+    if (byIp.count > FORGOT_PER_IP_PER_HOUR) throw rateLimited(c, byIp.retryAfterSeconds);
+    // counted per address whether or not it has an account; over the limit nothing is sent, the answer is the same
+    const byEmail = await hit(db, bucketKey('forgot:email', normalizeEmail(body.emailAddress)), HOUR);
+    if (byEmail.count <= FORGOT_PER_EMAIL_PER_HOUR) {
+      const user = await findUserByEmail(db, body.emailAddress);
+      if (user) {
+        const token = await createResetToken(db, user.id);
+        const link = `/account/reset-password/${token}`;
+        await sendEmail(db, {
+          to: user.email,
+          subject: `Reset your ${config.brand.name} password`,
+          body: `Hi ${user.first_name},\n\nUse this link within 1 hour to create a new password:\n${publicUrl(link)}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
+          link,
+          kind: 'password-reset',
+          userId: user.id,
+        });
+      }
+    }
+    return c.json({ ok: true });
+  });
+
+  app.get(`${API}/reset-password/:token/status`, async (c) => {
+    const userId = await resetTokenUser(c.var.deps.db, c.req.param('token'));
+    if (!userId) throw resetExpired();
+    return c.json({ valid: true });
+  });
+
+  app.post(`${API}/reset-password`, async (c) => {
+    const body = await parseJson(c, ResetPasswordRequest);
+    const { db, config } = c.var.deps;
+    if (!body.newPassword) throw passwordError(newPasswordProblem(body.newPassword)!, 'newPassword');
+    const userId = await resetTokenUser(db, body.token);
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) throw resetExpired();
+    const problem = newPasswordProblem(body.newPassword, user.email);
+    if (problem) throw passwordError(problem, 'newPassword');
+    if (await reusesRecentPassword(db, user.id, body.newPassword)) throw reuseError('newPassword');
+    const hash = await hashPassword(body.newPassword);
+    const changed = await db.transaction(async (tx) => {
+      if (!(await consumeResetToken(tx, body.token, user.id))) return false;
+      await setPassword(tx, user.id, hash);
+      await tx.query('delete from sessions where user_id = $1', [user.id]);
+      return true;
+    });
+    if (!changed) throw resetExpired();
+    await clear(db, signinUserBucket(user.email));
+    await passwordChangedNotice(db, config.brand.name, user);
+    if (c.var.session?.userId === user.id) await endSession(c, db);
+    return c.json({ ok: true });
+  });
+
+  // ---- account creation -----------------------------------------------------------------------------------------
+  app.post(`${API}/create`, async (c) => {
+    const { db, config } = c.var.deps;
+    const raw = await readJsonForCreate(c);
+    const parsed = v.safeParse(CreateAccountRequest, raw);
+    if (!parsed.success) throw createValidationError(parsed.issues);
+    const f = parsed.output;
+    const ip = clientIp(c);
+    if (config.account.includeStorageConsent && f.storageConsent !== true) {
+      throw createError(400, GenericCodes.badRequest, 'validation', AccountMessages.storageConsentRequired, { field: 'storageConsent', messageId: 'storageConsent-required' });
+    }
+    const problem = newPasswordProblem(f.password, f.emailAddress);
+    if (problem) throw createError(400, problem.code, 'validation', problem.message, { field: 'password', messageId: problem.messageId });
+    const byIp = await hit(db, `create:ip:${ip}`, HOUR);
+    if (byIp.count > CREATE_PER_IP_PER_HOUR) {
+      c.header('Retry-After', String(byIp.retryAfterSeconds));
+      throw createError(429, GenericCodes.rateLimited, 'unknown-code', AccountMessages.rateLimited, { retryAfterSeconds: byIp.retryAfterSeconds });
+    }
+    // documented sandbox hook (docs/accounts.md): a reputation verdict of "high" risk refuses the registration
+    if (f.reputation.risk === 'high') {
+      await recordAuthEvent(db, 'create-reputation-rejected', null, ip, f.reputation);
+      throw createError(403, AccountErrorCodes.reputationRejected, 'reputation', AccountMessages.createFailed, { messageId: 'reputation-rejected' });
+    }
+    if (await findUserByEmail(db, f.emailAddress)) throw emailNotAvailable();
+    const created = await insertUser(db, {
+      email: f.emailAddress,
+      passwordHash: await hashPassword(f.password),
+      firstName: f.firstName,
+      lastName: f.lastName,
+      market: f.country,
+      locale: f.locale,
+      country: f.country,
+      registrationSource: f.registrationSource,
+      storageConsent: f.storageConsent === true,
+      receiveProductEmail: f.receiveHarborEmailCommunications,
+      receiveGeneralEmail: f.receiveGeneralEmailCommunications,
+      receivePersonalizedEmail: f.receivePersonalizedEmailCommunications,
+    });
+    if (!created) throw emailNotAvailable();
+    await recordAuthEvent(db, 'create', created.id, ip, f.reputation);
+    await sendEmail(db, {
+      to: f.emailAddress,
+      subject: `Welcome to ${config.brand.name}`,
+      body: `Hi ${f.firstName},\n\nYour ${config.brand.name} account is ready. Sign in any time at ${publicUrl('/account/signin')}.`,
+      link: '/account/signin',
+      kind: 'welcome',
+      userId: created.id,
+    });
+
+    // the card comes after the account: a failure leaves the account in place and signed in (partial success)
+    let card: CardRegistrationResult;
+    const cardType = f.cardRewards === 'registerCard' ? 'physical' : 'digital';
+    if (cardType === 'physical') card = await registerPhysicalCard(db, created.id, f.registerCardNumber!, f.registerCardPin!);
+    else if (digitalProvisioningFails(f.emailAddress, config.env)) card = { ok: false, ...digitalProvisionError };
+    else card = await issueDigitalCard(db, created.id);
+
+    await startSession(c, db, created.id, { rememberMe: false });
+    if (!card.ok) {
+      throw createError(422, card.errorCode, 'card-registration', card.message, {
+        messageId: card.messageId,
+        cardType,
+        errorCode: card.errorCode,
+        userExId: created.exId,
+      });
+    }
+    const returnUrl = safeReturnUrl(f.returnUrl ?? c.req.query('returnUrl'));
+    return c.json(returnUrl ? { userExId: created.exId, returnUrl } : { userExId: created.exId });
+  });
+
+  registerAccountSettingsRoutes(app);
+}
+
+// ---- helpers ----------------------------------------------------------------------------------------------------
+
+async function mfaChallenge(c: Context<AppEnv>, user: UserRow, payload: { rememberMe: boolean; returnUrl: string | null }): Promise<ApiError> {
+  const { db, config } = c.var.deps;
+  await codeSendAllowed(c, user.id);
+  const { id, code } = await issueCode(db, { userId: user.id, purpose: 'signin-mfa', target: user.mfa_phone, payload });
+  await sendSms(db, { to: user.mfa_phone!, body: `${config.brand.name}: ${code} is your sign-in code. It expires in 10 minutes. Never share it.`, kind: 'signin-mfa', userId: user.id });
+  const methods: MfaChallengeMethod[] = [{ id, phoneNumber: maskPhone(user.mfa_phone!), phoneSmsState: 'sent' }];
+  return new ApiError(401, AccountErrorCodes.mfaChallengeRequired, AccountMessages.mfaChallenge, {
+    error: AccountErrorCodes.mfaChallengeRequired,
+    challengeId: id,
+    mfaChallengeMethods: methods,
+  });
+}
+
+const resetExpired = () => new ApiError(410, AccountErrorCodes.resetTokenExpired, AccountMessages.resetLinkExpired);
+
+/**
+ * Documented sandbox hook (docs/accounts.md): outside production, an email address whose local part contains
+ * "+cardfail" (e.g. ana+cardfail@example.com) makes digital card provisioning fail, for the partial-success path.
+ */
+export function digitalProvisioningFails(email: string, env: string): boolean {
+  return env !== 'production' && /\+cardfail(\+|@)/i.test(email);
+}
+
+function createError(status: 400 | 403 | 422 | 429, code: string, type: CreateAccountErrorType, message: string, extras: Record<string, unknown> = {}) {
+  return new ApiError(status, code, message, { type, ...extras });
+}
+
+const emailNotAvailable = () =>
+  createError(400, AccountErrorCodes.emailNotAvailable, 'validation', AccountMessages.emailNotAvailable, { field: 'emailAddress', messageId: 'emailAddress-not-available' });
+
+function createValidationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): ApiError {
+  const issue = issues[0];
+  const field = v.getDotPath(issue) ?? undefined;
+  let code: string = GenericCodes.badRequest;
+  if (field === 'password') code = issue.message === AccountMessages.addPassword ? AccountErrorCodes.passwordMissing : AccountErrorCodes.passwordInvalid;
+  return createError(400, code, 'validation', issue.message, {
+    ...(field ? { field } : {}),
+    messageId: field ? `${field}-invalid` : 'invalid',
+    issues: issues.slice(0, 20).map((i) => ({ field: v.getDotPath(i), message: i.message })),
+  });
+}
+
+async function readJsonForCreate(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.length > 64 * 1024) throw createError(400, GenericCodes.badRequest, 'validation', 'The request body is too large.');
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    throw createError(400, GenericCodes.badRequest, 'validation', 'The request body is not valid JSON.');
+  }
+}

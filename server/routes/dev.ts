@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { DevSsoTokenRequest, type DevSsoTokenResponse, type OutboxMessage } from '../../contracts/account.ts';
+import { safeReturnUrl } from '../../contracts/return-url.ts';
+import { badRequest } from '../http/errors.ts';
+import type { AppEnv } from '../http/types.ts';
+import { parseJson, parseQuery } from '../http/validate.ts';
+import { createSsoToken } from '../auth/sso.ts';
+import { findUserByEmail } from '../auth/users.ts';
+
+/**
+ * Development tools, registered only when config.devTools is on (never in production by default):
+ * - GET  /dev/outbox                     HTML list of outbox mail and SMS, newest first (reset links, codes);
+ * - GET  /apiproxy/v1/dev/outbox         the same as JSON for e2e tests (?recipient=&kind=&limit=);
+ * - POST /apiproxy/v1/dev/sso-token      mints a single-sign-on token for { email } or the signed-in user
+ *   (also POST /dev/sso-token); the outbox page has a form for it.
+ */
+const OutboxQuery = v.object({
+  recipient: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
+  kind: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number), v.number(), v.minValue(1), v.maxValue(500)), '100'),
+});
+
+type OutboxRow = { id: number; channel: 'email' | 'sms'; recipient: string; subject: string; body: string; link: string | null; kind: string; created_at: Date };
+
+async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuery>): Promise<OutboxMessage[]> {
+  const r = await c.var.deps.db.query<OutboxRow>(
+    `select id, channel, recipient, subject, body, link, kind, created_at from outbox
+      where ($1::text is null or lower(recipient) = lower($1)) and ($2::text is null or kind = $2)
+      order by id desc limit $3`,
+    [q.recipient || null, q.kind || null, q.limit],
+  );
+  return r.rows.map((m) => ({
+    id: Number(m.id),
+    channel: m.channel,
+    recipient: m.recipient,
+    subject: m.subject,
+    body: m.body,
+    link: m.link,
+    kind: m.kind,
+    code: /\b([0-9]{6})\b/.exec(m.body)?.[1] ?? null,
+    createdAt: new Date(m.created_at).toISOString(),
+  }));
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
+
+function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: string): string {
+  const rows = messages
+    .map((m) => {
+      const link = m.link && safeReturnUrl(m.link) ? `<a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a>` : m.link ? escapeHtml(m.link) : '';
+      return `<tr><td>${escapeHtml(m.createdAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td><td>${link}</td><td>${escapeHtml(m.kind)}</td></tr>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dev outbox</title>
+<style nonce="${nonce}">body{font:14px system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:0}form{margin:.5rem 0 1rem}</style>
+</head><body>
+<h1>Development outbox</h1>
+<p>Mail and text messages the app would send, newest first. Development only.</p>
+<form method="get" action="/dev/outbox"><label>Recipient <input name="recipient" value="${escapeHtml(recipient)}"></label> <button>Filter</button> <a href="/dev/outbox">All</a></form>
+<form id="sso"><label>Mint an SSO sign-in link for <input name="email" type="email" placeholder="demo@example.com (or the signed-in user)"></label> <button>Mint</button> <output id="sso-out"></output></form>
+<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th><th>Link</th><th>Kind</th></tr></thead>
+<tbody>
+${rows || '<tr><td colspan="7">Nothing sent yet.</td></tr>'}
+</tbody></table>
+<script nonce="${nonce}">
+document.getElementById('sso').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const out = document.getElementById('sso-out');
+  const email = new FormData(e.target).get('email');
+  const csrf = (document.cookie.match(/(?:^|; )csrf=([^;]+)/) || [])[1] || '';
+  const res = await fetch('/apiproxy/v1/dev/sso-token', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(email ? { email } : {}) });
+  const body = await res.json();
+  out.textContent = '';
+  if (!res.ok) { out.textContent = body.message; return; }
+  const a = document.createElement('a');
+  a.href = body.url;
+  a.textContent = body.url;
+  out.append(a, ' (valid 5 minutes, once)');
+});
+</script>
+</body></html>`;
+}
+
+export function registerDevRoutes(app: Hono<AppEnv>) {
+  app.get('/dev/outbox', async (c) => {
+    const q = parseQuery(c, OutboxQuery);
+    const nonce = randomBytes(16).toString('base64');
+    c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
+    c.header('Cache-Control', 'no-store');
+    return c.html(renderOutbox(await outboxRows(c, q), q.recipient ?? '', nonce));
+  });
+
+  app.get('/apiproxy/v1/dev/outbox', async (c) => c.json({ messages: await outboxRows(c, parseQuery(c, OutboxQuery)) }));
+
+  const mintSso = async (c: Context<AppEnv>) => {
+    const body = await parseJson(c, DevSsoTokenRequest);
+    const { db } = c.var.deps;
+    let userId = c.var.session?.userId ?? null;
+    if (body.email) {
+      const user = await findUserByEmail(db, body.email);
+      if (!user) throw badRequest('No account has that email.', 'email');
+      userId = user.id;
+    }
+    if (!userId) throw badRequest('Give an email or sign in first.', 'email');
+    const { token, expiresAt } = await createSsoToken(db, userId);
+    const returnUrl = safeReturnUrl(body.returnUrl);
+    const out: DevSsoTokenResponse = {
+      token,
+      url: `/account/signin/sso/${token}${returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+    return c.json(out);
+  };
+  app.post('/apiproxy/v1/dev/sso-token', mintSso);
+  app.post('/dev/sso-token', mintSso);
+}
