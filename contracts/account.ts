@@ -116,6 +116,12 @@ export const SIGNIN_WINDOW_MS = 15 * 60_000;
 // ---------------------------------------------------------------------------------------------------------------
 // Field schemas (forms use these too)
 
+/**
+ * A required text field whose absence gets the field's own message (valibot would otherwise report a missing
+ * key with a generic "Invalid key" message): a missing value is validated as ''.
+ */
+const required = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, '');
+
 export const EmailAddress = v.pipe(
   v.string(AccountMessages.emailRequired),
   v.trim(),
@@ -179,8 +185,8 @@ const ReturnUrlField = v.optional(v.pipe(v.string(), v.maxLength(2048)));
 
 /** POST /account/signin (optional ?returnUrl= or body returnUrl) → 200 SignInResponse and a new session cookie */
 export const SignInRequest = v.object({
-  username: v.pipe(v.string(AccountMessages.usernameRequired), v.trim(), v.nonEmpty(AccountMessages.usernameRequired), v.maxLength(254, AccountMessages.emailInvalid)),
-  password: v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024, AccountMessages.passwordTooLong)),
+  username: required(v.pipe(v.string(AccountMessages.usernameRequired), v.trim(), v.nonEmpty(AccountMessages.usernameRequired), v.maxLength(254, AccountMessages.emailInvalid))),
+  password: required(v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024, AccountMessages.passwordTooLong))),
   rememberMe: v.optional(v.boolean(), false),
   market: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), 'US'),
   transactionSubType: v.optional(v.literal('signin'), 'signin'),
@@ -235,7 +241,7 @@ export const SignInMfaRequest = v.pipe(
     challengeId: v.optional(ChallengeId),
     /** or the id of the chosen mfaChallengeMethods entry (the same value) */
     methodId: v.optional(ChallengeId),
-    code: OneTimeCode,
+    code: required(OneTimeCode),
   }),
   v.forward(v.check((r) => !!(r.challengeId ?? r.methodId), 'challengeId is required'), ['challengeId']),
 );
@@ -262,7 +268,7 @@ export const SignOutResponse = v.object({ returnUrl: v.string() });
  * The email links to /account/reset-password/<token> (1 hour, single use, earlier links stop working).
  */
 export const ForgotPasswordRequest = v.object({
-  emailAddress: EmailAddress,
+  emailAddress: required(EmailAddress),
   /** defaults to the email; when given it must be the same address (there are no separate usernames) */
   userName: v.optional(v.pipe(v.string(), v.maxLength(254))),
 });
@@ -301,11 +307,12 @@ const Consent = v.optional(v.boolean(), false);
  */
 export const CreateAccountRequest = v.pipe(
   v.object({
-    firstName: PersonName(AccountMessages.firstNameRequired),
-    lastName: PersonName(AccountMessages.lastNameRequired),
-    emailAddress: EmailAddress,
-    password: NewPassword,
-    termsAndConditions: v.literal(true, AccountMessages.termsRequired),
+    firstName: required(PersonName(AccountMessages.firstNameRequired)),
+    lastName: required(PersonName(AccountMessages.lastNameRequired)),
+    emailAddress: required(EmailAddress),
+    password: required(NewPassword),
+    /** must be true */
+    termsAndConditions: v.pipe(v.optional(v.boolean(AccountMessages.termsRequired), false), v.check((t) => t === true, AccountMessages.termsRequired)),
     /** required (true) only when config account.includeStorageConsent is on */
     storageConsent: v.optional(v.boolean()),
     cardRewards: v.optional(v.picklist(['digitalCard', 'registerCard']), 'digitalCard'),
@@ -412,7 +419,7 @@ export const CommunicationPreferencesPatch = v.partial(CommunicationPreferences)
  * 429 RATE_LIMITED after 5 wrong current passwords in 15 minutes.
  */
 export const ChangePasswordRequest = v.object({
-  currentPassword: v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024)),
+  currentPassword: required(v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024))),
   newPassword: v.optional(v.string(), ''),
 });
 export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequest>;
@@ -425,14 +432,14 @@ export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequest>;
  * 400 INVALID_CODE, 410 CODE_EXPIRED, 400 EMAIL_NOT_AVAILABLE (taken meanwhile).
  */
 export const ChangeEmailRequest = v.object({
-  newEmail: EmailAddress,
-  password: v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024)),
+  newEmail: required(EmailAddress),
+  password: required(v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024))),
 });
 export type ChangeEmailRequest = v.InferInput<typeof ChangeEmailRequest>;
 export const ChangeEmailResponse = v.object({ proposedNewEmail: v.string() });
 export const EmailStatus = v.object({ email: v.string(), proposedNewEmail: v.nullable(v.string()) });
 export type EmailStatus = v.InferOutput<typeof EmailStatus>;
-export const VerifyCodeRequest = v.object({ code: OneTimeCode });
+export const VerifyCodeRequest = v.object({ code: required(OneTimeCode) });
 export type VerifyCodeRequest = v.InferInput<typeof VerifyCodeRequest>;
 
 /**
@@ -455,7 +462,7 @@ export const MfaStatus = v.object({
   reauthValidUntil: v.nullable(v.string()),
 });
 export type MfaStatus = v.InferOutput<typeof MfaStatus>;
-export const MfaReauthRequest = v.object({ password: v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024)) });
+export const MfaReauthRequest = v.object({ password: required(v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024))) });
 export const MfaReauthResponse = v.object({
   status: v.picklist(['verified', 'code-sent']),
   /** masked phone the code went to, when status is code-sent */
@@ -463,7 +470,7 @@ export const MfaReauthResponse = v.object({
   mfaVerifiedAt: v.nullable(v.string()),
 });
 export type MfaReauthResponse = v.InferOutput<typeof MfaReauthResponse>;
-export const MfaPhoneRequest = v.object({ phoneNumber: PhoneNumber });
+export const MfaPhoneRequest = v.object({ phoneNumber: required(PhoneNumber) });
 export type MfaPhoneRequest = v.InferInput<typeof MfaPhoneRequest>;
 export const MfaPhonePendingResponse = v.object({ pendingPhoneNumber: v.string() });
 

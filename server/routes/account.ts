@@ -182,7 +182,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
   app.post(`${API}/create`, async (c) => {
     const { db, config } = c.var.deps;
     const raw = await readJsonForCreate(c);
-    const parsed = v.safeParse(CreateAccountRequest, raw);
+    const parsed = v.safeParse(CreateAccountRequest, raw, { abortPipeEarly: true });
     if (!parsed.success) throw createValidationError(parsed.issues);
     const f = parsed.output;
     const ip = clientIp(c);
@@ -272,7 +272,7 @@ const resetExpired = () => new ApiError(410, AccountErrorCodes.resetTokenExpired
  * "+cardfail" (e.g. ana+cardfail@example.com) makes digital card provisioning fail, for the partial-success path.
  */
 export function digitalProvisioningFails(email: string, env: string): boolean {
-  return env !== 'production' && /\+cardfail(\+|@)/i.test(email);
+  return env !== 'production' && /\+cardfail/i.test(email.split('@')[0] ?? '');
 }
 
 function createError(status: 400 | 403 | 422 | 429, code: string, type: CreateAccountErrorType, message: string, extras: Record<string, unknown> = {}) {
