@@ -230,3 +230,13 @@ forEachDb('account password recovery', ({ db }) => {
     expect((await c.post('/apiproxy/v1/account/reset-password', { newPassword: 'x', token: 'y' }, { csrf: false })).status).toBe(403);
   });
 });
+
+forEachDb('account data cleanup', ({ db }) => {
+  it('purges rows dead for more than a day and keeps live ones', async () => {
+    const { purgeExpiredAuthData } = await import('../auth/cleanup.ts');
+    await db().query(`insert into rate_limits (bucket, window_start, count) values ('old', now() - interval '2 days', 3), ('live', now(), 1)`);
+    await purgeExpiredAuthData(db());
+    const left = await db().query<{ bucket: string }>(`select bucket from rate_limits where bucket in ('old', 'live')`);
+    expect(left.rows.map((r) => r.bucket)).toEqual(['live']);
+  });
+});

@@ -22,6 +22,7 @@ import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import { recordAuthEvent } from '../auth/auth-events.ts';
 import { clientIp } from '../auth/client-ip.ts';
+import { maybePurge } from '../auth/cleanup.ts';
 import { issueCode, verifyCode } from '../auth/one-time-codes.ts';
 import { reusesRecentPassword, setPassword } from '../auth/password-history.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
@@ -62,6 +63,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     const { db, config } = c.var.deps;
     const ip = clientIp(c);
     const returnUrl = safeReturnUrl(body.returnUrl ?? c.req.query('returnUrl'));
+    await maybePurge(db);
     const outcome = await checkCredentials(db, body.username, body.password, ip);
     if (outcome.kind === 'rate-limited') {
       await recordAuthEvent(db, 'signin-rate-limited', null, ip, body.reputation);
