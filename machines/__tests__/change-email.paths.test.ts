@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { changeEmailMachine } from '../change-email.machine.ts';
+import { exercise, printCoverage } from './model.ts';
+import { apiError, serverDown, stuck } from './account-fakes.ts';
+
+export const changeEmailEvents = [
+  { type: 'user.submit', newEmail: 'new@example.com', password: 'secret' },
+  { type: 'user.submit', newEmail: 'nope', password: '' },
+  { type: 'user.submitCode', code: '123456' },
+  { type: 'user.submitCode', code: 'abc' },
+  { type: 'user.retry' },
+  { type: 'xstate.done.actor.loadEmailStatus', output: { email: 'ana@example.com', proposedNewEmail: 'new@example.com' }, actorId: 'loadEmailStatus' },
+  { type: 'xstate.done.actor.loadEmailStatus', output: { email: 'ana@example.com', proposedNewEmail: null }, actorId: 'loadEmailStatus' },
+  { type: 'xstate.error.actor.loadEmailStatus', error: serverDown, actorId: 'loadEmailStatus' },
+  { type: 'xstate.done.actor.requestEmailChange', output: { proposedNewEmail: 'new@example.com' }, actorId: 'requestEmailChange' },
+  { type: 'xstate.error.actor.requestEmailChange', error: apiError(400, 'EMAIL_NOT_AVAILABLE', 'Email address is not available.', { field: 'newEmail' }), actorId: 'requestEmailChange' },
+  { type: 'xstate.error.actor.requestEmailChange', error: serverDown, actorId: 'requestEmailChange' },
+  { type: 'xstate.done.actor.verifyEmailChange', output: { email: 'new@example.com', proposedNewEmail: null }, actorId: 'verifyEmailChange' },
+  { type: 'xstate.error.actor.verifyEmailChange', error: apiError(400, 'INVALID_CODE', 'The code you entered is not valid. Please try again.', { field: 'code' }), actorId: 'verifyEmailChange' },
+  { type: 'xstate.error.actor.verifyEmailChange', error: serverDown, actorId: 'verifyEmailChange' },
+] as const;
+
+const serializeState = (s: { value: unknown; context: { fieldErrors: object; codeError: string | null; genericError: string | null; proposedNewEmail: string | null } }) =>
+  JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.proposedNewEmail });
+
+describe('change-email machine (model-based)', () => {
+  const machine = changeEmailMachine.provide({ actors: { loadEmailStatus: stuck(), requestEmailChange: stuck(), verifyEmailChange: stuck() } });
+  const form = exercise(machine, { events: changeEmailEvents as never, input: { step: 'form' }, serializeState: serializeState as never }, (_p, final) => {
+    if (final.matches('codeSent')) expect(final.context).toMatchObject({ proposedNewEmail: 'new@example.com', destination: '/account/settings/edit-email/enter-code' });
+  });
+  const code = exercise(machine, { events: changeEmailEvents as never, input: { step: 'code' }, serializeState: serializeState as never }, (_p, final) => {
+    if (final.matches('changed')) expect(final.context).toMatchObject({ email: 'new@example.com', destination: '/account/settings' });
+    if (final.matches('noPendingChange')) expect(final.context.destination).toBe('/account/settings/edit-email');
+    if (final.matches('enteringCode')) expect(final.context.proposedNewEmail).toBe('new@example.com');
+  });
+  // the two pages together cover the machine
+  const states = form.coverage.states.missing.filter((s) => code.coverage.states.missing.includes(s));
+  const transitions = form.coverage.transitions.missing.filter((t) => code.coverage.transitions.missing.includes(t));
+  const total = form.coverage.transitions.total;
+  printCoverage('changeEmail', {
+    states: { covered: form.coverage.states.total - states.length, total: form.coverage.states.total, missing: states },
+    transitions: { covered: total - transitions.length, total, missing: transitions },
+  });
+  it(`covers every state and transition (${form.paths.length + code.paths.length} paths)`, () => {
+    expect(states).toEqual([]);
+    expect(transitions).toEqual([]);
+  });
+});

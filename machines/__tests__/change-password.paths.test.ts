@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordMachine } from '../change-password.machine.ts';
+import { exercise, printCoverage } from './model.ts';
+import { apiError, serverDown, stuck } from './account-fakes.ts';
+
+export const changePasswordEvents = [
+  { type: 'user.submit', currentPassword: 'old secret!', newPassword: 'a brand new secret' },
+  { type: 'user.submit', currentPassword: '', newPassword: 'short' },
+  { type: 'xstate.done.actor.changePassword', output: { ok: true }, actorId: 'changePassword' },
+  { type: 'xstate.error.actor.changePassword', error: apiError(400, 'CURRENT_PASSWORD_INVALID', 'The password you entered is not valid. Please try again.', { field: 'currentPassword' }), actorId: 'changePassword' },
+  { type: 'xstate.error.actor.changePassword', error: serverDown, actorId: 'changePassword' },
+] as const;
+
+describe('change-password machine (model-based)', () => {
+  const { paths, coverage } = exercise(
+    changePasswordMachine.provide({ actors: { changePassword: stuck() } }),
+    { events: changePasswordEvents as never, serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.fieldErrors, g: s.context.genericError }) },
+    (path, final) => {
+      const last = path.steps.at(-1)!.event as { type: string; error?: { code: string } };
+      if (last.error?.code === 'CURRENT_PASSWORD_INVALID') expect(final.context.fieldErrors.currentPassword).toBe('The password you entered is not valid. Please try again.');
+      if (last.error?.code === 'UNEXPECTED_ERROR') expect(final.hasTag('loading') || !!final.context.genericError).toBe(true);
+      if (final.matches('changed')) expect(final.context.destination).toBe('/account/settings');
+      expect(final.hasTag('loading')).toBe(final.matches('submitting'));
+    },
+  );
+  printCoverage('changePassword', coverage);
+  it(`covers every state and transition (${paths.length} paths)`, () => {
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});

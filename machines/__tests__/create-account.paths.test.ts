@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createAccountMachine, type CreateAccountForm } from '../create-account.machine.ts';
+import { exercise, printCoverage, describePath } from './model.ts';
+import { apiError, stuck } from './account-fakes.ts';
+
+export const validForm: CreateAccountForm = {
+  firstName: 'Ana',
+  lastName: 'Lima',
+  emailAddress: 'ana@example.com',
+  password: 'a long enough secret',
+  termsAndConditions: true,
+  storageConsent: true,
+  registerCardNumber: '6000000000000001',
+  registerCardPin: '12345678',
+  receiveHarborEmailCommunications: false,
+  receiveGeneralEmailCommunications: true,
+  receivePersonalizedEmailCommunications: false,
+};
+const emptyForm: CreateAccountForm = { ...validForm, firstName: '', lastName: '', emailAddress: '', password: '', termsAndConditions: false, storageConsent: false, registerCardNumber: '', registerCardPin: '' };
+const badCard: CreateAccountForm = { ...validForm, registerCardNumber: '6000 0000', registerCardPin: '1' };
+
+const cardError = (cardType: 'digital' | 'physical', errorCode: string, messageId: string) =>
+  apiError(422, errorCode, "That card number or security code doesn't look right.", { type: 'card-registration', cardType, errorCode, messageId, userExId: 'u1' });
+
+export const createAccountEvents = [
+  { type: 'user.submit', values: validForm },
+  { type: 'user.submit', values: emptyForm },
+  { type: 'user.submit', values: badCard },
+  { type: 'user.toggleCardSection' },
+  { type: 'user.chooseCardRewards', cardRewards: 'registerCard' },
+  { type: 'user.chooseCardRewards', cardRewards: 'digitalCard' },
+  { type: 'user.cardFieldsFilled' },
+  { type: 'xstate.done.actor.createAccount', output: { userExId: 'u1' }, actorId: 'createAccount' },
+  { type: 'xstate.error.actor.createAccount', error: apiError(400, 'EMAIL_NOT_AVAILABLE', 'Email address is not available.', { type: 'validation', field: 'emailAddress', messageId: 'emailAddress-not-available' }), actorId: 'createAccount' },
+  { type: 'xstate.error.actor.createAccount', error: cardError('digital', 'DIGITAL_CARD_PROVISION_ERROR', 'card-state-error'), actorId: 'createAccount' },
+  { type: 'xstate.error.actor.createAccount', error: cardError('physical', '121001', 'card-information-error'), actorId: 'createAccount' },
+  { type: 'xstate.error.actor.createAccount', error: apiError(403, 'REPUTATION_REJECTED', 'Sorry, we were unable to create your account. Please try again.', { type: 'reputation' }), actorId: 'createAccount' },
+  { type: 'xstate.error.actor.createAccount', error: apiError(502, 'HTTP_502', 'Something went wrong. Please try again.'), actorId: 'createAccount' },
+  { type: 'xstate.done.actor.refreshSession', output: undefined, actorId: 'refreshSession' },
+  { type: 'xstate.error.actor.refreshSession', error: new Error('offline'), actorId: 'refreshSession' },
+  { type: 'xstate.after.afterCreateDelay.createAccount.waiting' },
+] as const;
+
+describe('create-account machine (model-based)', () => {
+  const { paths, coverage } = exercise(
+    createAccountMachine.provide({ actors: { createAccount: stuck(), refreshSession: stuck() } }),
+    {
+      events: createAccountEvents as never,
+      input: { returnUrl: null, includeStorageConsent: true },
+      serializeState: (s) => JSON.stringify({ v: s.value, r: s.context.cardRewards, o: s.context.cardSectionOpen, e: Object.keys(s.context.fieldErrors).sort(), d: s.context.destination }),
+    },
+    (path, final) => {
+      if (process.env.DEBUG_PATHS) console.log(describePath(path));
+      const errors = path.steps.map((s) => s.event as { type: string; error?: { code: string } }).filter((e) => e.error);
+      const lastError = errors.at(-1)?.error?.code;
+      if (final.matches('redirecting')) {
+        const expected =
+          lastError === 'DIGITAL_CARD_PROVISION_ERROR' ? '/account/create/partial-success/card-state-error'
+          : lastError === '121001' ? '/account/cards?mode=from_account_create&card_error=121001'
+          : '/account/for-you';
+        expect(final.context.destination).toBe(expected);
+      }
+      const lastSubmit = [...path.steps].reverse().find((s) => s.event.type === 'user.submit')?.event as { values: CreateAccountForm } | undefined;
+      if (final.matches('editing') && path.steps.at(-1)!.event.type === 'user.submit' && lastSubmit?.values === emptyForm) {
+        expect(final.context.fieldErrors).toMatchObject({ emailAddress: 'Please enter your email address.', termsAndConditions: 'Please agree to the Terms of Use.', storageConsent: 'Please agree to the storage conditions.' });
+      }
+      if (final.matches('editing') && path.steps.at(-1)!.event.type === 'user.submit' && lastSubmit?.values === badCard && final.context.cardRewards === 'registerCard') {
+        expect(final.context.cardSectionOpen).toBe(true);
+        expect(final.context.fieldErrors).toMatchObject({ registerCardNumber: 'A valid card number has 16 digits.', registerCardPin: 'A valid security code has 8 digits.' });
+      }
+      if (lastError === 'EMAIL_NOT_AVAILABLE' && final.matches('editing') && path.steps.at(-1)!.event.type.startsWith('xstate.error')) expect(final.context.fieldErrors.emailAddress).toBe('Email address is not available.');
+    },
+  );
+  printCoverage('createAccount', coverage);
+  it(`covers every state and transition (${paths.length} paths)`, () => {
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});

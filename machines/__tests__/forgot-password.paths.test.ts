@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { forgotPasswordMachine } from '../forgot-password.machine.ts';
+import { exercise, printCoverage } from './model.ts';
+import { serverDown, stuck } from './account-fakes.ts';
+
+export const forgotPasswordEvents = [
+  { type: 'user.submit', emailAddress: 'ana@example.com' },
+  { type: 'user.submit', emailAddress: 'not-an-email' },
+  { type: 'xstate.done.actor.sendResetLink', output: { ok: true }, actorId: 'sendResetLink' },
+  { type: 'xstate.error.actor.sendResetLink', error: serverDown, actorId: 'sendResetLink' },
+] as const;
+
+describe('forgot-password machine (model-based)', () => {
+  const { paths, coverage } = exercise(
+    forgotPasswordMachine.provide({ actors: { sendResetLink: stuck() } }),
+    { events: forgotPasswordEvents as never, serializeState: (s) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors) }) },
+    (_path, final) => {
+      if (final.matches('redirecting')) expect(final.context.destination).toBe('/account/forgot-password/success');
+      if (final.matches('editing') && final.context.fieldErrors.emailAddress) expect(final.context.fieldErrors.emailAddress).toBe('Please enter a valid email address.');
+    },
+  );
+  printCoverage('forgotPassword', coverage);
+  it(`covers every state and transition (${paths.length} paths)`, () => {
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+  it('limits the email to 50 characters', () => {
+    const actor = createActor(forgotPasswordMachine).start();
+    actor.send({ type: 'user.submit', emailAddress: `${'a'.repeat(40)}@example.com` });
+    expect(actor.getSnapshot().context.fieldErrors.emailAddress).toBe('Please enter a valid email address.');
+    actor.send({ type: 'user.submit', emailAddress: '' });
+    expect(actor.getSnapshot().context.fieldErrors.emailAddress).toBe('Please enter your email address.');
+  });
+});

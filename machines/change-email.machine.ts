@@ -1,0 +1,184 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import { AccountMessages, ChangeEmailRequest, OneTimeCode, type EmailStatus } from '../contracts/account.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Change email (spec 2 sections 2 and 4 "Email change"): /account/settings/edit-email asks for the new address
+ * and the password and sends a code to the new address; /account/settings/edit-email/enter-code takes the code.
+ * The enter-code step stores the new email (proposedNewEmail) or an error. The server keeps the pending change,
+ * so each page starts its own machine: `step` says which.
+ */
+export interface ChangeEmailInput {
+  step: 'form' | 'code';
+}
+export interface ChangeEmailContext extends ChangeEmailInput {
+  email: string | null;
+  proposedNewEmail: string | null;
+  fieldErrors: FieldErrors;
+  codeError: string | null;
+  genericError: string | null;
+  destination: string | null;
+}
+export interface ChangeEmailValues {
+  newEmail: string;
+  password: string;
+}
+export type ChangeEmailEvent =
+  | ({ type: 'user.submit' } & ChangeEmailValues)
+  | { type: 'user.submitCode'; code: string }
+  | { type: 'user.retry' }
+  | DoneActorEvent<EmailStatus, 'loadEmailStatus'>
+  | ErrorActorEvent<unknown, 'loadEmailStatus'>
+  | DoneActorEvent<{ proposedNewEmail: string }, 'requestEmailChange'>
+  | ErrorActorEvent<unknown, 'requestEmailChange'>
+  | DoneActorEvent<EmailStatus, 'verifyEmailChange'>
+  | ErrorActorEvent<unknown, 'verifyEmailChange'>;
+
+export const EDIT_EMAIL = '/account/settings/edit-email';
+export const EDIT_EMAIL_CODE = '/account/settings/edit-email/enter-code';
+const EMAIL_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'emailChanged' };
+
+const errorOf = (event: ChangeEmailEvent) => ('error' in event ? asFlowError(event.error) : null);
+
+export const changeEmailMachine = setup({
+  types: { context: {} as ChangeEmailContext, events: {} as ChangeEmailEvent, input: {} as ChangeEmailInput },
+  actors: {
+    loadEmailStatus: fromPromise<EmailStatus, void>(async () => notProvided('loadEmailStatus')),
+    requestEmailChange: fromPromise<{ proposedNewEmail: string }, ChangeEmailValues>(async () => notProvided('requestEmailChange')),
+    verifyEmailChange: fromPromise<EmailStatus, { code: string }>(async () => notProvided('verifyEmailChange')),
+  },
+  guards: {
+    isFormStep: ({ context }) => context.step === 'form',
+    hasPendingChange: ({ event }) => event.type === 'xstate.done.actor.loadEmailStatus' && !!event.output.proposedNewEmail,
+    isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(ChangeEmailRequest, event).success,
+    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
+    isFieldError: ({ event }) => !!errorOf(event)?.field && ['newEmail', 'password'].includes(errorOf(event)!.field!),
+    isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED', 'EMAIL_NOT_AVAILABLE'].includes(errorOf(event)!.code),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    redirect: () => {},
+    assignStatus: assign(({ event }) =>
+      event.type === 'xstate.done.actor.loadEmailStatus' || event.type === 'xstate.done.actor.verifyEmailChange'
+        ? { email: event.output.email, proposedNewEmail: event.output.proposedNewEmail }
+        : {},
+    ),
+    assignProposedEmail: assign(({ event }) => (event.type === 'xstate.done.actor.requestEmailChange' ? { proposedNewEmail: event.output.proposedNewEmail } : {})),
+    assignFieldErrors: assign(({ event }) => {
+      if (event.type !== 'user.submit') return {};
+      const r = v.safeParse(ChangeEmailRequest, event);
+      return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), genericError: null };
+    }),
+    assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
+    clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
+    assignServerFieldError: assign(({ event }) => {
+      const e = errorOf(event);
+      return e?.field ? { fieldErrors: { [e.field]: e.message } } : {};
+    }),
+    assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
+    assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
+    assignCodeStepDestination: assign({ destination: EDIT_EMAIL_CODE }),
+    assignFormStepDestination: assign({ destination: EDIT_EMAIL }),
+    assignSettingsDestination: assign({ destination: '/account/settings' }),
+    startRequestEmailChange: spawnChild('requestEmailChange', {
+      id: 'requestEmailChange',
+      input: ({ event }) => {
+        const e = event as Extract<ChangeEmailEvent, { type: 'user.submit' }>;
+        return { newEmail: e.newEmail.trim(), password: e.password };
+      },
+    }),
+    stopRequestEmailChange: stopChild('requestEmailChange'),
+    startVerifyEmailChange: spawnChild('verifyEmailChange', {
+      id: 'verifyEmailChange',
+      input: ({ event }) => ({ code: (event as Extract<ChangeEmailEvent, { type: 'user.submitCode' }>).code.trim() }),
+    }),
+    stopVerifyEmailChange: stopChild('verifyEmailChange'),
+  },
+}).createMachine({
+  id: 'changeEmail',
+  description: 'Changes the sign-in email: new address and password, then the code sent to the new address.',
+  meta: { title: 'Change email', spec: '2 §2 Personal details and settings, §3 proposedNewEmail, §4 Email change' },
+  context: ({ input }) => ({ step: input.step, email: null, proposedNewEmail: null, fieldErrors: {}, codeError: null, genericError: null, destination: null }),
+  initial: 'loadingStatus',
+  states: {
+    loadingStatus: {
+      description: 'GET /account/settings/email: the current address and the pending change, if any.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadEmailStatus',
+        src: 'loadEmailStatus',
+        onDone: [
+          { guard: 'isFormStep', target: 'editing', actions: 'assignStatus' },
+          { guard: 'hasPendingChange', target: 'enteringCode', actions: 'assignStatus' },
+          { target: 'noPendingChange', actions: ['assignStatus', 'assignFormStepDestination'] },
+        ],
+        onError: { target: 'loadFailed', actions: 'assignGenericError' },
+      },
+    },
+    loadFailed: {
+      description: 'The status could not be loaded; retry.',
+      tags: ['error'],
+      on: { 'user.retry': { target: 'loadingStatus', actions: 'clearErrors' } },
+    },
+    noPendingChange: {
+      description: 'No code is pending: back to the form page.',
+      type: 'final',
+      entry: 'redirect',
+    },
+    editing: {
+      description: 'New email and current password.',
+      on: {
+        'user.submit': [
+          { guard: 'isFormValid', target: 'requesting', actions: 'clearErrors' },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    requesting: {
+      description: 'POST /account/settings/email: a code goes to the new address.',
+      tags: ['loading'],
+      entry: 'startRequestEmailChange',
+      exit: 'stopRequestEmailChange',
+      on: {
+        'xstate.done.actor.requestEmailChange': { target: 'codeSent', actions: ['assignProposedEmail', 'assignCodeStepDestination'] },
+        'xstate.error.actor.requestEmailChange': [
+          { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
+          { target: 'editing', actions: 'assignGenericError' },
+        ],
+      },
+    },
+    codeSent: {
+      description: 'Goes to the enter-code page.',
+      type: 'final',
+      entry: 'redirect',
+    },
+    enteringCode: {
+      description: 'The code sent to proposedNewEmail; the code error shows here.',
+      on: {
+        'user.submitCode': [
+          { guard: 'isCodeWellFormed', target: 'verifying', actions: 'clearErrors' },
+          { actions: 'assignCodeFormatError' },
+        ],
+      },
+    },
+    verifying: {
+      description: 'POST /account/settings/email/verify.',
+      tags: ['loading'],
+      entry: 'startVerifyEmailChange',
+      exit: 'stopVerifyEmailChange',
+      on: {
+        'xstate.done.actor.verifyEmailChange': { target: 'changed', actions: ['assignStatus', 'assignSettingsDestination'] },
+        'xstate.error.actor.verifyEmailChange': [
+          { guard: 'isCodeError', target: 'enteringCode', actions: 'assignCodeError' },
+          { target: 'enteringCode', actions: 'assignGenericError' },
+        ],
+      },
+    },
+    changed: {
+      description: 'Email changed: a toast, then the settings page.',
+      type: 'final',
+      entry: [{ type: 'notify', params: EMAIL_CHANGED }, 'redirect'],
+    },
+  },
+});

@@ -1,0 +1,103 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import { ChangePasswordRequest, passwordProblem } from '../contracts/account.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Change password (spec 2 section 4 "Password change": loading and generic-error flags). Field errors from the
+ * server name currentPassword or newPassword; anything else sets the generic-error flag. Success goes back to
+ * the settings page with a toast (the server ends the user's other sessions).
+ */
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+export interface ChangePasswordContext {
+  fieldErrors: FieldErrors;
+  /** the generic-error flag: the message shown above the form */
+  genericError: string | null;
+  destination: string | null;
+}
+export type ChangePasswordEvent =
+  | ({ type: 'user.submit' } & ChangePasswordValues)
+  | DoneActorEvent<unknown, 'changePassword'>
+  | ErrorActorEvent<unknown, 'changePassword'>;
+
+const PASSWORD_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'passwordChanged' };
+
+export function validateChangePassword(values: ChangePasswordValues): FieldErrors {
+  const r = v.safeParse(ChangePasswordRequest, values);
+  const errors: FieldErrors = r.success ? {} : fieldErrorsOf(r.issues);
+  const p = passwordProblem(values.newPassword);
+  if (p) errors.newPassword = p.message;
+  return errors;
+}
+
+const fieldOf = (event: ChangePasswordEvent) => (event.type === 'xstate.error.actor.changePassword' ? asFlowError(event.error).field : undefined);
+
+export const changePasswordMachine = setup({
+  types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
+  actors: {
+    changePassword: fromPromise<unknown, ChangePasswordValues>(async () => notProvided('changePassword')),
+  },
+  guards: {
+    isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(validateChangePassword(event)).length === 0,
+    isFieldError: ({ event }) => fieldOf(event) === 'currentPassword' || fieldOf(event) === 'newPassword',
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    redirect: () => {},
+    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: validateChangePassword(event), genericError: null } : {})),
+    clearErrors: assign({ fieldErrors: {}, genericError: null }),
+    assignServerFieldError: assign(({ event }) => {
+      if (event.type !== 'xstate.error.actor.changePassword') return {};
+      const e = asFlowError(event.error);
+      return { fieldErrors: { [e.field ?? 'newPassword']: e.message } };
+    }),
+    assignGenericError: assign(({ event }) => (event.type === 'xstate.error.actor.changePassword' ? { genericError: asFlowError(event.error).message } : {})),
+    assignSettingsDestination: assign({ destination: '/account/settings' }),
+    startChangePassword: spawnChild('changePassword', {
+      id: 'changePassword',
+      input: ({ event }) => {
+        const e = event as Extract<ChangePasswordEvent, { type: 'user.submit' }>;
+        return { currentPassword: e.currentPassword, newPassword: e.newPassword };
+      },
+    }),
+    stopChangePassword: stopChild('changePassword'),
+  },
+}).createMachine({
+  id: 'changePassword',
+  description: 'Changes the password with the current one.',
+  meta: { title: 'Change password', spec: '2 §2 Personal details and settings, §4 Password change, §6' },
+  context: { fieldErrors: {}, genericError: null, destination: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'Current and new password; field errors and the generic error show here.',
+      on: {
+        'user.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'POST /account/settings/password (the loading flag).',
+      tags: ['loading'],
+      entry: 'startChangePassword',
+      exit: 'stopChangePassword',
+      on: {
+        'xstate.done.actor.changePassword': { target: 'changed', actions: 'assignSettingsDestination' },
+        'xstate.error.actor.changePassword': [
+          { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
+          { target: 'editing', actions: 'assignGenericError' },
+        ],
+      },
+    },
+    changed: {
+      description: 'Updated: a toast, then back to the settings page.',
+      type: 'final',
+      entry: [{ type: 'notify', params: PASSWORD_CHANGED }, 'redirect'],
+    },
+  },
+});

@@ -1,0 +1,122 @@
+import { setup, assign, fromPromise, spawnChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
+import type { CommunicationPreferences } from '../contracts/account.ts';
+
+/**
+ * Communication preferences (spec 2 section 2; section 3: "a pending flag per item"). Each switch saves on its
+ * own (PUT with that one key) and is pending until the server answers; a failure puts the switch back.
+ */
+export type PreferenceKey = keyof CommunicationPreferences;
+export const PREFERENCE_KEYS = ['receiveHarborEmailCommunications', 'receiveGeneralEmailCommunications', 'receivePersonalizedEmailCommunications'] as const satisfies readonly PreferenceKey[];
+
+export interface SavePreferenceInput {
+  key: PreferenceKey;
+  value: boolean;
+}
+export interface CommunicationPreferencesContext {
+  preferences: CommunicationPreferences | null;
+  pending: Partial<Record<PreferenceKey, boolean>>;
+  error: string | null;
+}
+type SaveDone<K extends PreferenceKey> = DoneActorEvent<CommunicationPreferences, `save.${K}`>;
+type SaveError<K extends PreferenceKey> = ErrorActorEvent<unknown, `save.${K}`>;
+export type CommunicationPreferencesEvent =
+  | { type: 'user.toggle'; key: PreferenceKey; value: boolean }
+  | { type: 'user.retry' }
+  | DoneActorEvent<CommunicationPreferences, 'loadPreferences'>
+  | ErrorActorEvent<unknown, 'loadPreferences'>
+  | SaveDone<'receiveHarborEmailCommunications'>
+  | SaveError<'receiveHarborEmailCommunications'>
+  | SaveDone<'receiveGeneralEmailCommunications'>
+  | SaveError<'receiveGeneralEmailCommunications'>
+  | SaveDone<'receivePersonalizedEmailCommunications'>
+  | SaveError<'receivePersonalizedEmailCommunications'>;
+
+const SAVE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' };
+const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'preferenceSaved' };
+
+export const communicationPreferencesMachine = setup({
+  types: { context: {} as CommunicationPreferencesContext, events: {} as CommunicationPreferencesEvent },
+  actors: {
+    loadPreferences: fromPromise<CommunicationPreferences, void>(async () => notProvided('loadPreferences')),
+    savePreference: fromPromise<CommunicationPreferences, SavePreferenceInput>(async () => notProvided('savePreference')),
+  },
+  guards: {
+    isItemIdle: ({ context, event }) => event.type === 'user.toggle' && !context.pending[event.key],
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    assignPreferences: assign(({ event }) => ('output' in event ? { preferences: event.output as CommunicationPreferences, error: null } : {})),
+    assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    clearError: assign({ error: null }),
+    /** optimistic: the switch moves at once and is pending until the answer */
+    applyToggle: assign(({ context, event }) => {
+      if (event.type !== 'user.toggle' || !context.preferences) return {};
+      return { preferences: { ...context.preferences, [event.key]: event.value }, pending: { ...context.pending, [event.key]: true } };
+    }),
+    startSavePreference: spawnChild('savePreference', {
+      id: ({ event }) => `save.${(event as Extract<CommunicationPreferencesEvent, { type: 'user.toggle' }>).key}`,
+      input: ({ event }) => {
+        const e = event as Extract<CommunicationPreferencesEvent, { type: 'user.toggle' }>;
+        return { key: e.key, value: e.value };
+      },
+    }),
+    /** the server's answer for that item; the other items keep their (possibly pending) values */
+    settleSaved: assign(({ context, event }, params: { key: PreferenceKey }) => {
+      if (!('output' in event) || !context.preferences) return {};
+      const saved = event.output as CommunicationPreferences;
+      return { preferences: { ...context.preferences, [params.key]: saved[params.key] }, pending: { ...context.pending, [params.key]: false } };
+    }),
+    revertItem: assign(({ context }, params: { key: PreferenceKey }) => {
+      if (!context.preferences) return {};
+      return { preferences: { ...context.preferences, [params.key]: !context.preferences[params.key] }, pending: { ...context.pending, [params.key]: false } };
+    }),
+  },
+}).createMachine({
+  id: 'communicationPreferences',
+  description: 'Email communication switches, each saved on its own with a pending flag.',
+  meta: { title: 'Communication preferences', spec: '2 §2 settings/communication-preferences, §3 (pending flag per item)' },
+  context: { preferences: null, pending: {}, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /account/communication-preferences.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPreferences',
+        src: 'loadPreferences',
+        onDone: { target: 'ready', actions: 'assignPreferences' },
+        onError: { target: 'loadFailed', actions: 'assignLoadError' },
+      },
+    },
+    loadFailed: {
+      description: 'The preferences could not be loaded.',
+      tags: ['error'],
+      on: { 'user.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    ready: {
+      description: 'The switches; a pending switch is disabled until its save settles.',
+      on: {
+        'user.toggle': { guard: 'isItemIdle', actions: ['applyToggle', 'startSavePreference'] },
+        'xstate.done.actor.save.receiveHarborEmailCommunications': {
+          actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVED }],
+        },
+        'xstate.error.actor.save.receiveHarborEmailCommunications': {
+          actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
+        },
+        'xstate.done.actor.save.receiveGeneralEmailCommunications': {
+          actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVED }],
+        },
+        'xstate.error.actor.save.receiveGeneralEmailCommunications': {
+          actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
+        },
+        'xstate.done.actor.save.receivePersonalizedEmailCommunications': {
+          actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVED }],
+        },
+        'xstate.error.actor.save.receivePersonalizedEmailCommunications': {
+          actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
+        },
+      },
+    },
+  },
+});

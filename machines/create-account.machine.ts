@@ -1,0 +1,224 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import {
+  AccountMessages,
+  CreateAccountErrorBody,
+  CreateAccountRequest,
+  PartialSuccessMessageId,
+  passwordProblem,
+  type CreateAccountResponse,
+} from '../contracts/account.ts';
+import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Account creation (spec 2 sections 4 "Account creation", 5, 8). Submit posts the form. Success: the session
+ * state is refreshed (the server signed the user in), a 200 ms wait, the tracking pixels, then the return URL
+ * or /account/for-you. Errors: validation marks the field with the server message; card-registration goes to
+ * the partial-success page (digital card) or /account/cards with mode and card_error (physical card); reputation,
+ * unknown-code or a missing body show the generic error. The card-rewards section toggles between digitalCard
+ * and registerCard and opens by itself when card fields are filled or invalid.
+ */
+export type CardRewards = 'digitalCard' | 'registerCard';
+
+/** The form's values as the view collects them (checkboxes as booleans). */
+export interface CreateAccountForm {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  password: string;
+  termsAndConditions: boolean;
+  storageConsent: boolean;
+  registerCardNumber: string;
+  registerCardPin: string;
+  receiveHarborEmailCommunications: boolean;
+  receiveGeneralEmailCommunications: boolean;
+  receivePersonalizedEmailCommunications: boolean;
+}
+export interface CreateAccountInput {
+  returnUrl: string | null;
+  /** config account.includeStorageConsent */
+  includeStorageConsent: boolean;
+}
+export interface CreateAccountContext extends CreateAccountInput {
+  cardRewards: CardRewards;
+  cardSectionOpen: boolean;
+  fieldErrors: FieldErrors;
+  destination: string | null;
+}
+export type CreateAccountEvent =
+  | { type: 'user.submit'; values: CreateAccountForm }
+  | { type: 'user.toggleCardSection' }
+  | { type: 'user.chooseCardRewards'; cardRewards: CardRewards }
+  | { type: 'user.cardFieldsFilled' }
+  | DoneActorEvent<CreateAccountResponse, 'createAccount'>
+  | ErrorActorEvent<unknown, 'createAccount'>
+;
+
+/** What the createAccount actor posts (contracts/account.ts CreateAccountRequest). */
+export type CreateAccountPayload = v.InferInput<typeof CreateAccountRequest>;
+
+const CARD_FIELDS = ['registerCardNumber', 'registerCardPin'];
+const CREATE_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', message: 'createFailed' };
+
+/** The request body from the form values and the machine's choices. */
+export function createPayload(values: CreateAccountForm, context: Pick<CreateAccountContext, 'cardRewards' | 'returnUrl' | 'includeStorageConsent'>): CreateAccountPayload {
+  const registering = context.cardRewards === 'registerCard';
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    emailAddress: values.emailAddress,
+    password: values.password,
+    termsAndConditions: values.termsAndConditions as true,
+    ...(context.includeStorageConsent ? { storageConsent: values.storageConsent } : {}),
+    cardRewards: context.cardRewards,
+    ...(registering ? { registerCardNumber: values.registerCardNumber.trim(), registerCardPin: values.registerCardPin.trim() } : {}),
+    receiveHarborEmailCommunications: values.receiveHarborEmailCommunications,
+    receiveGeneralEmailCommunications: values.receiveGeneralEmailCommunications,
+    receivePersonalizedEmailCommunications: values.receivePersonalizedEmailCommunications,
+    country: 'US',
+    locale: 'en-US',
+    registrationSource: 'Web',
+    ...(context.returnUrl ? { returnUrl: context.returnUrl } : {}),
+  };
+}
+
+/** Client-side validation with the server's schema, plus storage consent (when configured) and the password policy. */
+export function validateCreateForm(values: CreateAccountForm, context: Pick<CreateAccountContext, 'cardRewards' | 'returnUrl' | 'includeStorageConsent'>): FieldErrors {
+  const r = v.safeParse(CreateAccountRequest, createPayload(values, context));
+  const errors: FieldErrors = r.success ? {} : fieldErrorsOf(r.issues);
+  if (context.includeStorageConsent && !values.storageConsent) errors.storageConsent ??= AccountMessages.storageConsentRequired;
+  if (!errors.password) {
+    const p = passwordProblem(values.password, values.emailAddress);
+    if (p) errors.password = p.message;
+  }
+  return errors;
+}
+
+const createError = (event: CreateAccountEvent) => {
+  if (event.type !== 'xstate.error.actor.createAccount') return null;
+  const parsed = v.safeParse(CreateAccountErrorBody, asFlowError(event.error).body);
+  return parsed.success ? parsed.output : null;
+};
+
+export const createAccountMachine = setup({
+  types: { context: {} as CreateAccountContext, events: {} as CreateAccountEvent, input: {} as CreateAccountInput },
+  actors: {
+    createAccount: fromPromise<CreateAccountResponse, CreateAccountPayload>(async () => notProvided('createAccount')),
+    refreshSession: fromPromise<unknown, void>(async () => notProvided('refreshSession')),
+  },
+  delays: {
+    /** spec 9: account creation waits 200 ms after success before the redirect */
+    afterCreateDelay: 200,
+  },
+  guards: {
+    isFormValid: ({ context, event }) => event.type === 'user.submit' && Object.keys(validateCreateForm(event.values, context)).length === 0,
+    isCardSectionClosed: ({ context }) => !context.cardSectionOpen,
+    isValidationError: ({ event }) => {
+      const e = createError(event);
+      return e?.type === 'validation' && !!e.field;
+    },
+    isDigitalCardError: ({ event }) => {
+      const e = createError(event);
+      return e?.type === 'card-registration' && e.cardType !== 'physical';
+    },
+    isPhysicalCardError: ({ event }) => {
+      const e = createError(event);
+      return e?.type === 'card-registration' && e.cardType === 'physical';
+    },
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    redirect: () => {},
+    /** the advertising/analytics pixels of a new registration (provided by the route) */
+    fireTrackingPixels: () => {},
+    toggleCardSection: assign(({ context }) => ({ cardSectionOpen: !context.cardSectionOpen })),
+    assignCardRewards: assign(({ event }) => (event.type === 'user.chooseCardRewards' ? { cardRewards: event.cardRewards, cardSectionOpen: true } : {})),
+    openCardSectionForCard: assign({ cardSectionOpen: true, cardRewards: 'registerCard' as CardRewards }),
+    assignFieldErrors: assign(({ context, event }) => {
+      if (event.type !== 'user.submit') return {};
+      const fieldErrors = validateCreateForm(event.values, context);
+      const cardInvalid = CARD_FIELDS.some((f) => fieldErrors[f]);
+      return { fieldErrors, cardSectionOpen: context.cardSectionOpen || cardInvalid };
+    }),
+    clearErrors: assign({ fieldErrors: {} }),
+    assignServerFieldError: assign(({ context, event }) => {
+      const e = createError(event);
+      if (!e?.field) return {};
+      return { fieldErrors: { [e.field]: e.message }, cardSectionOpen: context.cardSectionOpen || CARD_FIELDS.includes(e.field) };
+    }),
+    assignSuccessDestination: assign(({ context, event }) => ({
+      destination: destinationOr(FOR_YOU, event.type === 'xstate.done.actor.createAccount' ? event.output.returnUrl : null, context.returnUrl),
+    })),
+    assignPartialSuccessDestination: assign(({ event }) => {
+      const id = v.safeParse(PartialSuccessMessageId, createError(event)?.messageId);
+      return { destination: `/account/create/partial-success/${id.success ? id.output : 'card-state-error'}` };
+    }),
+    assignCardsDestination: assign(({ event }) => {
+      const code = createError(event)?.errorCode ?? createError(event)?.code ?? 'UNEXPECTED_ERROR';
+      return { destination: `/account/cards?mode=from_account_create&card_error=${encodeURIComponent(code)}` };
+    }),
+    startCreateAccount: spawnChild('createAccount', {
+      id: 'createAccount',
+      input: ({ context, event }) => createPayload((event as Extract<CreateAccountEvent, { type: 'user.submit' }>).values, context),
+    }),
+    stopCreateAccount: stopChild('createAccount'),
+  },
+}).createMachine({
+  id: 'createAccount',
+  description: 'Creates an account (with a digital card or a registered physical card) and signs the user in.',
+  meta: { title: 'Create account', spec: '2 §2 Account creation, §3 Create-account form, §4 Account creation, §5, §8, §9' },
+  context: ({ input }) => ({
+    returnUrl: input.returnUrl,
+    includeStorageConsent: input.includeStorageConsent,
+    cardRewards: 'digitalCard',
+    cardSectionOpen: false,
+    fieldErrors: {},
+    destination: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The form; the card-rewards section opens when toggled, when card fields are filled or invalid.',
+      on: {
+        'user.toggleCardSection': { actions: 'toggleCardSection' },
+        'user.chooseCardRewards': { actions: 'assignCardRewards' },
+        'user.cardFieldsFilled': { guard: 'isCardSectionClosed', actions: 'openCardSectionForCard' },
+        'user.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'POST /account/create.',
+      tags: ['loading'],
+      entry: 'startCreateAccount',
+      exit: 'stopCreateAccount',
+      on: {
+        'xstate.done.actor.createAccount': { target: 'signingIn', actions: 'assignSuccessDestination' },
+        'xstate.error.actor.createAccount': [
+          { guard: 'isValidationError', target: 'editing', actions: 'assignServerFieldError' },
+          { guard: 'isDigitalCardError', target: 'signingIn', actions: 'assignPartialSuccessDestination' },
+          { guard: 'isPhysicalCardError', target: 'signingIn', actions: 'assignCardsDestination' },
+          { target: 'editing', actions: { type: 'notify', params: CREATE_FAILED } },
+        ],
+      },
+    },
+    signingIn: {
+      description: 'The account exists and the server signed the user in: the session state is refreshed.',
+      tags: ['loading'],
+      invoke: { id: 'refreshSession', src: 'refreshSession', onDone: { target: 'waiting' }, onError: { target: 'waiting' } },
+    },
+    waiting: {
+      description: 'Waits 200 ms before the redirect.',
+      tags: ['loading'],
+      after: { afterCreateDelay: { target: 'redirecting' } },
+    },
+    redirecting: {
+      description: 'Fires the tracking pixels and goes to the destination.',
+      tags: ['loading'],
+      type: 'final',
+      entry: ['fireTrackingPixels', 'redirect'],
+    },
+  },
+});

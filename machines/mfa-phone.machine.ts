@@ -1,0 +1,138 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import { AccountErrorCodes, AccountMessages, MfaPhoneRequest, OneTimeCode, type MfaStatus } from '../contracts/account.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Add or edit the 2-step verification phone (spec 2 section 2 add-phone-number / edit-phone-number, behind
+ * universal.enableMfaFeatures; spec 5 'Please enter a 10-digit phone number.'): the number, then the code sent
+ * to it. Needs a recent second-factor check (the route shows the re-authentication step first).
+ */
+export interface MfaPhoneInput {
+  mode: 'add' | 'edit';
+}
+export interface MfaPhoneContext extends MfaPhoneInput {
+  phoneNumber: string;
+  pendingPhoneNumber: string | null;
+  fieldErrors: FieldErrors;
+  codeError: string | null;
+  genericError: string | null;
+  destination: string | null;
+}
+export type MfaPhoneEvent =
+  | { type: 'user.submit'; phoneNumber: string }
+  | { type: 'user.submitCode'; code: string }
+  | { type: 'user.resendCode' }
+  | { type: 'user.changeNumber' }
+  | DoneActorEvent<{ pendingPhoneNumber: string }, 'sendPhoneCode'>
+  | ErrorActorEvent<unknown, 'sendPhoneCode'>
+  | DoneActorEvent<MfaStatus, 'verifyPhoneCode'>
+  | ErrorActorEvent<unknown, 'verifyPhoneCode'>;
+
+const PHONE_SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' };
+const errorOf = (event: MfaPhoneEvent) => ('error' in event ? asFlowError(event.error) : null);
+
+export const mfaPhoneMachine = setup({
+  types: { context: {} as MfaPhoneContext, events: {} as MfaPhoneEvent, input: {} as MfaPhoneInput },
+  actors: {
+    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }, { phoneNumber: string }>(async () => notProvided('sendPhoneCode')),
+    verifyPhoneCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('verifyPhoneCode')),
+  },
+  guards: {
+    isPhoneValid: ({ event }) => event.type === 'user.submit' && v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber }).success,
+    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
+    isReauthRequired: ({ event }) => errorOf(event)?.code === AccountErrorCodes.reauthRequired,
+    isPhoneFieldError: ({ event }) => errorOf(event)?.field === 'phoneNumber',
+    isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED'].includes(errorOf(event)!.code),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    redirect: () => {},
+    requestReauth: () => {},
+    assignPhone: assign(({ event }) => {
+      if (event.type !== 'user.submit') return {};
+      const r = v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber });
+      return r.success ? { phoneNumber: r.output.phoneNumber, fieldErrors: {} } : { fieldErrors: fieldErrorsOf(r.issues) };
+    }),
+    assignPending: assign(({ event }) => (event.type === 'xstate.done.actor.sendPhoneCode' ? { pendingPhoneNumber: event.output.pendingPhoneNumber } : {})),
+    clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
+    assignPhoneFieldError: assign(({ event }) => ({ fieldErrors: { phoneNumber: errorOf(event)?.message ?? AccountMessages.phoneInvalid } })),
+    assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
+    assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
+    assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
+    assignMfaDestination: assign({ destination: '/account/settings/mfa' }),
+    startSendPhoneCode: spawnChild('sendPhoneCode', { id: 'sendPhoneCode', input: ({ context }) => ({ phoneNumber: context.phoneNumber }) }),
+    stopSendPhoneCode: stopChild('sendPhoneCode'),
+    startVerifyPhoneCode: spawnChild('verifyPhoneCode', {
+      id: 'verifyPhoneCode',
+      input: ({ event }) => ({ code: (event as Extract<MfaPhoneEvent, { type: 'user.submitCode' }>).code.trim() }),
+    }),
+    stopVerifyPhoneCode: stopChild('verifyPhoneCode'),
+  },
+}).createMachine({
+  id: 'mfaPhone',
+  description: 'Adds or replaces the phone that receives sign-in codes, confirmed with a code sent to it.',
+  meta: { title: 'MFA phone', spec: '2 §2 (mfa/add-phone-number, mfa/edit-phone-number), §3 phone-number state, §5 phone hint, §6' },
+  context: ({ input }) => ({ mode: input.mode, phoneNumber: '', pendingPhoneNumber: null, fieldErrors: {}, codeError: null, genericError: null, destination: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The 10-digit phone number.',
+      on: {
+        'user.submit': [
+          { guard: 'isPhoneValid', target: 'sendingCode', actions: ['clearErrors', 'assignPhone'] },
+          { actions: 'assignPhone' },
+        ],
+      },
+    },
+    sendingCode: {
+      description: 'POST /account/settings/mfa/phone: an SMS code goes to the number.',
+      tags: ['loading'],
+      entry: 'startSendPhoneCode',
+      exit: 'stopSendPhoneCode',
+      on: {
+        'xstate.done.actor.sendPhoneCode': { target: 'enteringCode', actions: 'assignPending' },
+        'xstate.error.actor.sendPhoneCode': [
+          { guard: 'isReauthRequired', target: 'reauthRequired' },
+          { guard: 'isPhoneFieldError', target: 'editing', actions: 'assignPhoneFieldError' },
+          { target: 'editing', actions: 'assignGenericError' },
+        ],
+      },
+    },
+    enteringCode: {
+      description: 'The code sent to the new phone (shown masked).',
+      on: {
+        'user.submitCode': [
+          { guard: 'isCodeWellFormed', target: 'verifying', actions: 'clearErrors' },
+          { actions: 'assignCodeFormatError' },
+        ],
+        'user.resendCode': { target: 'sendingCode', actions: 'clearErrors' },
+        'user.changeNumber': { target: 'editing', actions: 'clearErrors' },
+      },
+    },
+    verifying: {
+      description: 'POST /account/settings/mfa/phone/verify.',
+      tags: ['loading'],
+      entry: 'startVerifyPhoneCode',
+      exit: 'stopVerifyPhoneCode',
+      on: {
+        'xstate.done.actor.verifyPhoneCode': { target: 'saved', actions: 'assignMfaDestination' },
+        'xstate.error.actor.verifyPhoneCode': [
+          { guard: 'isReauthRequired', target: 'reauthRequired' },
+          { guard: 'isCodeError', target: 'enteringCode', actions: 'assignCodeError' },
+          { target: 'enteringCode', actions: 'assignGenericError' },
+        ],
+      },
+    },
+    saved: {
+      description: 'Phone saved: a toast, then the MFA settings page.',
+      type: 'final',
+      entry: [{ type: 'notify', params: PHONE_SAVED }, 'redirect'],
+    },
+    reauthRequired: {
+      description: 'The second-factor check expired meanwhile: the route shows re-authentication again.',
+      type: 'final',
+      entry: 'requestReauth',
+    },
+  },
+});

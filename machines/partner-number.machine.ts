@@ -1,0 +1,99 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import { PartnerNumber } from '../contracts/account.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Partner number (spec 2 section 2 /account/personal/partner; section 8: partner-number edit errors are stored).
+ * Add, change or remove the employee partner number.
+ */
+export interface PartnerNumberContext {
+  partnerNumber: string | null;
+  /** the value being saved (null removes it) */
+  saving: string | null;
+  fieldErrors: FieldErrors;
+  /** the stored edit error */
+  error: string | null;
+}
+export type PartnerNumberEvent =
+  | { type: 'user.submit'; partnerNumber: string }
+  | { type: 'user.remove' }
+  | { type: 'user.retry' }
+  | DoneActorEvent<{ partnerNumber: string | null }, 'loadPartnerNumber'>
+  | ErrorActorEvent<unknown, 'loadPartnerNumber'>
+  | DoneActorEvent<{ partnerNumber: string | null }, 'savePartnerNumber'>
+  | ErrorActorEvent<unknown, 'savePartnerNumber'>;
+
+const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' };
+const REMOVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' };
+
+export const partnerNumberMachine = setup({
+  types: { context: {} as PartnerNumberContext, events: {} as PartnerNumberEvent },
+  actors: {
+    loadPartnerNumber: fromPromise<{ partnerNumber: string | null }, void>(async () => notProvided('loadPartnerNumber')),
+    savePartnerNumber: fromPromise<{ partnerNumber: string | null }, { partnerNumber: string | null }>(async () => notProvided('savePartnerNumber')),
+  },
+  guards: {
+    isValid: ({ event }) => event.type === 'user.submit' && v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber }).success,
+    hasPartnerNumber: ({ context }) => !!context.partnerNumber,
+    wasRemoval: ({ context }) => context.saving === null,
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    assignPartnerNumber: assign(({ event }) => ('output' in event ? { partnerNumber: (event.output as { partnerNumber: string | null }).partnerNumber, error: null } : {})),
+    assignFieldErrors: assign(({ event }) => {
+      if (event.type !== 'user.submit') return {};
+      const r = v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber });
+      return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
+    }),
+    assignSavingValue: assign(({ event }) => (event.type === 'user.submit' ? { saving: event.partnerNumber.trim(), fieldErrors: {}, error: null } : {})),
+    assignRemoval: assign({ saving: null, fieldErrors: {}, error: null }),
+    assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    clearError: assign({ error: null }),
+    startSavePartnerNumber: spawnChild('savePartnerNumber', { id: 'savePartnerNumber', input: ({ context }) => ({ partnerNumber: context.saving }) }),
+    stopSavePartnerNumber: stopChild('savePartnerNumber'),
+  },
+}).createMachine({
+  id: 'partnerNumber',
+  description: 'Adds, changes or removes the partner (employee) number.',
+  meta: { title: 'Partner number', spec: '2 §2 /account/personal/partner, §3 partnership, §8 partner-number edit errors' },
+  context: { partnerNumber: null, saving: null, fieldErrors: {}, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /account/partner-number.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPartnerNumber',
+        src: 'loadPartnerNumber',
+        onDone: { target: 'ready', actions: 'assignPartnerNumber' },
+        onError: { target: 'loadFailed', actions: 'assignError' },
+      },
+    },
+    loadFailed: {
+      description: 'The partner number could not be loaded.',
+      tags: ['error'],
+      on: { 'user.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    ready: {
+      description: 'The form; the stored edit error shows here.',
+      on: {
+        'user.submit': [{ guard: 'isValid', target: 'saving', actions: 'assignSavingValue' }, { actions: 'assignFieldErrors' }],
+        'user.remove': { guard: 'hasPartnerNumber', target: 'saving', actions: 'assignRemoval' },
+      },
+    },
+    saving: {
+      description: 'PUT /account/partner-number.',
+      tags: ['loading'],
+      entry: 'startSavePartnerNumber',
+      exit: 'stopSavePartnerNumber',
+      on: {
+        'xstate.done.actor.savePartnerNumber': [
+          { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: REMOVED }] },
+          { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: SAVED }] },
+        ],
+        'xstate.error.actor.savePartnerNumber': { target: 'ready', actions: 'assignError' },
+      },
+    },
+  },
+});

@@ -1,0 +1,119 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import { AccountMessages, MfaReauthRequest, OneTimeCode, type MfaReauthResponse, type MfaStatus } from '../contracts/account.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
+
+/**
+ * Re-authentication before sensitive settings (spec 2 section 6: the password, mfa and edit-phone settings need a
+ * recent second-factor check): the password, then the SMS code when the account has an MFA phone.
+ * Ends in `verified`, where the route refreshes the session (mfaVerifiedAt) and shows the protected page.
+ */
+export interface ReauthContext {
+  fieldErrors: FieldErrors;
+  /** masked phone the code went to */
+  phoneNumber: string | null;
+  codeError: string | null;
+  genericError: string | null;
+}
+export type ReauthEvent =
+  | { type: 'user.submitPassword'; password: string }
+  | { type: 'user.submitCode'; code: string }
+  | { type: 'user.startOver' }
+  | DoneActorEvent<MfaReauthResponse, 'checkPassword'>
+  | ErrorActorEvent<unknown, 'checkPassword'>
+  | DoneActorEvent<MfaStatus, 'checkCode'>
+  | ErrorActorEvent<unknown, 'checkCode'>;
+
+export const reauthMachine = setup({
+  types: { context: {} as ReauthContext, events: {} as ReauthEvent },
+  actors: {
+    checkPassword: fromPromise<MfaReauthResponse, { password: string }>(async () => notProvided('checkPassword')),
+    checkCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('checkCode')),
+  },
+  guards: {
+    isPasswordGiven: ({ event }) => event.type === 'user.submitPassword' && v.safeParse(MfaReauthRequest, { password: event.password }).success,
+    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
+    isVerifiedNow: ({ event }) => event.type === 'xstate.done.actor.checkPassword' && event.output.status === 'verified',
+    isPasswordError: ({ event }) => event.type === 'xstate.error.actor.checkPassword' && asFlowError(event.error).field === 'password',
+  },
+  actions: {
+    /** the route refreshes the session and shows the protected page */
+    onVerified: () => {},
+    assignPasswordErrors: assign(({ event }) => {
+      if (event.type !== 'user.submitPassword') return {};
+      const r = v.safeParse(MfaReauthRequest, { password: event.password });
+      return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
+    }),
+    clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
+    assignPhone: assign(({ event }) => (event.type === 'xstate.done.actor.checkPassword' ? { phoneNumber: event.output.phoneNumber } : {})),
+    assignPasswordServerError: assign(({ event }) => ('error' in event ? { fieldErrors: { password: asFlowError(event.error).message } } : {})),
+    assignGenericError: assign(({ event }) => ('error' in event ? { genericError: asFlowError(event.error).message } : {})),
+    assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
+    assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
+    startCheckPassword: spawnChild('checkPassword', {
+      id: 'checkPassword',
+      input: ({ event }) => ({ password: (event as Extract<ReauthEvent, { type: 'user.submitPassword' }>).password }),
+    }),
+    stopCheckPassword: stopChild('checkPassword'),
+    startCheckCode: spawnChild('checkCode', {
+      id: 'checkCode',
+      input: ({ event }) => ({ code: (event as Extract<ReauthEvent, { type: 'user.submitCode' }>).code.trim() }),
+    }),
+    stopCheckCode: stopChild('checkCode'),
+  },
+}).createMachine({
+  id: 'reauth',
+  description: 'Confirms the identity (password, then the SMS code when there is an MFA phone) before sensitive settings.',
+  meta: { title: 'Re-authentication', spec: '2 §6 (recent second-factor check), §3 MFA challenge' },
+  context: { fieldErrors: {}, phoneNumber: null, codeError: null, genericError: null },
+  initial: 'enteringPassword',
+  states: {
+    enteringPassword: {
+      description: 'Asks for the current password.',
+      on: {
+        'user.submitPassword': [
+          { guard: 'isPasswordGiven', target: 'checkingPassword', actions: 'clearErrors' },
+          { actions: 'assignPasswordErrors' },
+        ],
+      },
+    },
+    checkingPassword: {
+      description: 'POST /account/settings/mfa/reauth.',
+      tags: ['loading'],
+      entry: 'startCheckPassword',
+      exit: 'stopCheckPassword',
+      on: {
+        'xstate.done.actor.checkPassword': [{ guard: 'isVerifiedNow', target: 'verified' }, { target: 'enteringCode', actions: 'assignPhone' }],
+        'xstate.error.actor.checkPassword': [
+          { guard: 'isPasswordError', target: 'enteringPassword', actions: 'assignPasswordServerError' },
+          { target: 'enteringPassword', actions: 'assignGenericError' },
+        ],
+      },
+    },
+    enteringCode: {
+      description: 'Asks for the code sent to the MFA phone.',
+      on: {
+        'user.submitCode': [
+          { guard: 'isCodeWellFormed', target: 'checkingCode', actions: 'clearErrors' },
+          { actions: 'assignCodeFormatError' },
+        ],
+        'user.startOver': { target: 'enteringPassword', actions: 'clearErrors' },
+      },
+    },
+    checkingCode: {
+      description: 'POST /account/settings/mfa/reauth/verify.',
+      tags: ['loading'],
+      entry: 'startCheckCode',
+      exit: 'stopCheckCode',
+      on: {
+        'xstate.done.actor.checkCode': { target: 'verified' },
+        'xstate.error.actor.checkCode': { target: 'enteringCode', actions: 'assignCodeError' },
+      },
+    },
+    verified: {
+      description: 'Second factor recorded on the session.',
+      type: 'final',
+      entry: 'onVerified',
+    },
+  },
+});

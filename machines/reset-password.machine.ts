@@ -1,0 +1,95 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { AccountErrorCodes, AccountMessages, passwordProblem } from '../contracts/account.ts';
+import { asFlowError, notProvided, type FieldErrors } from './account-flow.ts';
+
+/**
+ * Reset password (spec 2 sections 4 "Password reset", 5 "Reset password"): the create-new-password form.
+ * Server codes: 111084 reuse, 111011 'Add password', 111022 invalid; any other: 'Password reset failed'.
+ * Success goes to /account/reset-password-success; an expired token to the expired-link page.
+ */
+export interface ResetPasswordInput {
+  token: string;
+}
+export interface ResetPasswordContext extends ResetPasswordInput {
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  destination: string | null;
+}
+export type ResetPasswordEvent =
+  | { type: 'user.submit'; newPassword: string }
+  | DoneActorEvent<unknown, 'resetPassword'>
+  | ErrorActorEvent<unknown, 'resetPassword'>;
+
+export const RESET_PASSWORD_SUCCESS = '/account/reset-password-success';
+
+const errorOf = (event: ResetPasswordEvent) => (event.type === 'xstate.error.actor.resetPassword' ? asFlowError(event.error) : null);
+
+export const resetPasswordMachine = setup({
+  types: { context: {} as ResetPasswordContext, events: {} as ResetPasswordEvent, input: {} as ResetPasswordInput },
+  actors: {
+    resetPassword: fromPromise<unknown, { token: string; newPassword: string }>(async () => notProvided('resetPassword')),
+  },
+  guards: {
+    isFormValid: ({ event }) => event.type === 'user.submit' && passwordProblem(event.newPassword) === null,
+    isPasswordReused: ({ event }) => errorOf(event)?.code === AccountErrorCodes.passwordReused,
+    isPasswordMissing: ({ event }) => errorOf(event)?.code === AccountErrorCodes.passwordMissing,
+    isPasswordInvalid: ({ event }) => errorOf(event)?.code === AccountErrorCodes.passwordInvalid,
+    isTokenExpired: ({ event }) => errorOf(event)?.code === AccountErrorCodes.resetTokenExpired,
+  },
+  actions: {
+    redirect: () => {},
+    assignFieldErrors: assign(({ event }) => {
+      if (event.type !== 'user.submit') return {};
+      const p = passwordProblem(event.newPassword);
+      return { fieldErrors: p ? { newPassword: p.message } : {}, formError: null };
+    }),
+    clearErrors: assign({ fieldErrors: {}, formError: null }),
+    assignReusedError: assign({ fieldErrors: { newPassword: AccountMessages.passwordReused } }),
+    assignMissingError: assign({ fieldErrors: { newPassword: AccountMessages.addPassword } }),
+    /** 111022: the server's policy message (too short, too common, equals the email) */
+    assignInvalidError: assign(({ event }) => ({ fieldErrors: { newPassword: errorOf(event)?.message ?? AccountMessages.passwordTooShort } })),
+    assignFailedError: assign({ formError: AccountMessages.passwordResetFailed }),
+    assignSuccessDestination: assign({ destination: RESET_PASSWORD_SUCCESS }),
+    assignExpiredDestination: assign(({ context }) => ({ destination: `/account/forgot-password-reset/${encodeURIComponent(context.token)}` })),
+    startResetPassword: spawnChild('resetPassword', {
+      id: 'resetPassword',
+      input: ({ context, event }) => ({ token: context.token, newPassword: (event as Extract<ResetPasswordEvent, { type: 'user.submit' }>).newPassword }),
+    }),
+    stopResetPassword: stopChild('resetPassword'),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  description: 'Creates a new password with the emailed reset token.',
+  meta: { title: 'Reset password', spec: '2 §2 Password recovery, §4 Password reset, §5 Reset password, §8' },
+  context: ({ input }) => ({ token: input.token, fieldErrors: {}, formError: null, destination: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The new-password form with the policy and server errors.',
+      tags: [],
+      on: {
+        'user.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'POST /account/reset-password.',
+      tags: ['loading'],
+      entry: 'startResetPassword',
+      exit: 'stopResetPassword',
+      on: {
+        'xstate.done.actor.resetPassword': { target: 'redirecting', actions: 'assignSuccessDestination' },
+        'xstate.error.actor.resetPassword': [
+          { guard: 'isPasswordReused', target: 'editing', actions: 'assignReusedError' },
+          { guard: 'isPasswordMissing', target: 'editing', actions: 'assignMissingError' },
+          { guard: 'isPasswordInvalid', target: 'editing', actions: 'assignInvalidError' },
+          { guard: 'isTokenExpired', target: 'redirecting', actions: 'assignExpiredDestination' },
+          { target: 'editing', actions: 'assignFailedError' },
+        ],
+      },
+    },
+    redirecting: { description: 'Goes to the success page, or the expired-link page.', type: 'final', entry: 'redirect' },
+  },
+});

@@ -1,0 +1,204 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import {
+  AccountErrorCodes,
+  AccountMessages,
+  OneTimeCode,
+  SignInRequest,
+  type MfaChallengeMethod,
+  type SignInResponse,
+} from '../contracts/account.ts';
+import { GenericCodes } from '../contracts/errors.ts';
+import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Sign-in (spec 2 section 4 "Sign-in", section 8 "Account and session"). Submit sets loading and records a
+ * login-click; success records a success event, signs in to the payment service (its failure is ignored) and
+ * redirects to the return URL or /account/for-you. The MFA challenge opens the enter-code overlay. Other errors
+ * show the persistent 'Sign in unsuccessful.' notification, or an inline error when the server sends a messageId.
+ */
+export interface SignInInput {
+  returnUrl: string | null;
+}
+export interface SignInCredentials {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+export interface SignInContext {
+  returnUrl: string | null;
+  fieldErrors: FieldErrors;
+  /** inline error from the server (messageId) or the rate limit */
+  formError: string | null;
+  challenge: { challengeId: string; methods: MfaChallengeMethod[] } | null;
+  codeError: string | null;
+  destination: string | null;
+}
+export type SignInEvent =
+  | ({ type: 'user.submit' } & SignInCredentials)
+  | { type: 'user.submitCode'; code: string }
+  | { type: 'user.cancelCode' }
+  | DoneActorEvent<SignInResponse, 'signIn'>
+  | ErrorActorEvent<unknown, 'signIn'>
+  | DoneActorEvent<SignInResponse, 'verifyCode'>
+  | ErrorActorEvent<unknown, 'verifyCode'>
+;
+
+export type SignInRequestInput = SignInCredentials & { returnUrl: string | null };
+export type VerifyCodeInput = { challengeId: string; code: string };
+
+const SIGN_IN_FAILED: NotifyParams = {
+  kind: 'persistent',
+  tone: 'error',
+  title: 'signInUnsuccessfulTitle',
+  message: 'signInUnsuccessful',
+};
+
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as SignInInput,
+  },
+  actors: {
+    signIn: fromPromise<SignInResponse, SignInRequestInput>(async () => notProvided('signIn')),
+    verifyCode: fromPromise<SignInResponse, VerifyCodeInput>(async () => notProvided('verifyCode')),
+    paymentSignIn: fromPromise<unknown, void>(async () => notProvided('paymentSignIn')),
+  },
+  guards: {
+    isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(SignInRequest, event).success,
+    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
+    isMfaChallenge: ({ event }) =>
+      event.type === 'xstate.error.actor.signIn' &&
+      asFlowError(event.error).code === AccountErrorCodes.mfaChallengeRequired &&
+      Array.isArray(asFlowError(event.error).body.mfaChallengeMethods),
+    hasMessageId: ({ event }) => event.type === 'xstate.error.actor.signIn' && !!asFlowError(event.error).messageId,
+    isRateLimited: ({ event }) =>
+      (event.type === 'xstate.error.actor.signIn' || event.type === 'xstate.error.actor.verifyCode') && asFlowError(event.error).code === GenericCodes.rateLimited,
+    isInvalidCode: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.invalidCode,
+    isCodeExpired: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.codeExpired,
+  },
+  actions: {
+    /** analytics: the login click (spec 4: submit records a login-click event) */
+    trackLoginClick: () => {},
+    /** analytics: sign-in success */
+    trackSignInSuccess: () => {},
+    /** shows a notification through the root notifications actor (provided by the route) */
+    notify: (_, _params: NotifyParams) => {},
+    /** navigates to context.destination (provided by the route) */
+    redirect: () => {},
+    startSignIn: spawnChild('signIn', {
+      id: 'signIn',
+      input: ({ context, event }) => {
+        const e = event as Extract<SignInEvent, { type: 'user.submit' }>;
+        return { username: e.username.trim(), password: e.password, rememberMe: e.rememberMe, returnUrl: context.returnUrl };
+      },
+    }),
+    stopSignIn: stopChild('signIn'),
+    startVerifyCode: spawnChild('verifyCode', {
+      id: 'verifyCode',
+      input: ({ context, event }) => ({
+        challengeId: context.challenge?.challengeId ?? '',
+        code: (event as Extract<SignInEvent, { type: 'user.submitCode' }>).code.trim(),
+      }),
+    }),
+    stopVerifyCode: stopChild('verifyCode'),
+    assignFieldErrors: assign(({ event }) => {
+      if (event.type !== 'user.submit') return {};
+      const r = v.safeParse(SignInRequest, event);
+      return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), formError: null };
+    }),
+    clearErrors: assign({ fieldErrors: {}, formError: null, codeError: null }),
+    assignFormError: assign(({ event }) => ('error' in event ? { formError: asFlowError(event.error).message } : {})),
+    assignChallenge: assign(({ event }) => {
+      if (event.type !== 'xstate.error.actor.signIn') return {};
+      const body = asFlowError(event.error).body;
+      const methods = (body.mfaChallengeMethods as MfaChallengeMethod[]) ?? [];
+      const challengeId = typeof body.challengeId === 'string' ? body.challengeId : (methods[0]?.id ?? '');
+      return { challenge: { challengeId, methods }, codeError: null };
+    }),
+    clearChallenge: assign({ challenge: null, codeError: null }),
+    assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
+    assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
+    assignInvalidCodeError: assign({ codeError: AccountMessages.invalidCode }),
+    assignDestination: assign(({ context, event }) => {
+      const out = 'output' in event ? (event.output as SignInResponse | undefined) : undefined;
+      return { destination: destinationOr(FOR_YOU, out?.returnUrl, context.returnUrl) };
+    }),
+  },
+}).createMachine({
+  id: 'signIn',
+  description: 'Sign in with email or username and password, with the MFA code step when the account has a phone.',
+  meta: { title: 'Sign in', spec: '2 §2 Sign-in and session, §4 Sign-in, §5, §8 Account and session' },
+  context: ({ input }) => ({
+    returnUrl: input.returnUrl,
+    fieldErrors: {},
+    formError: null,
+    challenge: null,
+    codeError: null,
+    destination: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The sign-in form; field errors and the inline server error show here.',
+      on: {
+        'user.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: ['clearErrors', 'trackLoginClick'] },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'POST /account/signin; the submit button shows loading.',
+      tags: ['loading'],
+      entry: 'startSignIn',
+      exit: 'stopSignIn',
+      on: {
+        'xstate.done.actor.signIn': { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
+        'xstate.error.actor.signIn': [
+          { guard: 'isMfaChallenge', target: 'enteringCode', actions: 'assignChallenge' },
+          { guard: 'hasMessageId', target: 'editing', actions: 'assignFormError' },
+          { guard: 'isRateLimited', target: 'editing', actions: 'assignFormError' },
+          { target: 'editing', actions: { type: 'notify', params: SIGN_IN_FAILED } },
+        ],
+      },
+    },
+    enteringCode: {
+      description: 'The enter-code overlay: shows the phone the code went to and the invalid-code message.',
+      on: {
+        'user.submitCode': [
+          { guard: 'isCodeWellFormed', target: 'verifyingCode', actions: 'clearErrors' },
+          { actions: 'assignCodeFormatError' },
+        ],
+        'user.cancelCode': { target: 'editing', actions: 'clearChallenge' },
+      },
+    },
+    verifyingCode: {
+      description: 'POST /account/signin/mfa with the code.',
+      tags: ['loading'],
+      entry: 'startVerifyCode',
+      exit: 'stopVerifyCode',
+      on: {
+        'xstate.done.actor.verifyCode': { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
+        'xstate.error.actor.verifyCode': [
+          { guard: 'isInvalidCode', target: 'enteringCode', actions: 'assignInvalidCodeError' },
+          { guard: 'isCodeExpired', target: 'enteringCode', actions: 'assignCodeError' },
+          { guard: 'isRateLimited', target: 'enteringCode', actions: 'assignCodeError' },
+          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: SIGN_IN_FAILED }] },
+        ],
+      },
+    },
+    signingInToPaymentService: {
+      description: 'Signs in to the payment service; a failure there is ignored.',
+      tags: ['loading'],
+      invoke: { id: 'paymentSignIn', src: 'paymentSignIn', onDone: { target: 'redirecting' }, onError: { target: 'redirecting' } },
+    },
+    redirecting: {
+      description: 'Signed in: goes to the return URL or /account/for-you.',
+      tags: ['loading'],
+      type: 'final',
+      entry: 'redirect',
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { destinationOr, notProvided } from './account-flow.ts';
+
+/** Sign-out (spec 2 section 2): clears the session, logs out, redirects to the return URL or /. */
+export interface SignOutInput {
+  returnUrl: string | null;
+}
+export interface SignOutContext extends SignOutInput {
+  destination: string | null;
+}
+export type SignOutEvent = DoneActorEvent<{ returnUrl: string }, 'signOut'> | ErrorActorEvent<unknown, 'signOut'>;
+
+export const signOutMachine = setup({
+  types: { context: {} as SignOutContext, events: {} as SignOutEvent, input: {} as SignOutInput },
+  actors: {
+    signOut: fromPromise<{ returnUrl: string }, SignOutInput>(async () => notProvided('signOut')),
+  },
+  actions: {
+    redirect: () => {},
+    startSignOut: spawnChild('signOut', { id: 'signOut', input: ({ context }) => ({ returnUrl: context.returnUrl }) }),
+    stopSignOut: stopChild('signOut'),
+    assignDestination: assign(({ context, event }) => ({
+      destination: destinationOr('/', event.type === 'xstate.done.actor.signOut' ? event.output.returnUrl : null, context.returnUrl),
+    })),
+  },
+}).createMachine({
+  id: 'signOut',
+  description: 'Signs out (the server ends the session and clears its cookie), then redirects.',
+  meta: { title: 'Sign out', spec: '2 §2 Sign-in and session' },
+  context: ({ input }) => ({ returnUrl: input.returnUrl, destination: null }),
+  initial: 'signingOut',
+  states: {
+    signingOut: {
+      description: 'POST /account/signout; the session query is refreshed by the actor.',
+      tags: ['loading'],
+      entry: 'startSignOut',
+      exit: 'stopSignOut',
+      on: {
+        'xstate.done.actor.signOut': { target: 'redirecting', actions: 'assignDestination' },
+        'xstate.error.actor.signOut': { target: 'redirecting', actions: 'assignDestination' },
+      },
+    },
+    redirecting: { description: 'Goes to the return URL or /.', type: 'final', entry: 'redirect' },
+  },
+});

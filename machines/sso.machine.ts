@@ -1,0 +1,59 @@
+import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { type SsoSignInResponse } from '../contracts/account.ts';
+import { safeReturnUrl } from '../contracts/return-url.ts';
+import { destinationOr, FOR_YOU, notProvided, type NotifyParams } from './account-flow.ts';
+
+/**
+ * Single sign-on (spec 2 section 4 "Single sign-on"): post the token; on success go to the returned returnUrl;
+ * on failure go to sign-in carrying the return URL.
+ */
+export interface SsoInput {
+  token: string;
+  returnUrl: string | null;
+}
+export interface SsoContext extends SsoInput {
+  destination: string | null;
+}
+export type SsoEvent = DoneActorEvent<SsoSignInResponse, 'ssoSignIn'> | ErrorActorEvent<unknown, 'ssoSignIn'>;
+
+const SSO_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'ssoFailed' };
+
+export const ssoMachine = setup({
+  types: { context: {} as SsoContext, events: {} as SsoEvent, input: {} as SsoInput },
+  actors: {
+    ssoSignIn: fromPromise<SsoSignInResponse, SsoInput>(async () => notProvided('ssoSignIn')),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    redirect: () => {},
+    startSsoSignIn: spawnChild('ssoSignIn', { id: 'ssoSignIn', input: ({ context }) => ({ token: context.token, returnUrl: context.returnUrl }) }),
+    stopSsoSignIn: stopChild('ssoSignIn'),
+    assignReturnedDestination: assign(({ context, event }) => ({
+      destination: destinationOr(FOR_YOU, event.type === 'xstate.done.actor.ssoSignIn' ? event.output.returnUrl : null, context.returnUrl),
+    })),
+    assignSignInDestination: assign(({ context }) => {
+      const back = safeReturnUrl(context.returnUrl);
+      return { destination: back ? `/account/signin?returnUrl=${encodeURIComponent(back)}` : '/account/signin' };
+    }),
+  },
+}).createMachine({
+  id: 'sso',
+  description: 'Signs in with a single-sign-on token, then redirects.',
+  meta: { title: 'Single sign-on', spec: '2 §2 Sign-in and session, §4 Single sign-on' },
+  context: ({ input }) => ({ token: input.token, returnUrl: input.returnUrl, destination: null }),
+  initial: 'signingIn',
+  states: {
+    signingIn: {
+      description: 'POST /account/signin/sso/:token?returnUrl=; a loading page shows.',
+      tags: ['loading'],
+      entry: 'startSsoSignIn',
+      exit: 'stopSsoSignIn',
+      on: {
+        'xstate.done.actor.ssoSignIn': { target: 'redirecting', actions: 'assignReturnedDestination' },
+        'xstate.error.actor.ssoSignIn': { target: 'redirectingToSignIn', actions: ['assignSignInDestination', { type: 'notify', params: SSO_FAILED }] },
+      },
+    },
+    redirecting: { description: 'Signed in: goes to the returned return URL.', type: 'final', entry: 'redirect' },
+    redirectingToSignIn: { description: 'Token refused: goes to sign-in carrying the return URL.', type: 'final', entry: 'redirect' },
+  },
+});
