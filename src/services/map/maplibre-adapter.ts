@@ -1,0 +1,41 @@
+/**
+ * The default map: maplibre-gl with the local offline style (offline-style.ts). Loaded only through
+ * import() from map-adapter.ts, so maplibre-gl is a lazy chunk of its own.
+ */
+import { Map as MaplibreMap, Marker, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// maplibre-gl 6 runs its worker from a separate module file next to the library; emit it as an asset
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+// Natural Earth 1:50m countries (land + borders), emitted as a content-hashed asset: no network beyond our origin
+import countriesUrl from 'world-atlas/countries-50m.json?url';
+import type { MapAdapterFactory } from './map-adapter.ts';
+import { createGlFactory, type GlLib, type GlMap } from './gl-adapter.ts';
+import { BORDERS_SOURCE, LAND_SOURCE, loadOfflineLayersData, offlineStyle, type OfflineLayersData } from './offline-style.ts';
+
+setWorkerUrl(workerUrl);
+
+let layersData: Promise<OfflineLayersData> | null = null;
+function offlineData(): Promise<OfflineLayersData> {
+  layersData ??= loadOfflineLayersData(countriesUrl).catch((e: unknown) => {
+    layersData = null; // try again with the next map
+    throw e;
+  });
+  return layersData;
+}
+
+export function createMaplibreFactory(): MapAdapterFactory {
+  const lib = { Map: MaplibreMap, Marker } as unknown as GlLib;
+  return createGlFactory({
+    library: 'maplibre',
+    lib,
+    mapOptions: { style: offlineStyle(), renderWorldCopies: true },
+    afterLoad: async (map: GlMap) => {
+      const data = await offlineData();
+      const m = map as unknown as MaplibreMap;
+      await Promise.all([(m.getSource(LAND_SOURCE) as GeoJSONSource).setData(data.land), (m.getSource(BORDERS_SOURCE) as GeoJSONSource).setData(data.borders)]);
+    },
+  });
+}
+
+// start downloading the land data as soon as this chunk loads, in parallel with the map's start
+void offlineData().catch(() => undefined);

@@ -1,0 +1,255 @@
+/**
+ * Pure marker logic shared by both map libraries (no DOM, no map library): which library to use,
+ * clustering, diffing what is on the map against what should be, and when to move the camera.
+ * Kept pure so it is unit-tested without WebGL (src/services/map/markers.test.ts).
+ */
+
+export type MarkerState = 'default' | 'highlighted' | 'selected';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface MapView extends LatLng {
+  zoom: number;
+}
+
+/** One store on the map (same shape as StoreMapMarker in src/views/locator/StoreMap.tsx). */
+export interface MapMarker extends LatLng {
+  storeNumber: string;
+  name: string;
+  state: MarkerState;
+}
+
+export interface Bounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** What is drawn: a single store pin or a cluster of stores (an HTML element each). */
+export type RenderItem =
+  | { kind: 'marker'; id: string; lat: number; lng: number; storeNumber: string; name: string; state: MarkerState }
+  | { kind: 'cluster'; id: string; lat: number; lng: number; count: number; bounds: Bounds };
+
+/** Spec: zoom is limited to levels 3 to 21. */
+export const MIN_ZOOM = 3;
+export const MAX_ZOOM = 21;
+/** fitting a single store (or a tight group) must not zoom in further than this */
+export const FIT_MAX_ZOOM = 15;
+/** spec: map max padding 20 px; the top adds the pin's height (pins are anchored at their tip) */
+export const FIT_PADDING = { top: 60, right: 20, bottom: 20, left: 20 };
+/** spec: resize debounce 200 ms */
+export const RESIZE_DEBOUNCE_MS = 200;
+/** design.md section 6: above a few hundred stores on screen, cluster */
+export const CLUSTER_THRESHOLD = 200;
+/** pins closer than this (screen pixels) are grouped when clustering is on */
+export const CLUSTER_RADIUS_PX = 60;
+
+export type MapLibrary = 'maplibre' | 'mapbox';
+
+export interface MapConfig {
+  mapboxToken: string | null;
+  mapboxStyle: string | null;
+}
+
+/** mapbox-gl needs a valid token for every map load (design.md section 6): only when token and style are both set. */
+export function chooseMapLibrary(config: MapConfig): MapLibrary {
+  return config.mapboxToken?.trim() && config.mapboxStyle?.trim() ? 'mapbox' : 'maplibre';
+}
+
+export const markerItemId = (storeNumber: string) => `store:${storeNumber}`;
+
+export function clampZoom(zoom: number): number {
+  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+}
+
+/** Web Mercator world pixels at `zoom` with 512 px tiles (what maplibre and mapbox use). */
+export function project(p: LatLng, zoom: number): { x: number; y: number } {
+  const scale = 512 * 2 ** zoom;
+  const lat = Math.max(-85.0511, Math.min(85.0511, p.lat));
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return {
+    x: ((p.lng + 180) / 360) * scale,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
+  };
+}
+
+export function inBounds(p: LatLng, b: Bounds): boolean {
+  if (p.lat < b.south || p.lat > b.north) return false;
+  // bounds may cross the antimeridian (west > east) or span more than the world
+  if (b.east - b.west >= 360) return true;
+  const lng = ((((p.lng - b.west) % 360) + 360) % 360) + b.west;
+  return lng <= b.east;
+}
+
+export function boundsOf(points: readonly LatLng[]): Bounds | null {
+  if (!points.length) return null;
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const p of points) {
+    if (p.lng < west) west = p.lng;
+    if (p.lng > east) east = p.lng;
+    if (p.lat < south) south = p.lat;
+    if (p.lat > north) north = p.lat;
+  }
+  return { west, south, east, north };
+}
+
+function toMarkerItem(m: MapMarker): RenderItem {
+  return { kind: 'marker', id: markerItemId(m.storeNumber), lat: m.lat, lng: m.lng, storeNumber: m.storeNumber, name: m.name, state: m.state };
+}
+
+export interface ClusterOptions {
+  threshold?: number;
+  radiusPx?: number;
+}
+
+/** Whether the markers in view are many enough to cluster (more than `threshold` inside `bounds`). */
+export function shouldCluster(markers: readonly MapMarker[], bounds: Bounds | null, threshold = CLUSTER_THRESHOLD): boolean {
+  if (markers.length <= threshold) return false;
+  if (!bounds) return true;
+  let n = 0;
+  for (const m of markers) if (inBounds(m, bounds) && ++n > threshold) return true;
+  return false;
+}
+
+/**
+ * What to draw for `markers` at this view. With at most `threshold` stores in view every store is its own
+ * pin. Above it, pins closer than `radiusPx` on screen are grouped greedily (like supercluster at one zoom
+ * level): a cluster shows the count and zooms to its stores when clicked. Highlighted and selected stores
+ * are never hidden inside a cluster. Cluster ids come from their first store, so a cluster keeps its
+ * element across small pans.
+ */
+export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: number; bounds: Bounds | null }, options: ClusterOptions = {}): RenderItem[] {
+  const threshold = options.threshold ?? CLUSTER_THRESHOLD;
+  const radius = options.radiusPx ?? CLUSTER_RADIUS_PX;
+  if (!shouldCluster(markers, view.bounds, threshold)) return markers.map(toMarkerItem);
+
+  const out: RenderItem[] = [];
+  const points: Array<{ m: MapMarker; x: number; y: number; taken: boolean }> = [];
+  for (const m of markers) {
+    if (m.state !== 'default') continue;
+    const { x, y } = project(m, view.zoom);
+    points.push({ m, x, y, taken: false });
+  }
+  // deterministic order: the result must not depend on the order the API returned the stores in
+  points.sort((a, b) => a.y - b.y || a.x - b.x || (a.m.storeNumber < b.m.storeNumber ? -1 : 1));
+
+  // grid index with cells of `radius` px: neighbours are in the 3x3 cells around a point
+  const grid = new Map<string, number[]>();
+  const cell = (x: number, y: number) => `${Math.floor(x / radius)}:${Math.floor(y / radius)}`;
+  points.forEach((p, i) => {
+    const key = cell(p.x, p.y);
+    const list = grid.get(key);
+    if (list) list.push(i);
+    else grid.set(key, [i]);
+  });
+
+  const r2 = radius * radius;
+  for (const p of points) {
+    if (p.taken) continue;
+    p.taken = true;
+    const members = [p];
+    const cx = Math.floor(p.x / radius);
+    const cy = Math.floor(p.y / radius);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const j of grid.get(`${cx + dx}:${cy + dy}`) ?? []) {
+          const q = points[j]!;
+          if (q.taken) continue;
+          const ddx = q.x - p.x;
+          const ddy = q.y - p.y;
+          if (ddx * ddx + ddy * ddy <= r2) {
+            q.taken = true;
+            members.push(q);
+          }
+        }
+      }
+    }
+    if (members.length === 1) {
+      out.push(toMarkerItem(p.m));
+      continue;
+    }
+    const lat = members.reduce((s, q) => s + q.m.lat, 0) / members.length;
+    const lng = members.reduce((s, q) => s + q.m.lng, 0) / members.length;
+    const first = members.map((q) => q.m.storeNumber).sort()[0]!;
+    out.push({ kind: 'cluster', id: `cluster:${first}`, lat, lng, count: members.length, bounds: boundsOf(members.map((q) => q.m))! });
+  }
+  for (const m of markers) if (m.state !== 'default') out.push(toMarkerItem(m));
+  return out;
+}
+
+function sameItem(a: RenderItem, b: RenderItem): boolean {
+  if (a.kind !== b.kind || a.lat !== b.lat || a.lng !== b.lng) return false;
+  if (a.kind === 'marker' && b.kind === 'marker') return a.name === b.name && a.state === b.state;
+  if (a.kind === 'cluster' && b.kind === 'cluster') return a.count === b.count;
+  return false;
+}
+
+export interface ItemDiff {
+  add: RenderItem[];
+  update: RenderItem[];
+  remove: string[];
+}
+
+/** What to change on the map so it shows `next` where it shows `current` (keyed by item id). */
+export function diffRenderItems(current: ReadonlyMap<string, RenderItem>, next: readonly RenderItem[]): ItemDiff {
+  const add: RenderItem[] = [];
+  const update: RenderItem[] = [];
+  const seen = new Set<string>();
+  for (const item of next) {
+    if (seen.has(item.id)) continue; // duplicate store numbers: first wins
+    seen.add(item.id);
+    const was = current.get(item.id);
+    if (!was) add.push(item);
+    else if (!sameItem(was, item)) update.push(item);
+  }
+  const remove = [...current.keys()].filter((id) => !seen.has(id));
+  return { add, update, remove };
+}
+
+/** CSS classes of a store pin: brand green by default; highlighted and selected are larger and darker. */
+export function markerClassName(state: MarkerState): string {
+  return `store-marker store-marker--${state}`;
+}
+
+/** Identity of a result set (which stores, not their states): a new set after a search triggers a fit. */
+export function markerSetKey(markers: readonly { storeNumber: string }[]): string {
+  return markers
+    .map((m) => m.storeNumber)
+    .sort()
+    .join(',');
+}
+
+/** The camera is where it should be when centre and zoom agree within a rounding error. */
+export function viewsDiffer(a: MapView, b: MapView): boolean {
+  return Math.abs(a.lat - b.lat) > 1e-6 || Math.abs(a.lng - b.lng) > 1e-6 || Math.abs(a.zoom - b.zoom) > 0.01;
+}
+
+export type CameraPlan = { kind: 'none' } | { kind: 'fit'; bounds: Bounds } | { kind: 'ease'; view: MapView };
+
+/**
+ * How the controlled map reacts to new props. After a new result set with `fitBounds`, fit the stores;
+ * otherwise when the requested centre or zoom changed (and the map is not already there), ease to it.
+ * Marker state changes alone never move the camera.
+ */
+export function planCamera(input: {
+  previous: { setKey: string | null; view: MapView | null };
+  markers: readonly MapMarker[];
+  fitBounds: boolean;
+  view: MapView;
+  current: MapView;
+}): CameraPlan {
+  const setKey = markerSetKey(input.markers);
+  const newSet = setKey !== input.previous.setKey;
+  const newView = !input.previous.view || viewsDiffer(input.previous.view, input.view);
+  if (input.fitBounds && newSet && input.markers.length) return { kind: 'fit', bounds: boundsOf(input.markers)! };
+  const target = { ...input.view, zoom: clampZoom(input.view.zoom) };
+  if (newView && viewsDiffer(input.current, target)) return { kind: 'ease', view: target };
+  return { kind: 'none' };
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState, type JSX } from 'react';
+import { hasWebGL, loadMapAdapterFactory, type MapAdapter } from '../../services/map/map-adapter.ts';
+import { MAX_ZOOM, MIN_ZOOM, markerSetKey, planCamera, type MapView } from '../../services/map/markers.ts';
+import { Spinner } from '../shell/Loading.tsx';
+import './StoreMap.css';
+
+export interface StoreMapMarker {
+  storeNumber: string;
+  lat: number;
+  lng: number;
+  name: string;
+  state: 'default' | 'highlighted' | 'selected';
+}
+
+export interface StoreMapProps {
+  center: { lat: number; lng: number };
+  zoom: number; // controlled: the map eases to these when they change
+  markers: StoreMapMarker[];
+  fitBounds?: boolean; // fit the markers after a new search
+  mapConfig: { mapboxToken: string | null; mapboxStyle: string | null };
+  onMoveEnd: (view: { lat: number; lng: number; zoom: number }) => void; // only for user gestures (drag, wheel, pinch), not programmatic moves
+  onMarkerClick: (storeNumber: string) => void;
+  onMarkerHover: (storeNumber: string | null) => void;
+}
+
+type Status = 'loading' | 'ready' | 'unavailable';
+
+/**
+ * The locator's map. The library (maplibre-gl offline, or mapbox-gl when configured) loads lazily in an
+ * effect; until then a loading state shows, and without WebGL (jsdom, old browsers) or when the library
+ * fails to load, a "Map unavailable" note replaces it: the store list works without the map.
+ */
+export function StoreMap(props: StoreMapProps): JSX.Element {
+  const { mapboxToken, mapboxStyle } = props.mapConfig;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const adapterRef = useRef<MapAdapter | null>(null);
+  const [status, setStatus] = useState<Status>(() => (hasWebGL() ? 'loading' : 'unavailable'));
+  // latest props for the adapter's listeners and the first camera move, without re-creating the map
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const applied = useRef<{ setKey: string | null; view: MapView | null }>({ setKey: null, view: null });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container || !hasWebGL()) return;
+    let cancelled = false;
+    let adapter: MapAdapter | null = null;
+    setStatus('loading');
+    const { center, zoom } = latest.current;
+    loadMapAdapterFactory({ mapboxToken, mapboxStyle })
+      .then((factory) => factory.create(container, { center, zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }))
+      .then((a) => {
+        if (cancelled) {
+          a.destroy();
+          return;
+        }
+        adapter = a;
+        adapterRef.current = a;
+        applied.current = { setKey: null, view: { ...center, zoom } };
+        a.onMoveEnd((view, info) => {
+          if (info.user) latest.current.onMoveEnd(view);
+        });
+        a.onMarkerClick((storeNumber) => latest.current.onMarkerClick(storeNumber));
+        a.onMarkerHover((storeNumber) => latest.current.onMarkerHover(storeNumber));
+        setStatus('ready');
+      })
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        console.warn('[map] unavailable', e);
+        setStatus('unavailable');
+      });
+    return () => {
+      cancelled = true;
+      adapter?.destroy();
+      adapterRef.current = null;
+    };
+  }, [mapboxToken, mapboxStyle]);
+
+  const { markers, fitBounds = false } = props;
+  const { lat, lng } = props.center;
+  const { zoom } = props;
+  useEffect(() => {
+    const a = adapterRef.current;
+    if (status !== 'ready' || !a) return;
+    a.setMarkers(markers);
+    const view = { lat, lng, zoom };
+    const plan = planCamera({ previous: applied.current, markers, fitBounds, view, current: a.getView() });
+    // the set is remembered only while fitting is asked for: a new set arriving one render before
+    // `fitBounds` turns true is still fitted
+    applied.current = { setKey: fitBounds ? markerSetKey(markers) : applied.current.setKey, view };
+    if (plan.kind === 'fit') a.fitBounds(markers);
+    else if (plan.kind === 'ease') a.setView(plan.view);
+  }, [status, markers, fitBounds, lat, lng, zoom]);
+
+  return (
+    <div className={`store-map store-map--${status}`} data-testid="store-map">
+      <div ref={containerRef} className="store-map-canvas" hidden={status === 'unavailable'} />
+      {status === 'loading' ? (
+        <div className="store-map-overlay">
+          <Spinner label="Loading map" />
+        </div>
+      ) : null}
+      {status === 'unavailable' ? (
+        <div className="store-map-overlay store-map-fallback" role="note">
+          <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+            <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2zm0 2.2 6 2v9.6l-6-2V6.2z" fill="currentColor" />
+          </svg>
+          <p className="store-map-fallback-title">Map unavailable</p>
+          <p>The list of stores still works.</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
