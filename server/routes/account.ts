@@ -118,9 +118,11 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
 
   // ---- sign-out -------------------------------------------------------------------------------------------------
   app.post(`${API}/signout`, async (c) => {
-    const body = await parseJson(c, SignOutRequest);
+    // signing out never fails on the body: an unreadable one only loses its returnUrl
+    const body = await c.req.json().then((b: unknown) => v.safeParse(SignOutRequest, b), () => null);
     await endSession(c, c.var.deps.db);
-    return c.json({ returnUrl: returnUrlOr(body.returnUrl ?? c.req.query('returnUrl'), '/') });
+    const given = body?.success ? body.output.returnUrl : undefined;
+    return c.json({ returnUrl: returnUrlOr(given ?? c.req.query('returnUrl'), '/') });
   });
 
   // ---- password recovery ----------------------------------------------------------------------------------------
