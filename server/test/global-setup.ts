@@ -86,7 +86,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
       console.log(`[test-db] PostgreSQL template ${pgTemplate} built in ${Date.now() - t0} ms`);
     }
     // drop clones left behind by interrupted runs
-    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'coffee_t_%'`);
+    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'coffee\\_t\\_%'`);
     for (const r of stale.rows) await admin.query(`drop database if exists ${r.datname}`).catch(() => undefined);
     await admin.end();
   } else {
