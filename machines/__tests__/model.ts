@@ -60,11 +60,18 @@ export function transitionCoverPaths<M extends AnyStateMachine>(machine: M, opti
       });
     }
   }
-  // drop paths that are a prefix of a longer path (same events in order)
+  // drop paths that are a prefix of a longer path (same events in order), then duplicates (linear time)
   const sig = (p: ModelPath<M>) => p.steps.map((s) => JSON.stringify(s.event)).join('\n');
   const sigs = out.map(sig);
-  return out.filter((_, i) => !sigs.some((other, j) => j !== i && other.length > sigs[i]!.length && other.startsWith(sigs[i]! + '\n')))
-    .filter((p, i, arr) => arr.findIndex((q) => sig(q) === sig(p)) === i);
+  const prefixes = new Set<string>();
+  for (const s of sigs) for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) prefixes.add(s.slice(0, i));
+  const seen = new Set<string>();
+  return out.filter((_, i) => {
+    const s = sigs[i]!;
+    if (prefixes.has(s) || seen.has(s)) return false;
+    seen.add(s);
+    return true;
+  });
 }
 
 export function describePath(path: { steps: Array<{ event: AnyEventObject }> }): string {
@@ -84,10 +91,13 @@ export function runPath<M extends AnyStateMachine>(
   opts: { input?: InputFrom<M>; onStep?: (snapshot: SnapshotFrom<M>, event: AnyEventObject) => void } = {},
 ) {
   const fired = new Set<string>();
-  const actor = createActor(machine, {
+  // eventless transitions of the initial state run inside createActor, before `actor` is assigned:
+  // only the root actor exists then (invoked children start later), so those microsteps are its own
+  let actor: ReturnType<typeof createActor> | undefined = undefined;
+  actor = createActor(machine, {
     ...(opts.input !== undefined ? { input: opts.input } : {}),
     inspect: (ev: { type: string; actorRef: unknown }) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef === actor) {
+      if (ev.type === '@xstate.microstep' && (actor === undefined || ev.actorRef === actor)) {
         for (const t of (ev as unknown as { _transitions: AnyTransition[] })._transitions) fired.add(transitionKey(t));
       }
     },

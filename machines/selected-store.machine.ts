@@ -1,0 +1,134 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { LocationResult, Store } from '../contracts/locations.ts';
+
+/**
+ * The store the customer orders from (spec 1 section 3 "Selected store (ordering)", section 4 "Store
+ * load: loading, then confirmed; can be cleared or marked unconfirmed"). Long-lived: started once at
+ * the root (src/services/app-actors.tsx) with what localStorage held, reloaded from the API
+ * (GET /stores/:storeNumber) so details are fresh after a reload, and persisted by the named actions
+ * `persistSelection` / `forgetSelection` (src/services/selected-store.ts).
+ */
+
+export interface SelectedStoreContext {
+  location: LocationResult | null;
+  needsConfirmation: boolean;
+  /** epoch ms of the last confirmation */
+  storeConfirmationTimestamp: number | null;
+  userConfirmed: boolean;
+}
+
+export interface SelectedStoreInput {
+  /** the selection read from storage at start, if any */
+  stored: SelectedStoreContext | null;
+}
+
+export type SelectedStoreEvent =
+  | { type: 'store.select'; location: LocationResult; at: number }
+  | { type: 'store.confirm'; at: number }
+  | { type: 'store.markUnconfirmed' }
+  | { type: 'store.clear' }
+  | { type: 'store.reload' };
+
+/** The request of the `fetchStore` actor. */
+export function selectedStoreRequest(ctx: Pick<SelectedStoreContext, 'location'>): { storeNumber: string } {
+  if (!ctx.location) throw new Error('no selected store to load');
+  return { storeNumber: ctx.location.store.storeNumber };
+}
+
+const none: SelectedStoreContext = { location: null, needsConfirmation: false, storeConfirmationTimestamp: null, userConfirmed: false };
+
+export const selectedStoreMachine = setup({
+  types: {
+    context: {} as SelectedStoreContext,
+    events: {} as SelectedStoreEvent,
+    input: {} as SelectedStoreInput,
+  },
+  actors: {
+    fetchStore: fromPromise<Store>(() => {
+      throw new Error('fetchStore not provided: src/services/app-actors.tsx supplies it');
+    }),
+  },
+  guards: {
+    hasStoredStore: ({ context }) => context.location !== null,
+    storedNeedsConfirmation: ({ context }) => context.needsConfirmation,
+    isStoreGone: ({ event }) => {
+      const e = (event as unknown as { error?: { status?: unknown } }).error;
+      return !!e && e.status === 404;
+    },
+  },
+  actions: {
+    initFromInput: assign(({ event }) => {
+      const stored = (event as unknown as { input?: SelectedStoreInput }).input?.stored;
+      return stored?.location ? { ...stored } : { ...none };
+    }),
+    refreshStore: assign(({ context, event }) => {
+      const store = (event as unknown as { output: Store }).output;
+      return context.location ? { location: { ...context.location, store } } : {};
+    }),
+    selectStore: assign(({ event }) => {
+      if (event.type !== 'store.select') return {};
+      return { location: event.location, needsConfirmation: false, userConfirmed: true, storeConfirmationTimestamp: event.at };
+    }),
+    confirmStore: assign(({ event }) => (event.type === 'store.confirm' ? { needsConfirmation: false, userConfirmed: true, storeConfirmationTimestamp: event.at } : {})),
+    markNeedsConfirmation: assign({ needsConfirmation: true, userConfirmed: false }),
+    clearSelection: assign({ ...none }),
+    // provided by src/services/app-actors.tsx (localStorage)
+    persistSelection: () => {},
+    forgetSelection: () => {},
+  },
+}).createMachine({
+  id: 'selectedStore',
+  description: 'The store the customer orders from; survives reloads.',
+  meta: { title: 'Selected store', spec: '1: sections 3 (Selected store), 4 (Store load)' },
+  entry: 'initFromInput',
+  context: { location: null, needsConfirmation: false, storeConfirmationTimestamp: null, userConfirmed: false },
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Was a store kept from an earlier visit?',
+      always: [{ guard: 'hasStoredStore', target: 'loading' }, { target: 'none' }],
+    },
+    loading: {
+      description: 'Reloads the kept store from the API (GET /stores/:storeNumber).',
+      tags: 'loading',
+      invoke: {
+        id: 'fetchStore',
+        src: 'fetchStore',
+        onDone: [
+          { guard: 'storedNeedsConfirmation', target: 'unconfirmed', actions: ['refreshStore', 'persistSelection'] },
+          { target: 'confirmed', actions: ['refreshStore', 'persistSelection'] },
+        ],
+        onError: [
+          { guard: 'isStoreGone', target: 'none', actions: ['clearSelection', 'forgetSelection'] },
+          { target: 'unconfirmed', actions: ['markNeedsConfirmation', 'persistSelection'] },
+        ],
+      },
+      on: {
+        'store.select': { target: 'confirmed', actions: ['selectStore', 'persistSelection'] },
+        'store.clear': { target: 'none', actions: ['clearSelection', 'forgetSelection'] },
+      },
+    },
+    none: {
+      description: 'No store chosen: the menu asks the customer to choose one.',
+      on: { 'store.select': { target: 'confirmed', actions: ['selectStore', 'persistSelection'] } },
+    },
+    confirmed: {
+      description: 'The store to order from.',
+      on: {
+        'store.select': { target: 'confirmed', actions: ['selectStore', 'persistSelection'] },
+        'store.markUnconfirmed': { target: 'unconfirmed', actions: ['markNeedsConfirmation', 'persistSelection'] },
+        'store.clear': { target: 'none', actions: ['clearSelection', 'forgetSelection'] },
+        'store.reload': { target: 'loading' },
+      },
+    },
+    unconfirmed: {
+      description: 'A store is kept but the customer must confirm it before ordering.',
+      on: {
+        'store.select': { target: 'confirmed', actions: ['selectStore', 'persistSelection'] },
+        'store.confirm': { target: 'confirmed', actions: ['confirmStore', 'persistSelection'] },
+        'store.clear': { target: 'none', actions: ['clearSelection', 'forgetSelection'] },
+        'store.reload': { target: 'loading' },
+      },
+    },
+  },
+});
