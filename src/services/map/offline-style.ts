@@ -96,7 +96,7 @@ export function unwrapRing(ring: readonly Position[]): Position[] {
 export function ringArea(ring: readonly Position[]): number {
   let s = 0;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) s += (ring[j]![0]! - ring[i]![0]!) * (ring[j]![1]! + ring[i]![1]!);
-  return -s / 2;
+  return s / 2;
 }
 
 function planarRing(ring: readonly Position[]): Position[] | null {
