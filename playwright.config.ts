@@ -75,8 +75,6 @@ export default defineConfig({
       APP_ENV: 'test',
       DEV_TOOLS: 'true',
       ENABLE_IN_APP_DELIVERY: 'true',
-      // the sign-in rate limit is exercised by server tests; e2e signs in many times from one IP
-      SIGNIN_IP_LIMIT: '1000',
     },
   },
 });
