@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { Store } from '../../contracts/locations.ts';
+import { seattleStores } from '../db/seed/seattle.ts';
+import { featureFilter } from './features.ts';
+import { formatStore, metresToMiles } from './store-format.ts';
+import { reasonFor } from './locations.ts';
+
+const MONDAY_10AM_SEATTLE = new Date('2026-11-23T18:00:00Z');
+const byNumber = (n: string) => {
+  const row = seattleStores().find((s) => s.store_number === n);
+  if (!row) throw new Error(n);
+  return row;
+};
+
+describe('formatStore', () => {
+  it('is a contract Store with the full store number, amenities without pickup or internal codes', () => {
+    const store = v.parse(Store, formatStore(byNumber('10006-10106'), MONDAY_10AM_SEATTLE));
+    expect(store.storeNumber).toBe('10006-10106');
+    expect(store.pickUpOptions.map((p) => p.code)).toEqual(['16', 'DT', 'CX']);
+    expect(store.amenities.map((a) => a.code)).toEqual(['WA', 'NB', 'WF', 'LB', 'BA', 'EV']);
+    expect(store.mobileOrdering).toEqual({ availability: 'READY', guestOrdering: true, curbsideAvailability: 'available', stallQuantity: 6 });
+    expect(store).toMatchObject({ open: true, openStatusFormatted: 'Open until 9:00 PM', hoursStatusFormatted: '5:00 AM to 9:00 PM' });
+  });
+
+  it('a 24-hour store', () => {
+    const store = formatStore(byNumber('10003-10103'), new Date('2026-11-24T10:00:00Z'));
+    expect(store).toMatchObject({ open: true, isOpen24Hours: true, openStatusFormatted: 'Open 24 hours', hoursStatusFormatted: 'Open 24 hours' });
+    expect(store.schedule.every((d) => d.hoursFormatted === 'Open 24 hours')).toBe(true);
+  });
+
+  it('a store closed on Sundays', () => {
+    const sunday = formatStore(byNumber('10007-10107'), new Date('2026-11-22T20:00:00Z'));
+    expect(sunday).toMatchObject({ open: false, openStatusFormatted: 'Closed · Opens 7:00 AM tomorrow', hoursStatusFormatted: 'Closed', ownershipTypeCode: 'LS' });
+    expect(sunday.schedule[0]).toEqual({ dayFormatted: 'Today', hoursFormatted: 'Closed', holidayFormatted: null });
+  });
+});
+
+describe('featureFilter', () => {
+  it('splits computed codes from static ones', () => {
+    expect(featureFilter(['WF', 'ON', 'DT', 'hrs24', 'WF'])).toEqual({ staticCodes: ['DT', 'WF'], openNow: true, allDay: true });
+    expect(featureFilter([])).toEqual({ staticCodes: [], openNow: false, allDay: false });
+  });
+});
+
+describe('distance and reason', () => {
+  it('metres to miles, 2 decimals', () => {
+    expect(metresToMiles(0)).toBe(0);
+    expect(metresToMiles(1609.344)).toBe(1);
+    expect(metresToMiles(80467.2)).toBe(50);
+    expect(metresToMiles(1234)).toBe(0.77);
+  });
+  it('a favorite beats a previous store', () => {
+    const mine = { favorites: new Set(['1']), previous: new Set(['1', '2']) };
+    expect(['1', '2', '3'].map((n) => reasonFor(n, mine))).toEqual(['FAVORITE', 'USUAL', 'NEARBY']);
+  });
+});
