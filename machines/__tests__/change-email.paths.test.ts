@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changeEmailMachine } from '../change-email.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { apiError, serverDown, stuck } from './account-fakes.ts';
-
-export const changeEmailEvents = [
-  { type: 'user.submit', newEmail: 'new@example.com', password: 'secret' },
-  { type: 'user.submit', newEmail: 'nope', password: '' },
-  { type: 'user.submitCode', code: '123456' },
-  { type: 'user.submitCode', code: 'abc' },
-  { type: 'user.retry' },
-  { type: 'xstate.done.actor.loadEmailStatus', output: { email: 'ana@example.com', proposedNewEmail: 'new@example.com' }, actorId: 'loadEmailStatus' },
-  { type: 'xstate.done.actor.loadEmailStatus', output: { email: 'ana@example.com', proposedNewEmail: null }, actorId: 'loadEmailStatus' },
-  { type: 'xstate.error.actor.loadEmailStatus', error: serverDown, actorId: 'loadEmailStatus' },
-  { type: 'xstate.done.actor.requestEmailChange', output: { proposedNewEmail: 'new@example.com' }, actorId: 'requestEmailChange' },
-  { type: 'xstate.error.actor.requestEmailChange', error: apiError(400, 'EMAIL_NOT_AVAILABLE', 'Email address is not available.', { field: 'newEmail' }), actorId: 'requestEmailChange' },
-  { type: 'xstate.error.actor.requestEmailChange', error: serverDown, actorId: 'requestEmailChange' },
-  { type: 'xstate.done.actor.verifyEmailChange', output: { email: 'new@example.com', proposedNewEmail: null }, actorId: 'verifyEmailChange' },
-  { type: 'xstate.error.actor.verifyEmailChange', error: apiError(400, 'INVALID_CODE', 'The code you entered is not valid. Please try again.', { field: 'code' }), actorId: 'verifyEmailChange' },
-  { type: 'xstate.error.actor.verifyEmailChange', error: serverDown, actorId: 'verifyEmailChange' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { changeEmailEvents } from './account-events.ts';
 
 const serializeState = (s: { value: unknown; context: { fieldErrors: object; codeError: string | null; genericError: string | null; proposedNewEmail: string | null } }) =>
   JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.proposedNewEmail });

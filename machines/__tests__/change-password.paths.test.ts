@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordMachine } from '../change-password.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { apiError, serverDown, stuck } from './account-fakes.ts';
-
-export const changePasswordEvents = [
-  { type: 'user.submit', currentPassword: 'old secret!', newPassword: 'a brand new secret' },
-  { type: 'user.submit', currentPassword: '', newPassword: 'short' },
-  { type: 'xstate.done.actor.changePassword', output: { ok: true }, actorId: 'changePassword' },
-  { type: 'xstate.error.actor.changePassword', error: apiError(400, 'CURRENT_PASSWORD_INVALID', 'The password you entered is not valid. Please try again.', { field: 'currentPassword' }), actorId: 'changePassword' },
-  { type: 'xstate.error.actor.changePassword', error: serverDown, actorId: 'changePassword' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { changePasswordEvents } from './account-events.ts';
 
 describe('change-password machine (model-based)', () => {
   const { paths, coverage } = exercise(

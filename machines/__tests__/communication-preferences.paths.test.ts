@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { communicationPreferencesMachine, PREFERENCE_KEYS } from '../communication-preferences.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { serverDown, stuck } from './account-fakes.ts';
-
-const prefs = { receiveHarborEmailCommunications: false, receiveGeneralEmailCommunications: true, receivePersonalizedEmailCommunications: false };
-export const communicationPreferencesEvents = [
-  { type: 'user.retry' },
-  { type: 'xstate.done.actor.loadPreferences', output: prefs, actorId: 'loadPreferences' },
-  { type: 'xstate.error.actor.loadPreferences', error: serverDown, actorId: 'loadPreferences' },
-  ...PREFERENCE_KEYS.flatMap((key) => [
-    { type: 'user.toggle', key, value: !prefs[key] },
-    { type: `xstate.done.actor.save.${key}`, output: { ...prefs, [key]: !prefs[key] }, actorId: `save.${key}` },
-    { type: `xstate.error.actor.save.${key}`, error: serverDown, actorId: `save.${key}` },
-  ]),
-];
+import { stuck } from './account-fakes.ts';
+import { communicationPreferencesEvents } from './account-events.ts';
 
 describe('communication preferences machine (model-based)', () => {
   const { paths, coverage } = exercise(

@@ -1,45 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAccountMachine, type CreateAccountForm } from '../create-account.machine.ts';
 import { exercise, printCoverage, describePath } from './model.ts';
-import { apiError, stuck } from './account-fakes.ts';
-
-export const validForm: CreateAccountForm = {
-  firstName: 'Ana',
-  lastName: 'Lima',
-  emailAddress: 'ana@example.com',
-  password: 'a long enough secret',
-  termsAndConditions: true,
-  storageConsent: true,
-  registerCardNumber: '6000000000000001',
-  registerCardPin: '12345678',
-  receiveHarborEmailCommunications: false,
-  receiveGeneralEmailCommunications: true,
-  receivePersonalizedEmailCommunications: false,
-};
-const emptyForm: CreateAccountForm = { ...validForm, firstName: '', lastName: '', emailAddress: '', password: '', termsAndConditions: false, storageConsent: false, registerCardNumber: '', registerCardPin: '' };
-const badCard: CreateAccountForm = { ...validForm, registerCardNumber: '6000 0000', registerCardPin: '1' };
-
-const cardError = (cardType: 'digital' | 'physical', errorCode: string, messageId: string) =>
-  apiError(422, errorCode, "That card number or security code doesn't look right.", { type: 'card-registration', cardType, errorCode, messageId, userExId: 'u1' });
-
-export const createAccountEvents = [
-  { type: 'user.submit', values: validForm },
-  { type: 'user.submit', values: emptyForm },
-  { type: 'user.submit', values: badCard },
-  { type: 'user.toggleCardSection' },
-  { type: 'user.chooseCardRewards', cardRewards: 'registerCard' },
-  { type: 'user.chooseCardRewards', cardRewards: 'digitalCard' },
-  { type: 'user.cardFieldsFilled' },
-  { type: 'xstate.done.actor.createAccount', output: { userExId: 'u1' }, actorId: 'createAccount' },
-  { type: 'xstate.error.actor.createAccount', error: apiError(400, 'EMAIL_NOT_AVAILABLE', 'Email address is not available.', { type: 'validation', field: 'emailAddress', messageId: 'emailAddress-not-available' }), actorId: 'createAccount' },
-  { type: 'xstate.error.actor.createAccount', error: cardError('digital', 'DIGITAL_CARD_PROVISION_ERROR', 'card-state-error'), actorId: 'createAccount' },
-  { type: 'xstate.error.actor.createAccount', error: cardError('physical', '121001', 'card-information-error'), actorId: 'createAccount' },
-  { type: 'xstate.error.actor.createAccount', error: apiError(403, 'REPUTATION_REJECTED', 'Sorry, we were unable to create your account. Please try again.', { type: 'reputation' }), actorId: 'createAccount' },
-  { type: 'xstate.error.actor.createAccount', error: apiError(502, 'HTTP_502', 'Something went wrong. Please try again.'), actorId: 'createAccount' },
-  { type: 'xstate.done.actor.refreshSession', output: undefined, actorId: 'refreshSession' },
-  { type: 'xstate.error.actor.refreshSession', error: new Error('offline'), actorId: 'refreshSession' },
-  { type: 'xstate.after.afterCreateDelay.createAccount.waiting' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { emptyForm, badCard, createAccountEvents } from './account-events.ts';
 
 describe('create-account machine (model-based)', () => {
   const { paths, coverage } = exercise(

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { forgotPasswordMachine } from '../forgot-password.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { serverDown, stuck } from './account-fakes.ts';
-
-export const forgotPasswordEvents = [
-  { type: 'user.submit', emailAddress: 'ana@example.com' },
-  { type: 'user.submit', emailAddress: 'not-an-email' },
-  { type: 'xstate.done.actor.sendResetLink', output: { ok: true }, actorId: 'sendResetLink' },
-  { type: 'xstate.error.actor.sendResetLink', error: serverDown, actorId: 'sendResetLink' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { forgotPasswordEvents } from './account-events.ts';
 
 describe('forgot-password machine (model-based)', () => {
   const { paths, coverage } = exercise(

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mfaPhoneMachine } from '../mfa-phone.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { apiError, serverDown, stuck } from './account-fakes.ts';
-
-const status = { enabled: true, phoneNumber: '•••-•••-0123', mfaVerifiedAt: null, reauthValidUntil: null };
-const reauth = apiError(403, 'REAUTH_REQUIRED', 'For your security, confirm your identity to continue.');
-export const mfaPhoneEvents = [
-  { type: 'user.submit', phoneNumber: '(206) 555-0123' },
-  { type: 'user.submit', phoneNumber: '555-01' },
-  { type: 'user.submitCode', code: '123456' },
-  { type: 'user.submitCode', code: '12' },
-  { type: 'user.resendCode' },
-  { type: 'user.changeNumber' },
-  { type: 'xstate.done.actor.sendPhoneCode', output: { pendingPhoneNumber: '•••-•••-0123' }, actorId: 'sendPhoneCode' },
-  { type: 'xstate.error.actor.sendPhoneCode', error: reauth, actorId: 'sendPhoneCode' },
-  { type: 'xstate.error.actor.sendPhoneCode', error: apiError(400, 'BAD_REQUEST', 'Please enter a 10-digit phone number.', { field: 'phoneNumber' }), actorId: 'sendPhoneCode' },
-  { type: 'xstate.error.actor.sendPhoneCode', error: serverDown, actorId: 'sendPhoneCode' },
-  { type: 'xstate.done.actor.verifyPhoneCode', output: status, actorId: 'verifyPhoneCode' },
-  { type: 'xstate.error.actor.verifyPhoneCode', error: reauth, actorId: 'verifyPhoneCode' },
-  { type: 'xstate.error.actor.verifyPhoneCode', error: apiError(410, 'CODE_EXPIRED', 'This code has expired. Request a new code and try again.', { field: 'code' }), actorId: 'verifyPhoneCode' },
-  { type: 'xstate.error.actor.verifyPhoneCode', error: serverDown, actorId: 'verifyPhoneCode' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { mfaPhoneEvents } from './account-events.ts';
 
 describe('MFA phone machine (model-based)', () => {
   const { paths, coverage } = exercise(

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { partnerNumberMachine } from '../partner-number.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { serverDown, stuck } from './account-fakes.ts';
-
-export const partnerNumberEvents = [
-  { type: 'user.submit', partnerNumber: '1234567' },
-  { type: 'user.submit', partnerNumber: '12ab' },
-  { type: 'user.remove' },
-  { type: 'user.retry' },
-  { type: 'xstate.done.actor.loadPartnerNumber', output: { partnerNumber: null }, actorId: 'loadPartnerNumber' },
-  { type: 'xstate.error.actor.loadPartnerNumber', error: serverDown, actorId: 'loadPartnerNumber' },
-  { type: 'xstate.done.actor.savePartnerNumber', output: { partnerNumber: '1234567' }, actorId: 'savePartnerNumber' },
-  { type: 'xstate.done.actor.savePartnerNumber', output: { partnerNumber: null }, actorId: 'savePartnerNumber' },
-  { type: 'xstate.error.actor.savePartnerNumber', error: serverDown, actorId: 'savePartnerNumber' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { partnerNumberEvents } from './account-events.ts';
 
 describe('partner number machine (model-based)', () => {
   const { paths, coverage } = exercise(

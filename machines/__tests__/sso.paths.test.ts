@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ssoMachine } from '../sso.machine.ts';
 import { exercise, printCoverage } from './model.ts';
-import { apiError, stuck } from './account-fakes.ts';
-
-const events = [
-  { type: 'xstate.done.actor.ssoSignIn', output: { returnUrl: '/account/cards' }, actorId: 'ssoSignIn' },
-  { type: 'xstate.error.actor.ssoSignIn', error: apiError(401, 'SSO_TOKEN_INVALID', 'Sorry, we were unable to log you in. Please try again.'), actorId: 'ssoSignIn' },
-] as const;
+import { stuck } from './account-fakes.ts';
+import { ssoEvents } from './account-events.ts';
 
 describe('sso machine (model-based)', () => {
-  const { paths, coverage } = exercise(ssoMachine.provide({ actors: { ssoSignIn: stuck() } }), { events: events as never, input: { token: 't', returnUrl: '/menu' } }, (_path, final) => {
+  const { paths, coverage } = exercise(ssoMachine.provide({ actors: { ssoSignIn: stuck() } }), { events: ssoEvents as never, input: { token: 't', returnUrl: '/menu' } }, (_path, final) => {
     if (final.matches('redirecting')) expect(final.context.destination).toBe('/account/cards');
     if (final.matches('redirectingToSignIn')) expect(final.context.destination).toBe('/account/signin?returnUrl=%2Fmenu');
   });

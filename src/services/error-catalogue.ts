@@ -3,6 +3,7 @@
  * texts customers see. A server-supplied message takes precedence where the spec says so.
  */
 import { ApiRequestError } from './api.ts';
+import { AccountMessages, PartialSuccessMessages } from '../../contracts/account.ts';
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
@@ -22,6 +23,18 @@ export const locatorMessages = {
   favoriteSignIn: 'You must sign in to add this store to your favorites.',
   favoriteFailed: "We couldn't update your favorite stores. Please try again.",
   unavailableStore: 'This store is not accepting mobile orders right now. Choose another store.',
+  accountRequired: 'This store needs an account to order ahead. Sign in or create an account to order here.',
+  notFoundTitle: 'Store not found',
+  placeNotFoundTitle: 'Place not found',
+  zoomedOutTitle: 'Zoomed out too far',
+  searchOrZoomTitle: 'Find a store near you',
+  geolocationTitle: 'Location unavailable',
+  genericTitle: "Stores didn't load",
+  lookingForNearest: 'Looking for the nearest store…',
+  nearestTitle: 'Nearest store',
+  nearestNotFound: 'There are no stores anywhere near this area.',
+  favoriteSignInTitle: 'Sign in to save favorites',
+  noOrderingHere: 'Mobile ordering unavailable',
 } as const;
 
 /** Card and payment codes (spec 2, section 8). */
@@ -71,3 +84,55 @@ export function messageForError(error: unknown, catalogue: Record<string, string
   }
   return GENERIC_ERROR;
 }
+
+/**
+ * Accounts and session (spec 2 sections 2, 5, 8 "Account and session"): the client's one place for these texts.
+ * The validation and server texts come from the contract (shared with the server); page texts and flow toasts
+ * are added here. Machines name toasts by key (machines/account-flow.ts NotifyParams); views read the texts.
+ */
+export const accountMessages = {
+  ...AccountMessages,
+  generic: GENERIC_ERROR,
+  forgotPasswordSuccess: "Thanks - if you have an account, we've sent you an email.",
+  resetSuccess: 'Your password has been updated',
+  resetLinkExpiredTitle: AccountMessages.resetLinkExpired,
+  resetLinkExpiredBody: "If you'd still like to reset your password, we can send you another link.",
+  partialSuccessHeading: 'Your account has been created, however there was an error with your card.',
+  ...PartialSuccessMessages,
+  passwordChanged: 'Your password has been updated',
+  emailChanged: 'Your email address has been updated.',
+  mfaPhoneSaved: 'Your 2-step verification phone number has been saved.',
+  mfaPhoneRemoved: '2-step verification is turned off.',
+  mfaPhoneRemoveFailed: "We couldn't turn off 2-step verification. Please try again.",
+  preferenceSaved: 'Your communication preferences have been saved.',
+  preferenceSaveFailed: "We couldn't save that preference. Please try again.",
+  personalDetailsSaved: 'Your personal details have been saved.',
+  partnerNumberSaved: 'Your partner number has been saved.',
+  partnerNumberRemoved: 'Your partner number has been removed.',
+  forgotUsername: 'Your username is the email address you used to create your account.',
+} as const;
+export type AccountMessageKey = keyof typeof accountMessages;
+
+/** The text of an account message key; unknown keys are shown as they are. */
+export function accountMessage(key: string): string {
+  return (accountMessages as Record<string, string>)[key] ?? key;
+}
+
+/** Fallbacks by API code when the server sends no message (server messages take precedence: messageForError). */
+export const accountCodeMessages: Record<string, string> = {
+  INVALID_CREDENTIALS: AccountMessages.invalidCredentials,
+  INVALID_CODE: AccountMessages.invalidCode,
+  CODE_EXPIRED: AccountMessages.codeExpired,
+  RATE_LIMITED: AccountMessages.rateLimited,
+  MFA_CHALLENGE_REQUIRED: AccountMessages.mfaChallenge,
+  SSO_TOKEN_INVALID: AccountMessages.ssoFailed,
+  RESET_TOKEN_EXPIRED: AccountMessages.resetLinkExpired,
+  EMAIL_NOT_AVAILABLE: AccountMessages.emailNotAvailable,
+  CURRENT_PASSWORD_INVALID: AccountMessages.currentPasswordInvalid,
+  REAUTH_REQUIRED: AccountMessages.reauthRequired,
+  REPUTATION_REJECTED: AccountMessages.createFailed,
+  '111084': AccountMessages.passwordReused,
+  '111011': AccountMessages.addPassword,
+  '111022': AccountMessages.passwordTooShort,
+  UNEXPECTED_ERROR: GENERIC_ERROR,
+};

@@ -60,13 +60,13 @@ function GlobalNav({ brandName, signedIn, firstName }: { brandName: string; sign
       <div className="global-nav-account">
         {signedIn ? (
           <>
-            <span className="greeting">Hi, {firstName}</span>
-            <a href="/account/signout" className="btn btn--ghost">Sign out</a>
+            <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
+            <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
           </>
         ) : (
           <>
-            <a href="/account/signin" className="btn btn--ghost">Sign in</a>
-            <a href="/account/create" className="btn btn--dark">Join now</a>
+            <Link to="/account/signin" preload={false} className="btn btn--ghost">Sign in</Link>
+            <Link to="/account/create" className="btn btn--dark">Join now</Link>
           </>
         )}
       </div>

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordSuccessView } from '../views/account/ResetPasswordView.tsx';
+
+/** /account/reset-password-success: 'Your password has been updated' and a sign-in button. */
+export const Route = createFileRoute('/account/reset-password-success')({
+  component: ResetPasswordSuccessView,
+});

@@ -1,0 +1,28 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { AccountErrorCodes } from '../../contracts/account.ts';
+import { asFlowError } from '../../machines/account-flow.ts';
+import { resetPasswordMachine } from '../../machines/reset-password.machine.ts';
+import { accountApi, resetPasswordActors } from '../services/account.actors.ts';
+import { useAccountFlowActions } from '../services/account-flow.tsx';
+import { ResetPasswordView } from '../views/account/ResetPasswordView.tsx';
+
+/** /account/reset-password/:token: the create-new-password form; an expired token shows the expired-link page. */
+export const Route = createFileRoute('/account/reset-password/$token')({
+  loader: async ({ params }) => {
+    try {
+      await accountApi.resetTokenStatus(params.token);
+    } catch (e) {
+      if (asFlowError(e).code === AccountErrorCodes.resetTokenExpired) throw redirect({ to: '/account/forgot-password-reset/$token', params: { token: params.token }, replace: true });
+      // other failures: show the form; the reset call reports them
+    }
+  },
+  component: ResetPasswordPage,
+});
+
+function ResetPasswordPage() {
+  const { token } = Route.useParams();
+  const flow = useAccountFlowActions();
+  const actor = useActorRef(resetPasswordMachine.provide({ actors: resetPasswordActors(), actions: { redirect: flow.redirect } }), { input: { token } });
+  return <ResetPasswordView actor={actor} />;
+}

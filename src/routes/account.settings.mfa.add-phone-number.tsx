@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MfaPhonePage } from './-account/MfaPhonePage.tsx';
+
+export const Route = createFileRoute('/account/settings/mfa/add-phone-number')({
+  component: () => <MfaPhonePage mode="add" />,
+});

@@ -1,0 +1,32 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { changePasswordMachine } from '../../machines/change-password.machine.ts';
+import { changePasswordActors } from '../services/account.actors.ts';
+import { useAccountFlowActions } from '../services/account-flow.tsx';
+import { configQuery } from '../services/config.ts';
+import { ChangePasswordView } from '../views/account/ChangePasswordView.tsx';
+import { ReauthGate } from './-account/ReauthGate.tsx';
+
+/**
+ * /account/settings/password: needs a recent second-factor check (spec 2 section 6). The re-authentication
+ * endpoints exist only with universal.enableMfaFeatures; without them the current password on the form is the check.
+ */
+export const Route = createFileRoute('/account/settings/password')({
+  component: ChangePasswordPage,
+});
+
+function ChangePasswordPage() {
+  const { data: config } = useSuspenseQuery(configQuery);
+  return (
+    <ReauthGate enabled={config.universal.enableMfaFeatures}>
+      <ChangePasswordForm />
+    </ReauthGate>
+  );
+}
+
+function ChangePasswordForm() {
+  const flow = useAccountFlowActions();
+  const actor = useActorRef(changePasswordMachine.provide({ actors: changePasswordActors(), actions: flow }));
+  return <ChangePasswordView actor={actor} />;
+}

@@ -1,0 +1,40 @@
+/**
+ * The action implementations every account machine is provided with by its route: `notify` to the root
+ * notifications actor (texts from the catalogue by key) and `redirect` to the machine's destination.
+ */
+import { useMemo } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import type { NotifyParams } from '../../machines/account-flow.ts';
+import { useAppActors, type AppActors } from './app-actors.tsx';
+import { accountMessage } from './error-catalogue.ts';
+
+export function accountNotify(actors: AppActors, p: NotifyParams) {
+  actors.notifications.send({
+    type: 'notify.show',
+    kind: p.kind,
+    tone: p.tone,
+    message: accountMessage(p.message),
+    ...(p.title ? { title: accountMessage(p.title) } : {}),
+  });
+}
+
+export interface AccountFlowActions {
+  notify: (_: unknown, params: NotifyParams) => void;
+  redirect: (args: { context: { destination: string | null } }) => void;
+}
+
+export function useAccountFlowActions(): AccountFlowActions {
+  const router = useRouter();
+  const actors = useAppActors();
+  return useMemo(
+    () => ({
+      notify: (_: unknown, params: NotifyParams) => accountNotify(actors, params),
+      redirect: ({ context }: { context: { destination: string | null } }) => {
+        const href = context.destination;
+        // after the machine's step: navigating unmounts the page that owns the actor
+        if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
+      },
+    }),
+    [router, actors],
+  );
+}

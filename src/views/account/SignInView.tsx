@@ -1,0 +1,127 @@
+import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import type { ActorRefFrom } from 'xstate';
+import type { signInMachine } from '../../../machines/sign-in.machine.ts';
+import { accountMessages } from '../../services/error-catalogue.ts';
+import { Dialog } from '../shell/Dialog.tsx';
+import { CheckboxField, FormAlert, formValues, PasswordField, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { signInVariantText, type AccountVariant } from './variants.ts';
+import './account.css';
+
+export interface SignInViewProps {
+  actor: ActorRefFrom<typeof signInMachine>;
+  variant?: AccountVariant | undefined;
+  returnUrl?: string | undefined;
+  product: string;
+  /** config account.showKeepMeSignedInCheckbox */
+  showKeepMeSignedIn: boolean;
+  /** config account.updatedTermsOfUseUrl */
+  updatedTermsOfUseUrl: string | null;
+}
+
+/** /account/signin (spec 2 section 2): the form, its variants, the MFA code overlay and the join-now section. */
+export function SignInView({ actor, variant, returnUrl, product, showKeepMeSignedIn, updatedTermsOfUseUrl }: SignInViewProps) {
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.matches('verifyingCode'));
+  const codeOpen = useSelector(actor, (s) => s.matches('enteringCode') || s.matches('verifyingCode'));
+  const form = useFormRef();
+  useFocusFirstError(form, fieldErrors);
+  const text = signInVariantText(variant, product);
+  const search = { ...(returnUrl ? { returnUrl } : {}), ...(variant ? { variant } : {}) };
+
+  return (
+    <div className="account-page">
+      <h1 className="account-heading">{text.heading}</h1>
+      <p className="account-subheading">{text.subheading}</p>
+      <section className="account-card" aria-labelledby="signin-title">
+        <h2 id="signin-title" className="visually-hidden">
+          Sign in
+        </h2>
+        <p className="account-required-note">* indicates required field</p>
+        {updatedTermsOfUseUrl ? (
+          <FormAlert tone="info">
+            <p className="terms-notice">
+              We've updated our Terms of Use. <a href={updatedTermsOfUseUrl}>Read the updated Terms of Use</a>.
+            </p>
+          </FormAlert>
+        ) : null}
+        {formError ? (
+          <FormAlert>
+            <p>{formError}</p>
+          </FormAlert>
+        ) : null}
+        <form
+          ref={form}
+          noValidate
+          aria-label="Sign in"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = formValues(e.currentTarget);
+            actor.send({ type: 'user.submit', username: f.text('username'), password: f.text('password'), rememberMe: f.checked('rememberMe') });
+          }}
+        >
+          <TextField name="username" label="* Username or email address" type="email" autoComplete="username" aria-required="true" error={fieldErrors.username} />
+          <PasswordField name="password" label="* Password" autoComplete="current-password" aria-required="true" error={fieldErrors.password} />
+          {showKeepMeSignedIn ? <CheckboxField name="rememberMe" label="Keep me signed in" /> : null}
+          <div className="account-links">
+            <details>
+              <summary>Forgot your username?</summary>
+              <p>{accountMessages.forgotUsername}</p>
+            </details>
+            <Link to="/account/forgot-password">Forgot your password?</Link>
+          </div>
+          <div className="account-actions">
+            <SubmitButton loading={loading}>Sign in</SubmitButton>
+          </div>
+        </form>
+      </section>
+      <section className="account-card join-now" aria-labelledby="join-now-title">
+        <h2 id="join-now-title">Join {product} Rewards</h2>
+        <p>{variant === 'promo' ? 'Create an account to redeem the offer.' : 'Earn Stars on every order, get free drinks and order ahead.'}</p>
+        <Link to="/account/create" search={search} className="btn btn--ghost">
+          Join now
+        </Link>
+      </section>
+      <MfaCodeDialog actor={actor} open={codeOpen} />
+    </div>
+  );
+}
+
+function MfaCodeDialog({ actor, open }: { actor: ActorRefFrom<typeof signInMachine>; open: boolean }) {
+  const challenge = useSelector(actor, (s) => s.context.challenge);
+  const codeError = useSelector(actor, (s) => s.context.codeError);
+  const verifying = useSelector(actor, (s) => s.matches('verifyingCode'));
+  const phone = challenge?.methods[0]?.phoneNumber;
+  return (
+    <Dialog open={open} title="Enter your code" onClose={() => actor.send({ type: 'user.cancelCode' })}>
+      <p>
+        {phone ? (
+          <>
+            We sent a 6-digit code to <span className="mfa-phone">{phone}</span>. It expires in 10 minutes.
+          </>
+        ) : (
+          accountMessages.mfaChallenge
+        )}
+      </p>
+      <form
+        noValidate
+        aria-label="Enter your code"
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'user.submitCode', code: formValues(e.currentTarget).text('code') });
+        }}
+      >
+        <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="code-input" error={codeError ?? undefined} autoFocus />
+        <div className="dialog-actions">
+          <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.cancelCode' })}>
+            Cancel
+          </button>
+          <SubmitButton loading={verifying} className="btn btn--primary">
+            Verify
+          </SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
