@@ -25,7 +25,19 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The last answer per zone: a request formats many stores at one instant, mostly in a few zones. */
+const lastByZone = new Map<string, { at: number; value: LocalTime }>();
+
 export function localTime(instant: Date, timeZone: string): LocalTime {
+  const at = instant.getTime();
+  const last = lastByZone.get(timeZone);
+  if (last?.at === at) return last.value;
+  const value = computeLocalTime(instant, timeZone);
+  lastByZone.set(timeZone, { at, value });
+  return value;
+}
+
+function computeLocalTime(instant: Date, timeZone: string): LocalTime {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const hour = Number(parts.hour) % 24;

@@ -8,6 +8,18 @@ const COLUMNS = `store_number, short_number, id, name, latitude, longitude, addr
 
 export type StoreWithDistance = StoreRow & { distance_m: number };
 
+/** Radius of earthdistance's earth() in metres. */
+const EARTH_RADIUS_M = 6378168;
+
+/**
+ * Great-circle metres from the straight-line (chord) distance that the cube `<->` operator gives between two
+ * ll_to_earth points: what earth_distance() computes, without evaluating it per row in SQL (measured on
+ * PGlite: about a third of the query time).
+ */
+export function chordToGreatCircle(chordMetres: number): number {
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, chordMetres / (2 * EARTH_RADIUS_M)));
+}
+
 export interface NearestQuery {
   lat: number;
   lng: number;
@@ -24,9 +36,9 @@ export function nearestSql(q: NearestQuery): { sql: string; params: unknown[] } 
   const params: unknown[] = [q.lat, q.lng];
   const where: string[] = [];
   if (q.radiusMetres !== null) {
+    // the index bounds the scan to a cube around the circle; the exact radius is applied on the rows
     params.push(q.radiusMetres);
     where.push(`earth_box(ll_to_earth($1, $2), $${params.length}) @> ll_to_earth(latitude, longitude)`);
-    where.push(`earth_distance(ll_to_earth(latitude, longitude), ll_to_earth($1, $2)) <= $${params.length}`);
   }
   if (q.filter.staticCodes.length) {
     params.push(q.filter.staticCodes);
@@ -38,16 +50,23 @@ export function nearestSql(q: NearestQuery): { sql: string; params: unknown[] } 
     where.push(`short_number = any($${params.length}::text[])`);
   }
   params.push(q.limit);
-  const sql = `select ${COLUMNS}, earth_distance(ll_to_earth(latitude, longitude), ll_to_earth($1, $2)) as distance_m
+  const sql = `select ${COLUMNS}, ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as chord_m
     from stores ${where.length ? `where ${where.join(' and ')}` : ''}
     order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2)
     limit $${params.length}`;
   return { sql, params };
 }
 
+/** Nearest stores first, each with its great-circle distance; none beyond the radius. */
 export async function nearestStores(db: Queryable, q: NearestQuery): Promise<StoreWithDistance[]> {
   const { sql, params } = nearestSql(q);
-  return (await db.query<StoreWithDistance>(sql, params)).rows;
+  const rows = (await db.query<StoreRow & { chord_m: number }>(sql, params)).rows;
+  const out: StoreWithDistance[] = [];
+  for (const { chord_m, ...row } of rows) {
+    const distance_m = chordToGreatCircle(chord_m);
+    if (q.radiusMetres === null || distance_m <= q.radiusMetres) out.push({ ...row, distance_m });
+  }
+  return out;
 }
 
 /**
