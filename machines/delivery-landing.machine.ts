@@ -47,6 +47,11 @@ export const deliveryLandingMachine = setup({
   actions: {
     /** provided: window.open(storefrontUrl, '_blank', 'noopener') */
     openPartnerStorefront: () => {},
+    /** the input arrives with the init event: a static context keeps the config free of functions (Stately) */
+    assignInput: assign(({ event }) => {
+      const init = event as unknown as { type: string; input?: DeliveryLandingInput };
+      return init.type === 'xstate.init' && init.input ? { storefrontUrl: init.input.storefrontUrl } : {};
+    }),
     assignBagItemCount: assign(({ event }) => (event.type === 'xstate.done.actor.readBag' ? { bagItemCount: event.output.itemCount } : {})),
     clearBagItemCount: assign({ bagItemCount: 0 }),
   },
@@ -54,7 +59,8 @@ export const deliveryLandingMachine = setup({
   id: 'deliveryLanding',
   description: 'Hands the customer off to the delivery partner, warning first when the bag has items.',
   meta: { title: 'Delivery landing', spec: '1 §2 Delivery landing page, §4 Delivery page' },
-  context: ({ input }) => ({ storefrontUrl: input.storefrontUrl, bagItemCount: 0 }),
+  context: { storefrontUrl: '', bagItemCount: 0 },
+  entry: 'assignInput',
   initial: 'idle',
   states: {
     idle: {

@@ -43,8 +43,13 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
   const applied = useRef<{ setKey: string | null; view: MapView | null }>({ setKey: null, view: null });
 
   useEffect(() => {
-    const container = containerRef.current;
-    if (!container || !hasWebGL()) return;
+    const host = containerRef.current;
+    if (!host || !hasWebGL()) return;
+    // one element per map instance: a map being torn down (StrictMode, config change) never shares
+    // its container (and the library's classes on it) with the next one
+    const container = document.createElement('div');
+    container.className = 'store-map-instance';
+    host.appendChild(container);
     let cancelled = false;
     let adapter: MapAdapter | null = null;
     setStatus('loading');
@@ -75,6 +80,7 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
       cancelled = true;
       adapter?.destroy();
       adapterRef.current = null;
+      container.remove();
     };
   }, [mapboxToken, mapboxStyle]);
 
