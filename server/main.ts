@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
@@ -30,6 +31,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const distDir = env.DIST_DIR ?? 'dist';
   const indexHtml = existsSync(path.join(distDir, 'index.html')) ? await readFile(path.join(distDir, 'index.html'), 'utf8') : null;
 
+  // gzip/deflate for JSON, HTML and the JS/CSS/data assets (the lazy map chunks are large)
+  root.use('*', compress({ threshold: 1024 }));
   root.route('/', api);
   root.use('/assets/*', async (c, next) => {
     await next();
