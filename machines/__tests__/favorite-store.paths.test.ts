@@ -7,7 +7,7 @@ import { apiError } from './locator-fixtures.ts';
 type Snap = SnapshotFrom<typeof favoriteStoreMachine>;
 let failures = 0;
 const machine = favoriteStoreMachine.provide({
-  actors: { saveFavorite: fromPromise(() => new Promise<never>(() => {})) },
+  actors: { saveFavorite: fromPromise(() => new Promise<never>(() => {})) as never },
   actions: { notifyFailure: () => void failures++ },
 });
 
@@ -43,7 +43,7 @@ describe('favorite-store machine (model-based)', () => {
         if (s.matches('saving')) expect(favoriteRequest(s.context).storeNumber, label).toBe(s.context.queue[0]!.storeNumber);
         // optimistic: a queued store shows its new state and is pending
         for (const t of s.context.queue) expect(favoriteOf(s.context, t.storeNumber, t.previous), label).toEqual({ isFavorite: t.favorite, favoritePending: true });
-        const steps = path.steps.map((st) => st.event);
+        const steps = path.steps.map((st) => st.event as AnyEventObject);
         const last = steps.at(-1)!;
         const errors = steps.filter((e) => e.type === 'xstate.error.actor.saveFavorite').length;
         // every failure reverts its toggle and shows one error toast
@@ -63,7 +63,7 @@ describe('favorite-store machine (model-based)', () => {
     const { createActor } = await import('xstate');
     let reject!: (e: unknown) => void;
     const a = createActor(
-      favoriteStoreMachine.provide({ actors: { saveFavorite: fromPromise(() => new Promise<never>((_, rej) => (reject = rej))) } }),
+      favoriteStoreMachine.provide({ actors: { saveFavorite: fromPromise(() => new Promise<never>((_, rej) => (reject = rej))) as never } }),
       { input: { signedIn: true } },
     ).start();
     a.send({ type: 'user.toggleFavorite', storeNumber: '1-1001', isFavorite: false });

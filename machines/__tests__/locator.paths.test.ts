@@ -19,7 +19,7 @@ import { capitolHill, fremont, seattleResults, closedFirstResults, emptyResults,
 type Snap = SnapshotFrom<typeof locatorMachine>;
 
 /** deferred fakes: never settle by themselves; the model sends xstate.done/error.actor.* */
-const pending = () => fromPromise(() => new Promise<never>(() => {}));
+const pending = () => fromPromise(() => new Promise<never>(() => {})) as never;
 let notices: LocatorNotice[] = [];
 let navigations: string[] = [];
 let persisted: string[] = [];
@@ -212,7 +212,7 @@ describe('locator machine rules', () => {
             resolvers[name] = res as (v: unknown) => void;
             rejecters[name] = rej;
           }),
-      );
+      ) as never;
     const actor = createActor(
       locatorMachine.provide({
         actors: { fetchLocations: deferred('fetchLocations'), nearestLocation: deferred('nearestLocation'), placeSuggestions: deferred('placeSuggestions'), geolocate: deferred('geolocate') },

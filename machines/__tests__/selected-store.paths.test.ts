@@ -7,7 +7,7 @@ import { apiError, pikePlace, fremont, seattleResults } from './locator-fixtures
 type Snap = SnapshotFrom<typeof selectedStoreMachine>;
 let saved: Array<SelectedStoreContext | null> = [];
 const machine = selectedStoreMachine.provide({
-  actors: { fetchStore: fromPromise(() => new Promise<never>(() => {})) },
+  actors: { fetchStore: fromPromise(() => new Promise<never>(() => {})) as never },
   actions: {
     persistSelection: ({ context }) => void saved.push({ ...context }),
     forgetSelection: () => void saved.push(null),
@@ -49,7 +49,7 @@ describe('selected-store machine (model-based)', () => {
         const s = r.snapshot;
         const c = s.context;
         const label = describePath(path);
-        const last = path.steps.at(-1)!.event;
+        const last = path.steps.at(-1)!.event as AnyEventObject;
         expect(s.matches('none'), label).toBe(c.location === null);
         if (s.matches('confirmed')) expect(c.needsConfirmation, label).toBe(false);
         if (s.matches('unconfirmed')) expect([c.needsConfirmation, c.userConfirmed], label).toEqual([true, false]);

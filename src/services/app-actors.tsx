@@ -1,18 +1,23 @@
 /**
- * Long-lived actors started once at the root (design.md section 2): notifications now; later the
- * selected store and the cart. Routes reach them through the router context or `useAppActors()`.
+ * Long-lived actors started once at the root (design.md section 2): notifications and the selected
+ * store now; later the cart. Routes reach them through the router context or `useAppActors()`.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine.ts';
+import type { selectedStoreMachine } from '../../machines/selected-store.machine.ts';
+import { createSelectedStoreActor } from './selected-store.ts';
 
 export interface AppActors {
   notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** the store to order from (spec 1 section 3), kept in localStorage and reloaded from the API */
+  selectedStore: ActorRefFrom<typeof selectedStoreMachine>;
 }
 
 export function createAppActors(): AppActors {
   const notifications = createActor(notificationsMachine).start();
-  return { notifications };
+  const selectedStore = createSelectedStoreActor().start();
+  return { notifications, selectedStore };
 }
 
 /** The action implementation flows are provided with for their named `notify` action. */

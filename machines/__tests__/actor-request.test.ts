@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import { parentContext } from '../actor-request.ts';
+
+/** The invoked actor sees the context of the transition that started it (machines/actor-request.ts). */
+describe('parentContext', () => {
+  const machine = setup({
+    types: { context: {} as { query: string; seen: string[] }, events: {} as { type: 'search'; q: string } },
+    actors: { lookUp: fromPromise<string>(async ({ self }) => parentContext<{ query: string }>(self).query) },
+    actions: { setQuery: assign(({ event }) => ({ query: event.q })), record: assign(({ context, event }) => ({ seen: [...context.seen, (event as unknown as { output: string }).output] })) },
+  }).createMachine({
+    context: { query: 'initial', seen: [] },
+    initial: 'loading',
+    states: {
+      idle: { on: { search: { target: 'loading', actions: 'setQuery' } } },
+      loading: { invoke: { id: 'lookUp', src: 'lookUp', onDone: { target: 'idle', actions: 'record' }, onError: 'idle' } },
+    },
+  });
+
+  it('reads the context assigned by the transition that entered the invoking state, including the initial one', async () => {
+    const actor = createActor(machine).start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'search', q: 'Seattle' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().context.seen).toEqual(['initial', 'Seattle']);
+    actor.stop();
+  });
+
+  it('refuses an actor without a parent', () => {
+    const orphan = createActor(fromPromise(async () => 1));
+    expect(() => parentContext(orphan)).toThrow(/invoked by a machine/);
+  });
+});

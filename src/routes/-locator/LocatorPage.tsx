@@ -1,0 +1,105 @@
+import { useEffect, useMemo } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { locatorMachine, locatorSearchParams } from '../../../machines/locator.machine.ts';
+import { favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
+import { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
+import { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
+import { configQuery } from '../../services/config.ts';
+import { sessionQuery } from '../../services/session.ts';
+import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
+import { locatorMessages } from '../../services/error-catalogue.ts';
+import { favoriteStoreActors, locatorActors } from '../../services/locator.actors.ts';
+import { LocatorView } from '../../views/locator/LocatorView.tsx';
+import type { LocatorSearch } from './search.ts';
+
+/**
+ * The locator route body shared by /store-locator and /menu/store-locator (and their other sub-paths):
+ * creates the flow's machines with the real actors and effects, wires filters to the locator, and
+ * renders the view. Remounts when the session switches between guest and member.
+ */
+export function LocatorPage({ inMenu, search }: { inMenu: boolean; search: LocatorSearch }) {
+  const { data: session } = useQuery(sessionQuery);
+  const signedIn = !!session?.signedIn;
+  return <LocatorScreen key={signedIn ? 'member' : 'guest'} inMenu={inMenu} search={search} signedIn={signedIn} />;
+}
+
+/** Rewrites the locator's own query params in the address bar, keeping the others (toCart, returnPath). */
+function replaceQuery(router: ReturnType<typeof useRouter>, params: Record<string, string | undefined>) {
+  const { pathname, searchStr } = router.state.location;
+  const qs = new URLSearchParams(searchStr);
+  for (const [k, val] of Object.entries(params)) {
+    if (val === undefined) qs.delete(k);
+    else qs.set(k, val);
+  }
+  const next = qs.toString();
+  if (next === searchStr.replace(/^\?/, '')) return;
+  router.history.replace(`${pathname}${next ? `?${next}` : ''}`);
+}
+
+function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: LocatorSearch; signedIn: boolean }) {
+  const { data: config } = useSuspenseQuery(configQuery);
+  const router = useRouter();
+  const appActors = useAppActors();
+  const href = useRouterState({ select: (s) => s.location.href });
+
+  const locatorLogic = useMemo(() => {
+    const notify = notifyWith(appActors);
+    return locatorMachine.provide({
+      actors: locatorActors,
+      actions: {
+        notify: (_, { notice }) => notify({ kind: 'toast', tone: 'error', message: locatorMessages[notice] }),
+        persistSelectedStore: ({ context }) => {
+          if (context.confirmedLocation) appActors.selectedStore.send({ type: 'store.select', location: context.confirmedLocation, at: Date.now() });
+        },
+        navigate: ({ context }) => {
+          if (context.navigateTo) void router.navigate({ href: context.navigateTo });
+        },
+        syncUrl: ({ context }) => replaceQuery(router, locatorSearchParams(context)),
+      },
+    });
+  }, [appActors, router]);
+  const favoritesLogic = useMemo(() => {
+    const notify = notifyWith(appActors);
+    return favoriteStoreMachine.provide({
+      actors: favoriteStoreActors,
+      actions: { notifyFailure: () => notify({ kind: 'toast', tone: 'error', message: locatorMessages.favoriteFailed }) },
+    });
+  }, [appActors]);
+
+  const locator = useActorRef(locatorLogic, {
+    input: {
+      inMenu,
+      query: { place: search.place, lat: search.lat, lng: search.lng, storeNumber: search.storeNumber, features: search.features },
+      mapDefaults: config.mapDefaults,
+      accuracyThreshold: config.locator.geolocationAccuracyThreshold,
+      signedIn,
+      toCart: !!search.toCart,
+      returnPath: search.returnPath ?? null,
+    },
+  });
+  const filters = useActorRef(storeFiltersMachine, { input: { applied: search.features ?? [] } });
+  const favorites = useActorRef(favoritesLogic, { input: { signedIn } });
+  const details = useActorRef(storeDetailsMachine);
+
+  useEffect(() => {
+    const sub = filters.on('filters.applied', (e) => locator.send({ type: 'user.applyFilters', features: e.features }));
+    return () => sub.unsubscribe();
+  }, [filters, locator]);
+
+  return (
+    <LocatorView
+      locator={locator}
+      filters={filters}
+      favorites={favorites}
+      details={details}
+      inMenu={inMenu}
+      features={config.features}
+      tabMode={config.locator.tabMode}
+      enableInAppDelivery={config.enableInAppDelivery}
+      mapConfig={config.map}
+      signInHref={`/account/signin?returnUrl=${encodeURIComponent(href)}`}
+    />
+  );
+}

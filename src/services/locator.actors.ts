@@ -1,0 +1,69 @@
+/**
+ * The real actors the locator machines are provided with (design.md section 2): REST calls through
+ * src/services/api.ts validated with the contracts' schemas, the browser's geolocation, and place
+ * autocomplete. Each reads its request from the invoking machine's context with the machine's own
+ * pure builder (machines/actor-request.ts).
+ */
+import { fromPromise } from 'xstate';
+import { FavoriteStoreResponse, LocationsResponse, NearestLocationResponse, PlacesResponse, type Place } from '../../contracts/locations.ts';
+import { parentContext } from '../../machines/actor-request.ts';
+import { locationsRequest, nearestRequest, placeSuggestionsRequest, type GeolocationFix, type LocatorContext } from '../../machines/locator.machine.ts';
+import { favoriteRequest, type FavoriteStoreContext, type SaveFavoriteResult } from '../../machines/favorite-store.machine.ts';
+import { api } from './api.ts';
+
+/** GET /apiproxy/v1/locations?place=&lat=&lng=&storeNumber=&features= */
+export const fetchLocations = fromPromise<LocationsResponse>(({ self, signal }) => {
+  const req = locationsRequest(parentContext<LocatorContext>(self));
+  return api.get('/locations', {
+    query: { place: req.place, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
+    schema: LocationsResponse,
+    signal,
+  });
+});
+
+/** POST /apiproxy/v1/locations/nearest-location (404 when there is none) */
+export const nearestLocation = fromPromise<NearestLocationResponse>(({ self, signal }) =>
+  api.post('/locations/nearest-location', nearestRequest(parentContext<LocatorContext>(self)), { schema: NearestLocationResponse, signal }),
+);
+
+/** GET /apiproxy/v1/places/autocomplete?q= */
+export const placeSuggestions = fromPromise<Place[]>(async ({ self, signal }) => {
+  const { q } = placeSuggestionsRequest(parentContext<LocatorContext>(self));
+  const res = await api.get('/places/autocomplete', { query: { q, limit: 6 }, schema: PlacesResponse, signal });
+  return res.places;
+});
+
+export class GeolocationUnavailable extends Error {
+  constructor(
+    readonly reason: 'unsupported' | 'denied' | 'unavailable' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GeolocationUnavailable';
+  }
+}
+
+/** The browser's position; rejects when unsupported, denied, unavailable or too slow. */
+export function currentPosition(geo: Geolocation | undefined = typeof navigator !== 'undefined' ? navigator.geolocation : undefined): Promise<GeolocationFix> {
+  return new Promise((resolve, reject) => {
+    if (!geo) return reject(new GeolocationUnavailable('unsupported', 'Geolocation is not supported'));
+    geo.getCurrentPosition(
+      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy }),
+      (e) => reject(new GeolocationUnavailable(e.code === 1 ? 'denied' : e.code === 3 ? 'timeout' : 'unavailable', e.message)),
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+export const geolocate = fromPromise<GeolocationFix>(() => currentPosition());
+
+/** POST /apiproxy/v1/stores/favorites or DELETE /apiproxy/v1/stores/favorites/{storeNumber} */
+export const saveFavorite = fromPromise<SaveFavoriteResult>(({ self, signal }) => {
+  const { storeNumber, favorite } = favoriteRequest(parentContext<FavoriteStoreContext>(self));
+  return favorite
+    ? api.post('/stores/favorites', { storeNumber }, { schema: FavoriteStoreResponse, signal })
+    : api.del(`/stores/favorites/${encodeURIComponent(storeNumber)}`, { schema: FavoriteStoreResponse, signal });
+});
+
+export const locatorActors = { fetchLocations, nearestLocation, placeSuggestions, geolocate };
+export const favoriteStoreActors = { saveFavorite };

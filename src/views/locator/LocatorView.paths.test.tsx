@@ -1,0 +1,276 @@
+/**
+ * The locator view along the model's paths (design.md section 3, "Three layers reuse the same paths"):
+ * the shortest path to every state of the locator machine is replayed through the DOM. Events become
+ * clicks, typing and keys; `xstate.done/error.actor.*` settle the deferred fake; the debounce timers are
+ * sent as their events (their 200 ms is checked in the machine tests). After each step the actor must be
+ * in the state the model predicts, and the DOM must show that state.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { locatorMachine, confirmTarget, type LocatorInput } from '../../../machines/locator.machine.ts';
+import { describePath } from '../../../machines/__tests__/model.ts';
+import { apiError, emptyResults, nearestResult, places, seattlePlace, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
+import { locatorMessages } from '../../services/error-catalogue.ts';
+import { fakeMap } from './fake-store-map.tsx';
+import { renderLocator, testFeatures } from './locator-test-harness.tsx';
+import { storeCardId } from './StoreCard.tsx';
+
+vi.mock('./StoreMap.tsx', async () => ({ StoreMap: (await import('./fake-store-map.tsx')).FakeStoreMap }));
+
+type Snap = SnapshotFrom<typeof locatorMachine>;
+type App = ReturnType<typeof renderLocator>;
+
+const at = { lat: 47.61, lng: -122.33 };
+const events: AnyEventObject[] = [
+  { type: 'user.typePlace', text: 'sea' },
+  { type: 'user.typePlace', text: '' },
+  { type: 'user.search', text: 'Seattle' },
+  { type: 'user.moveSuggestion', delta: 1 },
+  { type: 'user.choosePlace', place: seattlePlace },
+  { type: 'user.closeSuggestions' },
+  { type: 'user.locateMe' },
+  { type: 'user.zoomIn' },
+  { type: 'user.zoomOut' },
+  { type: 'map.moved', ...at, zoom: 12 },
+  { type: 'map.moved', ...at, zoom: 3 },
+  { type: 'user.hoverStore', storeNumber: '3-1003' },
+  { type: 'user.selectStore', storeNumber: '5-1005' },
+  { type: 'map.markerClicked', storeNumber: '3-1003' },
+  { type: 'user.confirmStore', storeNumber: '1-1001' },
+  { type: 'user.confirmStore', storeNumber: '2-1002' },
+  { type: 'user.confirmStore', storeNumber: '3-1003' },
+  { type: 'user.confirmStore', storeNumber: '5-1005' },
+  { type: 'user.applyFilters', features: ['DT', 'WF'] },
+  { type: 'user.retry' },
+  { type: 'user.showNearest' },
+  { type: 'xstate.after.searchDebounce.locator.results.browsing.debouncing' },
+  { type: 'xstate.after.autocompleteDebounce.locator.suggestions.debouncing' },
+  { type: 'xstate.done.actor.fetchLocations', output: seattleResults },
+  { type: 'xstate.done.actor.fetchLocations', output: emptyResults },
+  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'STORE_NOT_FOUND') },
+  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'PLACE_NOT_FOUND') },
+  { type: 'xstate.error.actor.fetchLocations', error: apiError(503, 'UNEXPECTED_ERROR') },
+  { type: 'xstate.done.actor.nearestLocation', output: nearestResult },
+  { type: 'xstate.error.actor.nearestLocation', error: apiError(404, 'NO_STORES_FOUND') },
+  { type: 'xstate.error.actor.nearestLocation', error: apiError(500, 'UNEXPECTED_ERROR') },
+  { type: 'xstate.done.actor.geolocate', output: { ...at, accuracy: 25 } },
+  { type: 'xstate.error.actor.geolocate', error: { code: 1, message: 'User denied Geolocation' } },
+  { type: 'xstate.done.actor.placeSuggestions', output: places },
+  { type: 'xstate.done.actor.placeSuggestions', output: [] },
+  { type: 'xstate.error.actor.placeSuggestions', error: apiError(500, 'UNEXPECTED_ERROR') },
+];
+
+/** the DOM offers the event in this state (a button exists and is enabled, a card or option is shown) */
+function domCan(s: Snap, e: AnyEventObject): boolean {
+  const showingSuggestions = s.matches({ suggestions: 'showing' });
+  switch (e.type) {
+    case 'user.moveSuggestion':
+    case 'user.closeSuggestions':
+      return showingSuggestions;
+    case 'user.choosePlace':
+      return showingSuggestions && s.context.suggestions.some((p) => p.id === e.place.id);
+    case 'user.zoomIn':
+      return s.context.map.zoom < 21;
+    case 'user.zoomOut':
+      return s.context.map.zoom > 3;
+    case 'user.confirmStore':
+      return s.matches({ results: { browsing: 'showingResults' } }) ? s.context.locations.some((l) => l.store.storeNumber === e.storeNumber) : s.context.nearest.location?.store.storeNumber === e.storeNumber;
+    default:
+      return true;
+  }
+}
+
+const inputs: Record<string, LocatorInput> = {
+  'in-menu locator, guest, toCart': {
+    inMenu: true,
+    query: {},
+    mapDefaults: { lat: 39.5, lng: -98.35, zoom: 4 },
+    accuracyThreshold: 1000,
+    signedIn: false,
+    toCart: true,
+    returnPath: null,
+  },
+  'standalone locator, member, queried store, return path': {
+    inMenu: false,
+    query: { storeNumber: '3' },
+    mapDefaults: { lat: 39.5, lng: -98.35, zoom: 4 },
+    accuracyThreshold: 1000,
+    signedIn: true,
+    toCart: false,
+    returnPath: '/menu/previous',
+  },
+};
+
+const pending = () => fromPromise(() => new Promise<never>(() => {})) as never;
+const traversal = locatorMachine.provide({ actors: { fetchLocations: pending(), nearestLocation: pending(), placeSuggestions: pending(), geolocate: pending() } });
+type ViewPath = { state: Snap; steps: Array<{ event: AnyEventObject; state: Snap }> };
+const pathsFor = (input: LocatorInput) =>
+  new TestModel(traversal, {
+    events: (s: Snap) => events.filter((e) => s.can(e as never) && domCan(s, e)),
+    input,
+    serializeState: (s: Snap) => JSON.stringify(s.value),
+  } as never).getShortestPaths() as unknown as ViewPath[];
+
+const searchBox = () => screen.getByRole('combobox', { name: /search for a store/i });
+const card = (storeNumber: string) => document.getElementById(storeCardId(storeNumber))!;
+const featureName = (code: string) => testFeatures.find((f) => f.code === code)!.name;
+
+async function perform(app: App, e: AnyEventObject) {
+  switch (e.type) {
+    case 'user.typePlace':
+      fireEvent.change(searchBox(), { target: { value: e.text } });
+      return;
+    case 'user.search':
+      if ((searchBox() as HTMLInputElement).value !== e.text) fireEvent.change(searchBox(), { target: { value: e.text } });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      return;
+    case 'user.moveSuggestion':
+      fireEvent.keyDown(searchBox(), { key: e.delta > 0 ? 'ArrowDown' : 'ArrowUp' });
+      return;
+    case 'user.closeSuggestions':
+      fireEvent.keyDown(searchBox(), { key: 'Escape' });
+      return;
+    case 'user.choosePlace':
+      fireEvent.click(screen.getByRole('option', { name: new RegExp(e.place.name) }));
+      return;
+    case 'user.locateMe':
+      fireEvent.click(screen.getByRole('button', { name: 'Find stores near me' }));
+      return;
+    case 'user.zoomIn':
+      fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+      return;
+    case 'user.zoomOut':
+      fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+      return;
+    case 'map.moved':
+      fakeMap.nextMove = { lat: e.lat, lng: e.lng, zoom: e.zoom };
+      fireEvent.click(screen.getByRole('button', { name: 'simulate map gesture' }));
+      return;
+    case 'user.hoverStore':
+      fireEvent.mouseEnter(card(e.storeNumber));
+      return;
+    case 'user.selectStore':
+      fireEvent.click(within(card(e.storeNumber)).getByRole('button', { pressed: false }));
+      return;
+    case 'map.markerClicked':
+      fireEvent.click(screen.getByTestId(`marker-${e.storeNumber}`));
+      return;
+    case 'user.confirmStore':
+      fireEvent.click(within(card(e.storeNumber)).getByRole('button', { name: /order here/i }));
+      return;
+    case 'user.applyFilters': {
+      fireEvent.click(screen.getByRole('button', { name: /^filters/i }));
+      const dialog = screen.getByRole('dialog', { name: 'Filter stores' });
+      const clear = within(dialog).getByRole('button', { name: 'Clear all' });
+      if (!(clear as HTMLButtonElement).disabled) fireEvent.click(clear);
+      for (const code of e.features as string[]) fireEvent.click(within(dialog).getByRole('checkbox', { name: featureName(code) }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      return;
+    }
+    case 'user.retry':
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      return;
+    case 'user.showNearest':
+      fireEvent.click(screen.getByRole('button', { name: /show stores near/i }));
+      return;
+    default: {
+      // time passing and requests settling
+      if (e.type.startsWith('xstate.after.')) return act(() => app.locator.send(e as never));
+      const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
+      if (!m) throw new Error(`no DOM mapping for ${e.type}`);
+      await act(async () => {
+        if (m[1] === 'done') app.fakes.resolve(m[2]!, e.output);
+        else app.fakes.reject(m[2]!, e.error);
+      });
+    }
+  }
+}
+
+function assertDom(app: App, input: LocatorInput, s: Snap, last: AnyEventObject) {
+  const c = s.context;
+  const list = document.querySelector('.locator-panel-body')!;
+  const map = screen.getByTestId('store-map');
+  expect(Number(map.getAttribute('data-zoom'))).toBe(c.map.zoom);
+  // suggestions: the combobox's popup is open exactly while the machine shows suggestions
+  const showing = s.matches({ suggestions: 'showing' });
+  expect(searchBox().getAttribute('aria-expanded')).toBe(String(showing));
+  expect(screen.queryAllByRole('option')).toHaveLength(showing ? c.suggestions.length : 0);
+  expect((searchBox() as HTMLInputElement).value).toBe(c.searchText);
+
+  if (s.matches({ results: 'confirmed' })) {
+    expect(app.navigations).toEqual([confirmTarget(input)]);
+    expect(app.persisted).toEqual([c.confirmedLocation!.store.storeNumber]);
+    return;
+  }
+  expect(app.navigations).toEqual([]);
+  if (last.type === 'user.confirmStore') expect(app.notices.at(-1)).toBe(last.storeNumber === '3-1003' ? 'accountRequired' : 'unavailableStore');
+
+  if (s.hasTag('loading')) {
+    expect(list.querySelector('.store-results[aria-busy="true"]')).not.toBeNull();
+    return;
+  }
+  const text = list.textContent ?? '';
+  if (s.matches({ results: { browsing: 'showingResults' } })) {
+    const cards = list.querySelectorAll('.store-card:not(.store-card--skeleton)');
+    expect(cards).toHaveLength(c.locations.length);
+    expect(list.querySelector('[aria-current="true"]')?.id).toBe(storeCardId(c.selectedStoreNumber!));
+    expect(screen.getByTestId(`marker-${c.selectedStoreNumber}`).getAttribute('data-state')).toBe('selected');
+    if (c.highlightedStoreNumber) expect(screen.getByTestId(`marker-${c.highlightedStoreNumber}`).getAttribute('data-state')).toBe('highlighted');
+    expect(text).toMatch(/Favorite stores.*Previous stores.*Nearby stores/);
+    return;
+  }
+  if (s.matches({ results: { browsing: 'noStores' } })) {
+    expect(text).toContain(locatorMessages.noStoresTitle);
+    expect(text.includes(locatorMessages.lookingForNearest)).toBe(s.matches({ results: { browsing: { noStores: 'requestingNearest' } } }));
+    expect(text.includes(locatorMessages.nearestNotFound)).toBe(s.matches({ results: { browsing: { noStores: 'nearestNotFound' } } }));
+    const found = s.matches({ results: { browsing: { noStores: 'nearestFound' } } });
+    expect(text.includes(locatorMessages.nearestTitle)).toBe(found);
+    if (found) expect(screen.getByTestId(`marker-${c.nearest.location!.store.storeNumber}`)).toBeTruthy();
+    return;
+  }
+  if (s.matches({ results: { browsing: 'error' } })) {
+    expect(within(list as HTMLElement).getByRole('alert').textContent).toContain(locatorMessages.generic);
+    return;
+  }
+  const empty: Record<string, string> = {
+    searchOrZoom: locatorMessages.searchOrZoom,
+    notFound: locatorMessages.storeNotFound,
+    placeNameNotFound: locatorMessages.placeNotFound,
+    zoomedOut: locatorMessages.zoomedOut,
+    geolocation: locatorMessages.geolocationUnavailable,
+  };
+  const which = Object.keys(empty).find((k) => s.matches({ results: { browsing: { empty: k as never } } }));
+  expect(which, JSON.stringify(s.value)).toBeTruthy();
+  expect(text).toContain(empty[which!]);
+  expect(list.querySelectorAll('.store-card')).toHaveLength(0);
+}
+
+for (const [name, input] of Object.entries(inputs)) {
+  const paths = pathsFor(input);
+  describe(`locator view along the model paths (${name})`, () => {
+    let app: App | null = null;
+    afterEach(() => {
+      app?.stop();
+      app = null;
+    });
+
+    it(`has a path to each of the ${paths.length} states`, () => {
+      expect(paths.length).toBeGreaterThan(25);
+    });
+
+    for (const path of paths) {
+      it(describePath(path), async () => {
+        app = renderLocator({ input, delays: { searchDebounce: 3_600_000, autocompleteDebounce: 3_600_000 } });
+        await screen.findByTestId('store-map');
+        for (const step of path.steps) {
+          if (step.event.type !== 'xstate.init') await perform(app, step.event);
+          const s = app.locator.getSnapshot();
+          expect(JSON.stringify(s.value), `after ${step.event.type}`).toBe(JSON.stringify(step.state.value));
+          assertDom(app, input, s, step.event);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,150 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { Feature } from '../../../contracts/config.ts';
+import { canOrderFrom, findLocation, markerState, type locatorMachine } from '../../../machines/locator.machine.ts';
+import { favoriteOf, type favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
+import type { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
+import type { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
+import { locatorMessages } from '../../services/error-catalogue.ts';
+import { Dialog } from '../shell/Dialog.tsx';
+import { StoreMap, type StoreMapMarker } from './StoreMap.tsx';
+import { FulfillmentToggle } from './FulfillmentToggle.tsx';
+import { PlaceSearch } from './PlaceSearch.tsx';
+import { FilterButton, FilterOverlay } from './FilterOverlay.tsx';
+import { MapControls } from './MapControls.tsx';
+import { StoreResults } from './StoreResults.tsx';
+import { StoreDetails } from './StoreDetails.tsx';
+import './locator.css';
+
+export interface LocatorViewProps {
+  locator: ActorRefFrom<typeof locatorMachine>;
+  filters: ActorRefFrom<typeof storeFiltersMachine>;
+  favorites: ActorRefFrom<typeof favoriteStoreMachine>;
+  details: ActorRefFrom<typeof storeDetailsMachine>;
+  inMenu: boolean;
+  features: Feature[];
+  tabMode: boolean;
+  enableInAppDelivery: boolean;
+  mapConfig: { mapboxToken: string | null; mapboxStyle: string | null };
+  /** /account/signin?returnUrl=<this locator URL> */
+  signInHref: string;
+  locale?: string;
+}
+
+/**
+ * The store locator screen (spec 1 section 2): search, filters, list and map, store details, and the
+ * favourites sign-in dialog. List panel left and map right on wide screens; stacked on narrow ones.
+ */
+export function LocatorView(p: LocatorViewProps) {
+  const { locator, details } = p;
+  const detailsOpen = useSelector(details, (s) => s.matches('open'));
+  const title = p.inMenu ? 'Choose a store' : 'Find a store';
+  return (
+    <div className={`locator${p.inMenu ? ' locator--in-menu' : ''}`}>
+      {p.inMenu ? (
+        <header className="locator-topbar">
+          <Link to="/menu" className="locator-back">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z" fill="currentColor" /></svg>
+            <span>Menu</span>
+          </Link>
+          <h1 className="locator-topbar-title">{title}</h1>
+        </header>
+      ) : null}
+      <div className="locator-body">
+        <section className="locator-panel" aria-label="Stores">
+          <div className="locator-panel-head">
+            {p.inMenu ? null : <h1 className="locator-title">{title}</h1>}
+            {p.enableInAppDelivery ? <FulfillmentToggle value="pickup" inMenu={p.inMenu} /> : null}
+            <div className="locator-searchbar">
+              <PlaceSearch locator={locator} />
+              <FilterButton filters={p.filters} />
+            </div>
+          </div>
+          <div className="locator-panel-body">
+            {detailsOpen ? <DetailsPanel {...p} /> : <StoreResults locator={locator} favorites={p.favorites} details={details} inMenu={p.inMenu} tabMode={p.tabMode} {...(p.locale ? { locale: p.locale } : {})} />}
+          </div>
+        </section>
+        <section className="locator-map" aria-label="Map">
+          <LocatorMap locator={locator} mapConfig={p.mapConfig} />
+          <MapControls locator={locator} />
+        </section>
+      </div>
+      <FilterOverlay filters={p.filters} features={p.features} />
+      <FavoriteSignInDialog favorites={p.favorites} signInHref={p.signInHref} />
+    </div>
+  );
+}
+
+function LocatorMap({ locator, mapConfig }: { locator: LocatorViewProps['locator']; mapConfig: LocatorViewProps['mapConfig'] }) {
+  const map = useSelector(locator, (s) => s.context.map);
+  const markers = useSelector(
+    locator,
+    (s): StoreMapMarker[] => {
+      const c = s.context;
+      const shown = s.matches({ results: { browsing: { noStores: 'nearestFound' } } }) && c.nearest.location ? [c.nearest.location] : c.locations;
+      return shown.map((l) => ({
+        storeNumber: l.store.storeNumber,
+        lat: l.store.coordinates.latitude,
+        lng: l.store.coordinates.longitude,
+        name: l.store.name,
+        state: markerState(c, l.store.storeNumber),
+      }));
+    },
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
+  return (
+    <StoreMap
+      center={{ lat: map.lat, lng: map.lng }}
+      zoom={map.zoom}
+      markers={markers}
+      fitBounds={map.fitBounds}
+      mapConfig={mapConfig}
+      onMoveEnd={(view) => locator.send({ type: 'map.moved', ...view })}
+      onMarkerClick={(storeNumber) => locator.send({ type: 'map.markerClicked', storeNumber })}
+      onMarkerHover={(storeNumber) => locator.send({ type: 'user.hoverStore', storeNumber })}
+    />
+  );
+}
+
+function DetailsPanel(p: LocatorViewProps) {
+  const storeNumber = useSelector(p.details, (s) => s.context.storeNumber);
+  const location = useSelector(p.locator, (s) => (storeNumber ? findLocation(s.context, storeNumber) : undefined));
+  const fav = useSelector(p.favorites, (s) => (location ? favoriteOf(s.context, location.store.storeNumber, location.isFavorite) : null));
+  if (!location || !fav) return null;
+  return (
+    <StoreDetails
+      location={location}
+      isFavorite={fav.isFavorite}
+      favoritePending={fav.favoritePending}
+      orderingUnavailable={p.inMenu && !canOrderFrom(location.store)}
+      onClose={() => p.details.send({ type: 'user.closeDetails' })}
+      onToggleFavorite={() => p.favorites.send({ type: 'user.toggleFavorite', storeNumber: location.store.storeNumber, isFavorite: fav.isFavorite })}
+      onOrder={() => p.locator.send({ type: 'user.confirmStore', storeNumber: location.store.storeNumber })}
+      {...(p.locale ? { locale: p.locale } : {})}
+    />
+  );
+}
+
+function FavoriteSignInDialog({ favorites, signInHref }: { favorites: LocatorViewProps['favorites']; signInHref: string }) {
+  const open = useSelector(favorites, (s) => s.matches('signInRequired'));
+  return (
+    <Dialog
+      open={open}
+      title={locatorMessages.favoriteSignInTitle}
+      onClose={() => favorites.send({ type: 'user.dismissSignIn' })}
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={() => favorites.send({ type: 'user.dismissSignIn' })}>
+            Not now
+          </button>
+          <a className="btn btn--primary" href={signInHref}>
+            Sign in
+          </a>
+        </>
+      }
+    >
+      <p>{locatorMessages.favoriteSignIn}</p>
+    </Dialog>
+  );
+}
