@@ -1,10 +1,12 @@
 import type { Queryable } from '../db/db.ts';
 import type { StoreRow } from '../db/store-row.ts';
 import type { FeatureFilter } from './features.ts';
+import { storeRows } from './store-cache.ts';
 
-/** Store reads. Every nearest-store query orders by the GiST index stores_earth (`<->`, nearest neighbour). */
-const COLUMNS = `store_number, short_number, id, name, latitude, longitude, address, country_code, phone_number, time_zone_id,
-  ownership_type_code, weekly_hours, holidays, is_open_24_hours, pickup_options, amenities, warning_labels, mobile_ordering, feature_codes`;
+/**
+ * Store reads. Every nearest-store query orders by the GiST index stores_earth (`<->`, nearest neighbour)
+ * and returns numbers and distances; the rows come from the store cache (store-cache.ts).
+ */
 
 export type StoreWithDistance = StoreRow & { distance_m: number };
 
@@ -50,7 +52,7 @@ export function nearestSql(q: NearestQuery): { sql: string; params: unknown[] } 
     where.push(`short_number = any($${params.length}::text[])`);
   }
   params.push(q.limit);
-  const sql = `select ${COLUMNS}, ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as chord_m
+  const sql = `select short_number, ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as chord_m
     from stores ${where.length ? `where ${where.join(' and ')}` : ''}
     order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2)
     limit $${params.length}`;
@@ -60,11 +62,14 @@ export function nearestSql(q: NearestQuery): { sql: string; params: unknown[] } 
 /** Nearest stores first, each with its great-circle distance; none beyond the radius. */
 export async function nearestStores(db: Queryable, q: NearestQuery): Promise<StoreWithDistance[]> {
   const { sql, params } = nearestSql(q);
-  const rows = (await db.query<StoreRow & { chord_m: number }>(sql, params)).rows;
+  const hits = (await db.query<{ short_number: string; chord_m: number }>(sql, params)).rows
+    .map((h) => ({ shortNumber: h.short_number, distance_m: chordToGreatCircle(h.chord_m) }))
+    .filter((h) => q.radiusMetres === null || h.distance_m <= q.radiusMetres);
+  const rows = await storeRows(db, hits.map((h) => h.shortNumber));
   const out: StoreWithDistance[] = [];
-  for (const { chord_m, ...row } of rows) {
-    const distance_m = chordToGreatCircle(chord_m);
-    if (q.radiusMetres === null || distance_m <= q.radiusMetres) out.push({ ...row, distance_m });
+  for (const h of hits) {
+    const row = rows.get(h.shortNumber);
+    if (row) out.push({ ...row, distance_m: h.distance_m });
   }
   return out;
 }
@@ -87,8 +92,7 @@ export async function nearestMatching(db: Queryable, q: NearestQuery, keep: ((ro
 /** A store by its full ("12345-67890") or short ("12345") number; short numbers are unique. */
 export async function storeByNumber(db: Queryable, storeNumber: string): Promise<StoreRow | null> {
   const short = storeNumber.split('-')[0] ?? storeNumber;
-  const r = await db.query<StoreRow>(`select ${COLUMNS} from stores where short_number = $1`, [short]);
-  return r.rows[0] ?? null;
+  return (await storeRows(db, [short])).get(short) ?? null;
 }
 
 export async function storeExists(db: Queryable, shortNumber: string): Promise<boolean> {

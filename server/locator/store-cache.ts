@@ -1,0 +1,60 @@
+import type { Queryable } from '../db/db.ts';
+import type { StoreRow } from '../db/store-row.ts';
+
+/**
+ * Store rows by short number, cached per database for a minute. Stores change only when the seed runs
+ * (the app has no write path for them), and reading them is most of a locator request's cost on PGlite
+ * (parsing the JSON columns), so the nearest-store query returns only numbers and distances and the rows
+ * come from here. With several API nodes on one PostgreSQL database an edited store shows within TTL_MS.
+ */
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+
+export const STORE_COLUMNS = `store_number, short_number, id, name, latitude, longitude, address, country_code, phone_number, time_zone_id,
+  ownership_type_code, weekly_hours, holidays, is_open_24_hours, pickup_options, amenities, warning_labels, mobile_ordering, feature_codes`;
+
+interface Entry {
+  row: StoreRow;
+  expires: number;
+}
+
+const caches = new WeakMap<Queryable, Map<string, Entry>>();
+
+function cacheOf(db: Queryable): Map<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+function remember(cache: Map<string, Entry>, row: StoreRow, now: number) {
+  if (cache.size >= MAX_ENTRIES) {
+    // the oldest insertion goes first (Map keeps insertion order)
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(row.short_number, { row, expires: now + TTL_MS });
+}
+
+/** The rows of these stores (unknown numbers are left out). */
+export async function storeRows(db: Queryable, shortNumbers: readonly string[]): Promise<Map<string, StoreRow>> {
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const out = new Map<string, StoreRow>();
+  const missing: string[] = [];
+  for (const n of shortNumbers) {
+    const hit = cache.get(n);
+    if (hit && hit.expires > now) out.set(n, hit.row);
+    else missing.push(n);
+  }
+  if (missing.length) {
+    const r = await db.query<StoreRow>(`select ${STORE_COLUMNS} from stores where short_number = any($1::text[])`, [missing]);
+    for (const row of r.rows) {
+      remember(cache, row, now);
+      out.set(row.short_number, row);
+    }
+  }
+  return out;
+}
