@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { apiError, places, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
+import { locatorMessages } from '../../services/error-catalogue.ts';
+import { renderLocator } from './locator-test-harness.tsx';
+import { storeCardId } from './StoreCard.tsx';
+
+vi.mock('./StoreMap.tsx', async () => ({ StoreMap: (await import('./fake-store-map.tsx')).FakeStoreMap }));
+
+type App = ReturnType<typeof renderLocator>;
+let app: App | null = null;
+afterEach(() => {
+  app?.stop();
+  app = null;
+});
+
+async function withResults(opts: Parameters<typeof renderLocator>[0] = {}) {
+  app = renderLocator({ input: { query: { place: 'Seattle' } }, ...opts });
+  await screen.findByTestId('store-map');
+  await act(async () => app!.fakes.resolve('fetchLocations', seattleResults));
+  return app;
+}
+const card = (storeNumber: string) => document.getElementById(storeCardId(storeNumber))!;
+
+describe('store list', () => {
+  it('groups by FAVORITE, USUAL and NEARBY with headings, with distance, status and the selected store', async () => {
+    await withResults({ locale: 'en-US' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Favorite stores', 'Previous stores', 'Nearby stores']);
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain('5 stores near Seattle, WA, US');
+    const pike = card('1-1001');
+    expect(pike.textContent).toContain('Pike Place');
+    expect(pike.textContent).toContain('101 Main St, Seattle, WA 98101');
+    expect(pike.textContent).toContain('0.3 mi');
+    expect(pike.textContent).toContain('Open until 9:00 PM');
+    expect(pike.getAttribute('aria-current')).toBe('true');
+    expect(card('2-1002').textContent).toContain('Closed');
+  });
+
+  it('shows distances in miles where roads use miles (en-GB)', async () => {
+    await withResults({ locale: 'en-GB' });
+    expect(card('1-1001').textContent).toContain('0.3 mi');
+  });
+
+  it('shows distances in km for metric locales, to 1 decimal', async () => {
+    await withResults({ locale: 'de-DE' });
+    expect(card('3-1003').textContent).toContain('4,2 km');
+  });
+
+  it('hovering a card highlights its marker; selecting moves the highlight off', async () => {
+    await withResults();
+    fireEvent.mouseEnter(card('3-1003'));
+    expect(screen.getByTestId('marker-3-1003').getAttribute('data-state')).toBe('highlighted');
+    fireEvent.click(within(card('3-1003')).getByRole('button', { pressed: false, name: /^Fremont/ }));
+    expect(screen.getByTestId('marker-3-1003').getAttribute('data-state')).toBe('selected');
+    expect(screen.getByTestId('marker-1-1001').getAttribute('data-state')).toBe('default');
+  });
+
+  it('tab mode: Nearby, Previous and Favorites tabs with their empty messages', async () => {
+    app = renderLocator({ tabMode: true, input: { query: { place: 'Seattle' } } });
+    await screen.findByTestId('store-map');
+    await act(async () => app!.fakes.resolve('fetchLocations', { ...seattleResults, stores: seattleResults.stores.filter((l) => l.recommendationReason === 'NEARBY') }));
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Nearby', 'Previous', 'Favorites']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(tabs[1]!);
+    expect(screen.getByRole('tabpanel').textContent).toContain(locatorMessages.noPreviousStores);
+    // arrow keys move between tabs
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Previous' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Favorites' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toContain(locatorMessages.noFavoriteStores);
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Favorites' }));
+  });
+});
+
+describe('place search combobox', () => {
+  it('is keyboard navigable: arrows move the active option, Enter picks it', async () => {
+    app = renderLocator({ delays: { searchDebounce: 3_600_000, autocompleteDebounce: 0 } });
+    await screen.findByTestId('store-map');
+    const box = screen.getByRole('combobox', { name: /search for a store/i });
+    fireEvent.change(box, { target: { value: 'sea' } });
+    await act(async () => new Promise((r) => setTimeout(r, 5)));
+    await act(async () => app!.fakes.resolve('placeSuggestions', places));
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Seattle, WA, US', 'SeaTac, WA, US']);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.submit(box.closest('form')!);
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect((box as HTMLInputElement).value).toBe('SeaTac, WA, US');
+    expect(app.locator.getSnapshot().context.query).toMatchObject({ lat: 47.4435, lng: -122.2961 });
+    expect(app.locator.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
+  it('Enter without a highlighted option searches the typed text; empty text is ignored', async () => {
+    app = renderLocator({ delays: { searchDebounce: 0, autocompleteDebounce: 3_600_000 } });
+    await screen.findByTestId('store-map');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(app.fakes.calls.fetchLocations ?? 0).toBe(0);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '98101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await act(async () => new Promise((r) => setTimeout(r, 5)));
+    expect(app.fakes.calls.fetchLocations).toBe(1);
+    expect(app.locator.getSnapshot().context.query.place).toBe('98101');
+  });
+});
+
+describe('filters', () => {
+  it('lists pickup options apart from amenities, only filterable public features, and counts the applied ones', async () => {
+    await withResults();
+    const button = screen.getByRole('button', { name: 'Filters' });
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Filter stores' });
+    const groups = within(dialog).getAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')!.textContent)).toEqual(['Pickup options', 'Hours', 'Ordering', 'Amenities']);
+    expect(within(groups[0]!).getAllByRole('checkbox').map((c) => c.parentElement!.textContent)).toEqual(['In store', 'Drive-thru', 'Curbside']);
+    expect(within(groups[3]!).getAllByRole('checkbox').map((c) => c.parentElement!.textContent)).toEqual(['Wi-Fi', 'Nitro Cold Brew']);
+    expect(within(dialog).queryByText('Verismo')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Drive-thru' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Wi-Fi' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('button', { name: 'Filters, 2 applied' })).toBeTruthy();
+    // Apply re-queries with the features
+    expect(app!.locator.getSnapshot().context.features).toEqual(['DT', 'WF']);
+    expect(app!.fakes.calls.fetchLocations).toBe(2);
+    // Clear All empties the draft; cancel keeps what was applied
+    fireEvent.click(screen.getByRole('button', { name: 'Filters, 2 applied' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Close filters' }));
+    expect(screen.getByRole('button', { name: 'Filters, 2 applied' })).toBeTruthy();
+  });
+});
+
+describe('favorites', () => {
+  it('member: the heart turns on at once (pending), and stays on when saved', async () => {
+    await withResults({ signedIn: true });
+    const heart = within(card('3-1003')).getByRole('button', { name: 'Add Fremont to favorites' });
+    fireEvent.click(heart);
+    const pending = within(card('3-1003')).getByRole('button', { name: 'Remove Fremont from favorites' });
+    expect(pending.getAttribute('aria-pressed')).toBe('true');
+    expect(pending.getAttribute('aria-busy')).toBe('true');
+    await act(async () => app!.fakes.resolve('saveFavorite', { storeNumber: '3', isFavorite: true }));
+    expect(within(card('3-1003')).getByRole('button', { name: 'Remove Fremont from favorites' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('member: a failed save reverts the heart and shows an error toast', async () => {
+    await withResults({ signedIn: true });
+    fireEvent.click(within(card('1-1001')).getByRole('button', { name: 'Remove Pike Place from favorites' }));
+    expect(within(card('1-1001')).getByRole('button', { name: 'Add Pike Place to favorites' })).toBeTruthy();
+    await act(async () => app!.fakes.reject('saveFavorite', apiError(500, 'UNEXPECTED_ERROR')));
+    expect(within(card('1-1001')).getByRole('button', { name: 'Remove Pike Place from favorites' }).getAttribute('aria-busy')).toBe('false');
+    expect(app!.favoriteFailures()).toBe(1);
+  });
+
+  it('guest: a dialog offers sign-in with the spec text and a link back to the locator', async () => {
+    await withResults({ signedIn: false });
+    fireEvent.click(within(card('3-1003')).getByRole('button', { name: 'Add Fremont to favorites' }));
+    const dialog = screen.getByRole('dialog', { name: locatorMessages.favoriteSignInTitle });
+    expect(dialog.textContent).toContain('You must sign in to add this store to your favorites.');
+    expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin?returnUrl=%2Fstore-locator');
+    expect(app!.fakes.calls.saveFavorite ?? 0).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('store details overlay', () => {
+  it('shows address, distance, phone, schedule, pickup options, amenities, warnings and Order Here', async () => {
+    await withResults({ input: { inMenu: true, query: { place: 'Seattle' } } });
+    fireEvent.click(within(card('1-1001')).getByRole('button', { name: /store info/i }));
+    const details = screen.getByRole('region', { name: 'Pike Place' });
+    expect(document.activeElement).toBe(within(details).getByRole('heading', { name: 'Pike Place' }));
+    const text = details.textContent!;
+    expect(text).toContain('101 Main St');
+    expect(text).toContain('0.3 mi away');
+    expect(within(details).getByRole('link', { name: '206-555-0101' }).getAttribute('href')).toBe('tel:2065550101');
+    expect(within(details).getAllByRole('row')).toHaveLength(7);
+    expect(text).toContain('Thanksgiving');
+    expect(text).toContain('Drive-thru');
+    expect(text).toContain('Wi-Fi');
+    expect(text).toContain('Entrance on 1st Ave during construction');
+    fireEvent.click(within(details).getByRole('button', { name: 'Order here' }));
+    expect(app!.navigations).toEqual(['/menu']);
+    expect(app!.persisted).toEqual(['1-1001']);
+  });
+
+  it('in the menu, an unavailable store shows a toast instead of confirming; Back returns to the list', async () => {
+    await withResults({ input: { inMenu: true, query: { place: 'Seattle' } } });
+    fireEvent.click(within(card('4-1004')).getByRole('button', { name: /store info/i }));
+    const details = screen.getByRole('region', { name: 'Ballard' });
+    expect(details.textContent).toContain(locatorMessages.noOrderingHere);
+    fireEvent.click(within(details).getByRole('button', { name: 'Order here' }));
+    expect(app!.notices).toEqual(['unavailableStore']);
+    expect(app!.navigations).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to results' }));
+    expect(screen.queryByRole('region', { name: 'Ballard' })).toBeNull();
+    expect(card('4-1004')).toBeTruthy();
+  });
+});
+
+describe('layout', () => {
+  it('in the menu: a top bar back to the menu and the pickup/delivery toggle when delivery is enabled', async () => {
+    app = renderLocator({ input: { inMenu: true }, enableInAppDelivery: true });
+    await screen.findByTestId('store-map');
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a store' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Menu' }).getAttribute('href')).toBe('/menu');
+    expect(screen.getByRole('radio', { name: 'Pickup' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Delivery' })).toBeTruthy();
+  });
+
+  it('standalone without delivery: no toggle', async () => {
+    app = renderLocator({});
+    await screen.findByTestId('store-map');
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a store' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+});
