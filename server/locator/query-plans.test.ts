@@ -33,6 +33,11 @@ forEachDb('query plans', ({ db }) => {
     expect(text).not.toMatch(/Seq Scan on places/);
   });
 
+  it('the open-24-hours filter uses the partial index stores_earth_24h', async () => {
+    const { sql, params } = nearestSql({ ...seattle, filter: featureFilter(['hrs24', 'DT']), radiusMetres: milesToMetres(50), limit: 50 });
+    expect(await plan(sql, params)).toContain('stores_earth_24h');
+  });
+
   it('exact place lookup uses the index too', async () => {
     const { sql, params } = placeSql(parsePlaceQuery('Seattle, WA, US'), 'exact', 1);
     expect(await plan(sql, params)).toContain('places_search_prefix');

@@ -10,8 +10,6 @@ import type { StoreRow } from '../db/store-row.ts';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
-export const STORE_COLUMNS = `store_number, short_number, id, name, latitude, longitude, address, country_code, phone_number, time_zone_id,
-  ownership_type_code, weekly_hours, holidays, is_open_24_hours, pickup_options, amenities, warning_labels, mobile_ordering, feature_codes`;
 
 interface Entry {
   row: StoreRow;
@@ -50,8 +48,10 @@ export async function storeRows(db: Queryable, shortNumbers: readonly string[]):
     else missing.push(n);
   }
   if (missing.length) {
-    const r = await db.query<StoreRow>(`select ${STORE_COLUMNS} from stores where short_number = any($1::text[])`, [missing]);
-    for (const row of r.rows) {
+    // one JSON text per row: cheaper for PGlite to hand over than 19 columns with 8 JSON ones (measured ~40%)
+    const r = await db.query<{ j: string }>(`select row_to_json(s)::text as j from stores s where short_number = any($1::text[])`, [missing]);
+    for (const { j } of r.rows) {
+      const row = JSON.parse(j) as StoreRow;
       remember(cache, row, now);
       out.set(row.short_number, row);
     }
