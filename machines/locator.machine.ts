@@ -184,11 +184,24 @@ export function markerState(ctx: Pick<LocatorContext, 'selectedStoreNumber' | 'h
   return 'default';
 }
 
-/** A zoom at which stores up to `maxMiles` from the centre fit in about 250 px around it. */
-export function fitZoom(lat: number, maxMiles: number): number {
-  const radiusMetres = Math.max(maxMiles, 0.5) * 1609.344 * 1.2;
-  const z = Math.log2((156543.03 * Math.cos((lat * Math.PI) / 180) * 250) / radiusMetres);
-  return clampZoom(Math.min(16, Math.floor(z)));
+/** the map fits result sets up to this zoom (as src/services/map does) */
+export const FIT_MAX_ZOOM = 15;
+
+/**
+ * The zoom at which the map shows these stores after fitting them (the map fits by itself; this keeps
+ * the controlled zoom close to where it lands, so zoom buttons and list selection continue from there).
+ * Assumes a desktop-sized map area of about 900 x 720 px less the fit padding.
+ */
+export function fitZoom(points: ReadonlyArray<{ lat: number; lng: number }>, viewport = { width: 900, height: 720 }): number {
+  if (!points.length) return MIN_SEARCH_ZOOM;
+  const lngs = points.map((p) => p.lng);
+  const mercY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-85, Math.min(85, lat)) * Math.PI) / 360));
+  const ys = points.map((p) => mercY(p.lat));
+  const lngSpan = Math.max(...lngs) - Math.min(...lngs);
+  const ySpan = Math.max(...ys) - Math.min(...ys);
+  const zx = lngSpan > 0 ? Math.log2(((viewport.width - 40) * 360) / (256 * lngSpan)) : FIT_MAX_ZOOM;
+  const zy = ySpan > 0 ? Math.log2(((viewport.height - 80) * 2 * Math.PI) / (256 * ySpan)) : FIT_MAX_ZOOM;
+  return clampZoom(Math.round(Math.min(zx, zy, FIT_MAX_ZOOM) * 10) / 10);
 }
 
 export const hasSearchArea = (q: SearchArea) => !!q.place || (q.lat !== null && q.lng !== null) || !!q.storeNumber;
@@ -398,13 +411,12 @@ export const locatorMachine = setup({
       const res = (event as unknown as { output: LocationsResponse }).output;
       let locations = usable(res.stores);
       if (context.geolocationSearch && context.geolocationAccurate) locations = locations.slice(0, GEOLOCATION_STORE_LIMIT);
-      const maxMiles = Math.max(...locations.map((l) => l.distance));
       const map: MapPosition = context.map.userOverride
         ? { ...context.map, fitBounds: false }
         : {
             lat: res.coordinates.latitude,
             lng: res.coordinates.longitude,
-            zoom: fitZoom(res.coordinates.latitude, maxMiles),
+            zoom: fitZoom(locations.map((l) => ({ lat: l.store.coordinates.latitude, lng: l.store.coordinates.longitude }))),
             userOverride: false,
             preventMovement: false,
             fitBounds: true,

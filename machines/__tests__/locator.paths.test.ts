@@ -10,6 +10,7 @@ import {
   GEOLOCATION_STORE_LIMIT,
   locationsRequest,
   hasSearchArea,
+  fitZoom,
   type LocatorInput,
   type LocatorNotice,
 } from '../locator.machine.ts';
@@ -291,6 +292,15 @@ describe('locator machine rules', () => {
     expect(actor.getSnapshot().context.map.zoom).toBe(3);
     expect(actor.getSnapshot().matches({ results: { browsing: { empty: 'zoomedOut' } } })).toBe(true);
     actor.stop();
+  });
+
+  it('estimates the zoom the map lands on after fitting the stores', () => {
+    expect(fitZoom([{ lat: 47.6, lng: -122.3 }])).toBe(15);
+    const z = fitZoom(seattleResults.stores.map((l) => ({ lat: l.store.coordinates.latitude, lng: l.store.coordinates.longitude })));
+    expect(z).toBeGreaterThan(11);
+    expect(z).toBeLessThan(14);
+    // the contiguous US in about 900 x 720 px
+    expect(fitZoom([{ lat: 25, lng: -125 }, { lat: 49, lng: -67 }])).toBe(4.4);
   });
 
   it('confirms to the return path, else /menu/cart with toCart, else /menu', () => {
