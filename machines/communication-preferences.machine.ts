@@ -43,6 +43,8 @@ export const communicationPreferencesMachine = setup({
   },
   guards: {
     isItemIdle: ({ context, event }) => event.type === 'user.toggle' && !context.pending[event.key],
+    /** a save answer counts only while that item is pending */
+    isPending: ({ context }, params: { key: PreferenceKey }) => !!context.pending[params.key],
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
@@ -99,21 +101,27 @@ export const communicationPreferencesMachine = setup({
       on: {
         'user.toggle': { guard: 'isItemIdle', actions: ['applyToggle', 'startSavePreference'] },
         'xstate.done.actor.save.receiveHarborEmailCommunications': {
+          guard: { type: 'isPending', params: { key: 'receiveHarborEmailCommunications' } },
           actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVED }],
         },
         'xstate.error.actor.save.receiveHarborEmailCommunications': {
+          guard: { type: 'isPending', params: { key: 'receiveHarborEmailCommunications' } },
           actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
         },
         'xstate.done.actor.save.receiveGeneralEmailCommunications': {
+          guard: { type: 'isPending', params: { key: 'receiveGeneralEmailCommunications' } },
           actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVED }],
         },
         'xstate.error.actor.save.receiveGeneralEmailCommunications': {
+          guard: { type: 'isPending', params: { key: 'receiveGeneralEmailCommunications' } },
           actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
         },
         'xstate.done.actor.save.receivePersonalizedEmailCommunications': {
+          guard: { type: 'isPending', params: { key: 'receivePersonalizedEmailCommunications' } },
           actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVED }],
         },
         'xstate.error.actor.save.receivePersonalizedEmailCommunications': {
+          guard: { type: 'isPending', params: { key: 'receivePersonalizedEmailCommunications' } },
           actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
         },
       },

@@ -8,7 +8,7 @@ import type { NotifyParams } from '../../machines/account-flow.ts';
 import { useAppActors, type AppActors } from './app-actors.tsx';
 import { accountMessage } from './error-catalogue.ts';
 
-export function accountNotify(actors: AppActors, p: NotifyParams) {
+export function accountNotify(actors: Pick<AppActors, 'notifications'>, p: NotifyParams) {
   actors.notifications.send({
     type: 'notify.show',
     kind: p.kind,

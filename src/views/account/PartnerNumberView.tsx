@@ -37,7 +37,7 @@ export function PartnerNumberView({ actor }: { actor: ActorRefFrom<typeof partne
           <form
             ref={form}
             noValidate
-            aria-label="Partner number"
+            aria-label="Edit partner number"
             key={partnerNumber ?? ''}
             onSubmit={(e) => {
               e.preventDefault();

@@ -1,0 +1,148 @@
+/**
+ * View tests along the model paths (design.md section 3, third layer): the same paths as the machine's
+ * model-based test (machines/__tests__/model.ts), replayed on the real view. User events become typing and
+ * clicks, `xstate.done.actor.*` / `xstate.error.actor.*` resolve or reject the deferred fake actor the machine
+ * started, and after every step the actor must be in the model's state and the DOM must show it.
+ */
+import type { ReactElement } from 'react';
+import { act, render, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createActor, fromPromise, type Actor, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate';
+import { expect, vi } from 'vitest';
+import { describePath, transitionCoverPaths, type ModelPath } from '../../machines/__tests__/model.ts';
+
+// the router's scroll restoration calls window.scrollTo, which jsdom does not implement
+if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+/** Plain DOM assertions (no jest-dom in this project). */
+export const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disabled;
+
+export interface FakeCall {
+  src: string;
+  input: unknown;
+  settled: boolean;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Fake actors whose promises the test settles. */
+export function deferredActors(srcs: readonly string[]) {
+  const calls: FakeCall[] = [];
+  const logic: Record<string, AnyActorLogic> = {};
+  for (const src of srcs) {
+    logic[src] = fromPromise(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          const call: FakeCall = { src, input, settled: false, resolve, reject };
+          call.resolve = (v) => ((call.settled = true), resolve(v));
+          call.reject = (e) => ((call.settled = true), reject(e));
+          calls.push(call);
+        }),
+    );
+  }
+  return { logic, calls };
+}
+
+export type User = ReturnType<typeof userEvent.setup>;
+
+export interface Harness<M extends AnyStateMachine> {
+  user: User;
+  actor: Actor<M>;
+  view: RenderResult;
+  calls: FakeCall[];
+  spies: Record<string, ReturnType<typeof vi.fn>>;
+}
+
+export interface FlowViewModel<M extends AnyStateMachine> {
+  machine: M;
+  events: readonly AnyEventObject[];
+  input?: InputFrom<M>;
+  serializeState?: (snapshot: SnapshotFrom<M>) => string;
+  /** the actor sources (setup `actors` keys) to replace with deferred fakes */
+  actors: readonly string[];
+  /** named actions to replace with spies (notify, redirect, tracking...) */
+  spyActions?: readonly string[];
+  /** the fake call an actor event settles (default: the latest unsettled call whose src is the event's actor id) */
+  callFor?: (event: AnyEventObject, calls: FakeCall[]) => FakeCall | undefined;
+  render: (actor: Actor<M>, spies: Record<string, ReturnType<typeof vi.fn>>) => ReactElement;
+  /** DOM actions per user event type */
+  perform: Record<string, (event: AnyEventObject, h: Harness<M>) => Promise<void>>;
+  /** DOM assertions for the snapshot reached after each step */
+  check: (snapshot: SnapshotFrom<M>, h: Harness<M>, event: AnyEventObject) => void;
+}
+
+export function modelPaths<M extends AnyStateMachine>(model: FlowViewModel<M>): ModelPath<M>[] {
+  return transitionCoverPaths(model.machine, {
+    events: model.events as never,
+    ...(model.input !== undefined ? { input: model.input } : {}),
+    ...(model.serializeState ? { serializeState: model.serializeState } : {}),
+  });
+}
+
+export const pathName = (path: { steps: Array<{ event: AnyEventObject }> }) => describePath(path);
+
+/** Renders a view inside a memory router (views use <Link>). */
+export function renderWithRouter(ui: ReactElement): RenderResult {
+  const rootRoute = createRootRoute({ component: () => ui });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  return render(<RouterProvider router={router} />);
+}
+
+function isActorEvent(type: string) {
+  return type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
+}
+
+export async function walkPath<M extends AnyStateMachine>(model: FlowViewModel<M>, path: ModelPath<M>) {
+  const fakes = deferredActors(model.actors);
+  const spies: Record<string, ReturnType<typeof vi.fn>> = {};
+  for (const name of model.spyActions ?? []) spies[name] = vi.fn();
+  const machine = model.machine.provide({ actors: fakes.logic, actions: spies } as never) as M;
+  const actor = createActor(machine, (model.input !== undefined ? { input: model.input } : {}) as never) as Actor<M>;
+  actor.start();
+  const user = userEvent.setup();
+  const view = renderWithRouter(model.render(actor, spies));
+  const h: Harness<M> = { user, actor, view, calls: fakes.calls, spies };
+  try {
+    for (const step of path.steps) {
+      const event = step.event as AnyEventObject;
+      if (event.type === 'xstate.init') {
+        // nothing to do
+      } else if (isActorEvent(event.type)) {
+        const id = (event as { actorId?: string }).actorId ?? event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+        const call = model.callFor?.(event, fakes.calls) ?? [...fakes.calls].reverse().find((c) => c.src === id && !c.settled);
+        if (!call) throw new Error(`no pending ${id} request to settle for ${event.type}`);
+        await act(async () => {
+          if (event.type.startsWith('xstate.done.')) call.resolve((event as { output?: unknown }).output);
+          else call.reject((event as { error?: unknown }).error);
+        });
+      } else if (event.type.startsWith('xstate.after.')) {
+        // a named delay: the real timer fires
+      } else {
+        const perform = model.perform[event.type];
+        if (!perform) throw new Error(`no DOM action for ${event.type}`);
+        await perform(event, h);
+      }
+      await waitFor(() => expect((actor.getSnapshot() as { value: unknown }).value, `after ${event.type}`).toEqual((step.state as { value: unknown }).value), { timeout: 2000 });
+      const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
+      await waitFor(() => model.check(snapshot, h, event));
+    }
+  } finally {
+    view.unmount();
+    actor.stop();
+  }
+}
+
+/** Replaces a text input's value the way a user does (clear, then type or paste). */
+export async function fill(user: User, input: HTMLElement, value: string) {
+  await user.clear(input);
+  if (value) {
+    (input as HTMLInputElement).focus();
+    await user.paste(value);
+  }
+}
+
+/** Sets a checkbox to the wanted state by clicking it when needed. */
+export async function setChecked(user: User, input: HTMLElement, checked: boolean) {
+  if ((input as HTMLInputElement).checked !== checked) await user.click(input);
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { createAccountMachine, type CreateAccountForm } from '../../../machines/create-account.machine.ts';
+import { createAccountEvents } from '../../../machines/__tests__/account-events.ts';
+import { fill, isDisabled, modelPaths, pathName, renderWithRouter, setChecked, walkPath, type FlowViewModel, type User } from '../../test/account-harness.tsx';
+import { CreateAccountView } from './CreateAccountView.tsx';
+import { PartialSuccessView } from './PartialSuccessView.tsx';
+
+const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+
+async function fillForm(user: User, v: CreateAccountForm) {
+  await fill(user, screen.getByLabelText(/First name/), v.firstName);
+  await fill(user, screen.getByLabelText(/Last name/), v.lastName);
+  await fill(user, screen.getByLabelText(/Email address/), v.emailAddress);
+  await fill(user, screen.getByLabelText(/^\* Password$/), v.password);
+  // the card fields may be in a closed section: set them as autofill would, without an input event
+  input('registerCardNumber').value = v.registerCardNumber;
+  input('registerCardPin').value = v.registerCardPin;
+  await setChecked(user, input('termsAndConditions'), v.termsAndConditions);
+  await setChecked(user, input('storageConsent'), v.storageConsent);
+  await setChecked(user, input('receiveHarborEmailCommunications'), v.receiveHarborEmailCommunications);
+  await setChecked(user, input('receiveGeneralEmailCommunications'), v.receiveGeneralEmailCommunications);
+  await setChecked(user, input('receivePersonalizedEmailCommunications'), v.receivePersonalizedEmailCommunications);
+}
+
+const model: FlowViewModel<typeof createAccountMachine> = {
+  machine: createAccountMachine,
+  events: createAccountEvents,
+  input: { returnUrl: null, includeStorageConsent: true },
+  serializeState: (s) => JSON.stringify({ v: s.value, r: s.context.cardRewards, o: s.context.cardSectionOpen, e: Object.keys(s.context.fieldErrors).sort(), d: s.context.destination }),
+  actors: ['createAccount', 'refreshSession'],
+  spyActions: ['notify', 'redirect', 'fireTrackingPixels'],
+  render: (actor) => <CreateAccountView actor={actor} brandName="Harbor Coffee" product="Harbor" includeStorageConsent includePrivacyStatement checkGeneralEmailByDefault={false} />,
+  perform: {
+    'user.submit': async (e, { user }) => {
+      await fillForm(user, e.values);
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+    },
+    'user.toggleCardSection': async (_e, { user }) => {
+      await user.click(screen.getByRole('button', { name: 'Register a card or get a digital card' }));
+    },
+    'user.chooseCardRewards': async (e) => {
+      fireEvent.click(document.querySelector<HTMLInputElement>(`input[name="cardRewards"][value="${e.cardRewards}"]`)!);
+    },
+    'user.cardFieldsFilled': async () => {
+      fireEvent.input(input('registerCardNumber'), { target: { value: '6000100000000001' } });
+    },
+  },
+  check: (s, { spies, calls }, event) => {
+    const toggle = screen.getByRole('button', { name: 'Register a card or get a digital card' });
+    expect(toggle.getAttribute('aria-expanded')).toBe(String(s.context.cardSectionOpen));
+    expect((document.getElementById(toggle.getAttribute('aria-controls')!) as HTMLElement).hidden).toBe(!s.context.cardSectionOpen);
+    expect(document.querySelector<HTMLInputElement>(`input[name="cardRewards"][value="${s.context.cardRewards}"]`)!.checked).toBe(true);
+    const submit = screen.getByRole('button', { name: /Create account/ });
+    if (s.matches('editing')) {
+      expect(isDisabled(submit)).toBe(false);
+      for (const message of Object.values(s.context.fieldErrors)) expect(screen.getAllByText(message!).length).toBeGreaterThan(0);
+      if (event.type === 'xstate.error.actor.createAccount' && !Object.keys(s.context.fieldErrors).length)
+        expect(spies.notify).toHaveBeenLastCalledWith(expect.anything(), { kind: 'persistent', tone: 'error', message: 'createFailed' });
+    } else expect(isDisabled(submit)).toBe(true);
+    if (s.matches('submitting')) {
+      const body = calls.at(-1)!.input as Record<string, unknown>;
+      expect(body).toMatchObject({ firstName: 'Ana', emailAddress: 'ana@example.com', termsAndConditions: true, storageConsent: true, cardRewards: s.context.cardRewards, registrationSource: 'Web', country: 'US', locale: 'en-US', receiveGeneralEmailCommunications: true });
+      expect('registerCardNumber' in body).toBe(s.context.cardRewards === 'registerCard');
+    }
+    if (s.matches('redirecting')) {
+      expect(spies.fireTrackingPixels).toHaveBeenCalledTimes(1);
+      expect(spies.redirect).toHaveBeenCalledTimes(1);
+    }
+  },
+};
+
+describe('CreateAccountView along the create-account model paths', () => {
+  for (const path of modelPaths(model)) it(pathName(path), () => walkPath(model, path));
+});
+
+describe('partial success page', () => {
+  it.each([
+    ['card-information-error', 'Please try entering your card information again.'],
+    ['card-state-error', 'Please try another card.'],
+  ] as const)('%s', async (message, text) => {
+    renderWithRouter(<PartialSuccessView message={message} />);
+    expect(await screen.findByRole('heading', { name: 'Your account has been created, however there was an error with your card.' })).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register a card' }).getAttribute('href')).toBe('/account/cards');
+    expect(screen.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe('/account/for-you');
+  });
+});

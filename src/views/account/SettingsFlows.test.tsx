@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { changePasswordMachine } from '../../../machines/change-password.machine.ts';
+import { changeEmailMachine } from '../../../machines/change-email.machine.ts';
+import { communicationPreferencesMachine, PREFERENCE_KEYS } from '../../../machines/communication-preferences.machine.ts';
+import { personalDetailsMachine } from '../../../machines/personal-details.machine.ts';
+import { partnerNumberMachine } from '../../../machines/partner-number.machine.ts';
+import { changeEmailEvents, changePasswordEvents, communicationPreferencesEvents, partnerNumberEvents, personalDetailsEvents } from '../../../machines/__tests__/account-events.ts';
+import { fill, isDisabled, modelPaths, pathName, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
+import { ChangePasswordView } from './ChangePasswordView.tsx';
+import { ChangeEmailView } from './ChangeEmailView.tsx';
+import { CommunicationPreferencesView } from './CommunicationPreferencesView.tsx';
+import { PersonalDetailsView } from './PersonalDetailsView.tsx';
+import { PartnerNumberView } from './PartnerNumberView.tsx';
+
+const changePassword: FlowViewModel<typeof changePasswordMachine> = {
+  machine: changePasswordMachine,
+  events: changePasswordEvents,
+  serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.fieldErrors, g: s.context.genericError }),
+  actors: ['changePassword'],
+  spyActions: ['notify', 'redirect'],
+  render: (actor) => <ChangePasswordView actor={actor} />,
+  perform: {
+    'user.submit': async (e, { user }) => {
+      await fill(user, screen.getByLabelText(/Current password/), e.currentPassword);
+      await fill(user, screen.getByLabelText(/New password/), e.newPassword);
+      await user.click(screen.getByRole('button', { name: 'Save password' }));
+    },
+  },
+  check: (s, { spies }) => {
+    const submit = screen.getByRole('button', { name: /Save password/ });
+    expect(isDisabled(submit)).toBe(s.hasTag('loading'));
+    for (const m of Object.values(s.context.fieldErrors)) expect(screen.getByText(m!)).toBeTruthy();
+    if (s.context.genericError) expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
+    if (s.matches('changed')) {
+      expect(spies.notify).toHaveBeenCalledWith(expect.anything(), { kind: 'toast', tone: 'success', message: 'passwordChanged' });
+      expect(spies.redirect).toHaveBeenCalledTimes(1);
+    }
+  },
+};
+
+const changeEmail = (step: 'form' | 'code'): FlowViewModel<typeof changeEmailMachine> => ({
+  machine: changeEmailMachine,
+  events: changeEmailEvents,
+  input: { step },
+  serializeState: (s) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.proposedNewEmail }),
+  actors: ['loadEmailStatus', 'requestEmailChange', 'verifyEmailChange'],
+  spyActions: ['notify', 'redirect'],
+  render: (actor) => <ChangeEmailView actor={actor} />,
+  perform: {
+    'user.submit': async (e, { user }) => {
+      await fill(user, screen.getByLabelText(/New email address/), e.newEmail);
+      await fill(user, screen.getByLabelText(/^\* Password$/), e.password);
+      await user.click(screen.getByRole('button', { name: 'Send code' }));
+    },
+    'user.submitCode': async (e, { user }) => {
+      await fill(user, screen.getByLabelText('Code'), e.code);
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+    },
+    'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  check: (s, { spies }) => {
+    if (s.matches('loadingStatus')) expect(screen.getByRole('progressbar')).toBeTruthy();
+    if (s.matches('loadFailed')) expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    if (s.matches('editing') || s.matches('requesting')) {
+      expect(screen.getByRole('heading', { name: 'Change email address' })).toBeTruthy();
+      expect(isDisabled(screen.getByRole('button', { name: /Send code/ }))).toBe(s.matches('requesting'));
+      for (const m of Object.values(s.context.fieldErrors)) expect(screen.getByText(m!)).toBeTruthy();
+    }
+    if (s.matches('enteringCode') || s.matches('verifying')) {
+      expect(screen.getByText('new@example.com')).toBeTruthy();
+      expect(isDisabled(screen.getByRole('button', { name: /Verify/ }))).toBe(s.matches('verifying'));
+      if (s.context.codeError) expect(screen.getByText(s.context.codeError)).toBeTruthy();
+    }
+    if (s.context.genericError && !s.matches('loadingStatus')) expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+    if (s.matches('codeSent') || s.matches('noPendingChange') || s.matches('changed')) expect(spies.redirect).toHaveBeenCalledTimes(1);
+    if (s.matches('changed')) expect(spies.notify).toHaveBeenCalledWith(expect.anything(), { kind: 'toast', tone: 'success', message: 'emailChanged' });
+  },
+});
+
+const labels = { receiveHarborEmailCommunications: /Harbor Rewards and offers/, receiveGeneralEmailCommunications: /News and events/, receivePersonalizedEmailCommunications: /Personalized offers/ };
+const preferences: FlowViewModel<typeof communicationPreferencesMachine> = {
+  machine: communicationPreferencesMachine,
+  events: communicationPreferencesEvents,
+  // guards read only the pending flags: abstracting the values keeps the paths few and still takes every transition
+  serializeState: (s) => JSON.stringify({ v: s.value, q: PREFERENCE_KEYS.filter((k) => s.context.pending[k]) }),
+  actors: ['loadPreferences', 'savePreference'],
+  spyActions: ['notify'],
+  callFor: (event, calls) => {
+    const id = (event as { actorId?: string }).actorId ?? '';
+    if (!id.startsWith('save.')) return undefined;
+    return calls.find((c) => c.src === 'savePreference' && !c.settled && (c.input as { key: string }).key === id.slice(5));
+  },
+  render: (actor) => <CommunicationPreferencesView actor={actor} brandName="Harbor Coffee" product="Harbor" />,
+  perform: {
+    'user.toggle': async (e, { user }) => user.click(screen.getByRole('switch', { name: labels[e.key as keyof typeof labels] })),
+    'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  check: (s) => {
+    if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
+    if (s.matches('loadFailed')) expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+    if (s.matches('ready'))
+      for (const key of PREFERENCE_KEYS) {
+        const sw = screen.getByRole('switch', { name: labels[key] }) as HTMLInputElement;
+        expect(sw.checked).toBe(s.context.preferences![key]);
+        expect(sw.disabled).toBe(!!s.context.pending[key]);
+      }
+  },
+};
+
+const personal: FlowViewModel<typeof personalDetailsMachine> = {
+  machine: personalDetailsMachine,
+  events: personalDetailsEvents,
+  serializeState: (s) => JSON.stringify({ v: s.value, p: s.context.profile?.phoneNumber ?? null, e: s.context.fieldErrors, g: !!s.context.genericError }),
+  actors: ['loadProfile', 'saveProfile'],
+  spyActions: ['notify'],
+  render: (actor) => <PersonalDetailsView actor={actor} />,
+  perform: {
+    'user.submit': async (e, { user }) => {
+      await fill(user, screen.getByLabelText(/First name/), e.firstName);
+      await fill(user, screen.getByLabelText(/Last name/), e.lastName);
+      await fill(user, screen.getByLabelText(/Phone number/), e.phoneNumber);
+      await user.selectOptions(screen.getByLabelText('Month'), e.birthMonth);
+      await user.selectOptions(screen.getByLabelText('Day'), e.birthDay);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+    },
+    'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  check: (s, { calls }) => {
+    if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
+    if (s.matches('loadFailed')) expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    if (s.matches('editing') || s.matches('saving')) {
+      expect(screen.getByRole('form', { name: 'Personal info' })).toBeTruthy();
+      expect(isDisabled(screen.getByRole('button', { name: /Save/ }))).toBe(s.matches('saving'));
+      for (const m of Object.values(s.context.fieldErrors)) expect(screen.getByText(m!)).toBeTruthy();
+    }
+    if (s.matches('saving')) expect(calls.at(-1)!.input).toEqual({ firstName: 'Ana', lastName: 'Lima', phoneNumber: '206 555 0123', birthday: { month: 2, day: 29 } });
+  },
+};
+
+const partner: FlowViewModel<typeof partnerNumberMachine> = {
+  machine: partnerNumberMachine,
+  events: partnerNumberEvents,
+  serializeState: (s) => JSON.stringify({ v: s.value, n: s.context.partnerNumber, s: s.context.saving, e: s.context.fieldErrors, x: !!s.context.error }),
+  actors: ['loadPartnerNumber', 'savePartnerNumber'],
+  spyActions: ['notify'],
+  render: (actor) => <PartnerNumberView actor={actor} />,
+  perform: {
+    'user.submit': async (e, { user }) => {
+      await fill(user, screen.getByLabelText('Partner number'), e.partnerNumber);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+    },
+    'user.remove': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Remove' })),
+    'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  check: (s, _h, event) => {
+    if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
+    if (s.context.error && !s.matches('loading')) expect(screen.getByRole('alert').textContent).toBe(s.context.error);
+    if (s.matches('ready') || s.matches('saving')) {
+      // once loaded the field shows the saved number
+      if (event.type === 'xstate.done.actor.loadPartnerNumber') expect((screen.getByLabelText('Partner number') as HTMLInputElement).value).toBe(s.context.partnerNumber ?? '');
+      expect(isDisabled(screen.getByRole('button', { name: /Save/ }))).toBe(s.matches('saving'));
+      expect(!!screen.queryByRole('button', { name: 'Remove' })).toBe(!!s.context.partnerNumber);
+      if (s.context.fieldErrors.partnerNumber) expect(screen.getByText('Enter a valid partner number (5 to 10 digits).')).toBeTruthy();
+    }
+  },
+};
+
+describe('ChangePasswordView along the change-password model paths', () => {
+  for (const path of modelPaths(changePassword)) it(pathName(path), () => walkPath(changePassword, path));
+});
+describe('ChangeEmailView along the change-email model paths (form page)', () => {
+  const m = changeEmail('form');
+  for (const path of modelPaths(m)) it(pathName(path), () => walkPath(m, path));
+});
+describe('ChangeEmailView along the change-email model paths (enter-code page)', () => {
+  const m = changeEmail('code');
+  for (const path of modelPaths(m)) it(pathName(path), () => walkPath(m, path));
+});
+describe('CommunicationPreferencesView along the model paths', () => {
+  for (const path of modelPaths(preferences)) it(pathName(path), () => walkPath(preferences, path));
+});
+describe('PersonalDetailsView along the model paths', () => {
+  for (const path of modelPaths(personal)) it(pathName(path), () => walkPath(personal, path));
+});
+describe('PartnerNumberView along the model paths', () => {
+  for (const path of modelPaths(partner)) it(pathName(path), () => walkPath(partner, path));
+});

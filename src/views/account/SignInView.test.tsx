@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { signInMachine } from '../../../machines/sign-in.machine.ts';
+import { signInEvents } from '../../../machines/__tests__/account-events.ts';
+import { notificationsMachine } from '../../../machines/notifications.machine.ts';
+import { accountNotify } from '../../services/account-flow.tsx';
+import { NotificationArea } from '../shell/NotificationArea.tsx';
+import { fill, modelPaths, pathName, setChecked, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
+import { SignInView } from './SignInView.tsx';
+
+const model: FlowViewModel<typeof signInMachine> = {
+  machine: signInMachine,
+  events: signInEvents,
+  input: { returnUrl: '/account/cards' },
+  serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: !!s.context.challenge, ce: !!s.context.codeError }),
+  actors: ['signIn', 'verifyCode', 'paymentSignIn'],
+  spyActions: ['notify', 'redirect', 'trackLoginClick', 'trackSignInSuccess'],
+  render: (actor) => <SignInView actor={actor} product="Harbor" showKeepMeSignedIn updatedTermsOfUseUrl="/terms-of-use" returnUrl="/account/cards" />,
+  perform: {
+    'user.submit': async (e, { user }) => {
+      await fill(user, screen.getByLabelText(/Username or email address/), e.username);
+      await fill(user, screen.getByLabelText(/^\* Password$/), e.password);
+      await setChecked(user, screen.getByLabelText('Keep me signed in'), e.rememberMe);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    },
+    'user.submitCode': async (e, { user }) => {
+      const dialog = screen.getByRole('dialog');
+      await fill(user, within(dialog).getByLabelText('Code'), e.code);
+      await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    },
+    'user.cancelCode': async (_e, { user }) => {
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    },
+  },
+  check: (s, { spies, calls }, event) => {
+    const signInButton = screen.getByRole('button', { name: /Sign in/ });
+    if (s.matches('editing')) {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect((signInButton as HTMLButtonElement).disabled).toBe(false);
+      if (s.context.fieldErrors.username) expect(screen.getByText('Enter an email/username.')).toBeTruthy();
+      if (s.context.fieldErrors.password) expect(screen.getByText('Enter a password.')).toBeTruthy();
+      if (s.context.formError) expect(screen.getByText(s.context.formError)).toBeTruthy();
+      if (event.type.startsWith('xstate.error.') && !s.context.formError)
+        expect(spies.notify).toHaveBeenLastCalledWith(expect.anything(), { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' });
+    }
+    if (s.matches('submitting')) {
+      expect((signInButton as HTMLButtonElement).disabled).toBe(true);
+      expect(spies.trackLoginClick).toHaveBeenCalled();
+      expect(calls.at(-1)!.input).toMatchObject({ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' });
+    }
+    if (s.matches('enteringCode') || s.matches('verifyingCode')) {
+      const dialog = screen.getByRole('dialog', { name: 'Enter your code' });
+      expect(within(dialog).getByText('•••-•••-1234')).toBeTruthy();
+      if (s.context.codeError) expect(within(dialog).getByText(s.context.codeError)).toBeTruthy();
+      if (s.matches('verifyingCode')) {
+        expect((within(dialog).getByRole('button', { name: /Verify/ }) as HTMLButtonElement).disabled).toBe(true);
+        expect(calls.at(-1)!.input).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });
+      }
+    }
+    if (s.matches('signingInToPaymentService')) expect((signInButton as HTMLButtonElement).disabled).toBe(true);
+    if (s.matches('redirecting')) {
+      expect(spies.trackSignInSuccess).toHaveBeenCalled();
+      expect(spies.redirect).toHaveBeenCalledTimes(1);
+      expect(s.context.destination).toMatch(/^\/(store-locator\?favorites=1|account\/cards)$/);
+    }
+  },
+};
+
+describe('SignInView along the sign-in model paths', () => {
+  for (const path of modelPaths(model)) it(pathName(path), () => walkPath(model, path));
+});
+
+describe('SignInView details', () => {
+  it('shows the join-now section, the forgot links, the updated-terms notice and the variant heading', async () => {
+    const actor = createActor(signInMachine, { input: { returnUrl: null } }).start();
+    const { renderWithRouter } = await import('../../test/account-harness.tsx');
+    renderWithRouter(<SignInView actor={actor} variant="hotel-link" returnUrl="/account/cards" product="Harbor" showKeepMeSignedIn={false} updatedTermsOfUseUrl="/terms-of-use" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link your hotel partner account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/account/forgot-password');
+    expect(screen.getByText('Forgot your username?')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the updated Terms of Use' }).getAttribute('href')).toBe('/terms-of-use');
+    expect(screen.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/account/create?returnUrl=%2Faccount%2Fcards&variant=hotel-link');
+    expect(screen.queryByLabelText('Keep me signed in')).toBeNull();
+    actor.stop();
+  });
+
+  it('the notify action shows the persistent "Sign in unsuccessful." notification', () => {
+    const notifications = createActor(notificationsMachine).start();
+    accountNotify({ notifications }, { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' });
+    const { persistent } = notifications.getSnapshot().context;
+    render(<NotificationArea toast={null} persistent={persistent} onDismiss={() => {}} />);
+    const notice = screen.getByTestId('persistent-notification');
+    expect(notice.textContent).toContain('Sign in unsuccessful.');
+    expect(notice.textContent).toContain('Sorry, we were unable to log you in. Please try again.');
+  });
+});
