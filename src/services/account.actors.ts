@@ -145,10 +145,26 @@ export function signInActors(queryClient: QueryClient) {
   };
 }
 
+/**
+ * SSO tokens are single use. React's strict mode (development) remounts the page, and the remounted machine
+ * restarts its request: the same token shares one request, so the second start does not spend it again.
+ */
+const ssoInFlight = new Map<string, Promise<SsoSignInResponseT>>();
+function ssoOnce(input: SsoInput): Promise<SsoSignInResponseT> {
+  let p = ssoInFlight.get(input.token);
+  if (!p) {
+    p = accountApi.ssoSignIn(input);
+    ssoInFlight.set(input.token, p);
+    const forget = () => setTimeout(() => ssoInFlight.delete(input.token), 10_000);
+    p.then(forget, forget);
+  }
+  return p;
+}
+
 export function ssoActors(queryClient: QueryClient) {
   return {
     ssoSignIn: fromPromise<SsoSignInResponseT, SsoInput>(async ({ input }) => {
-      const out = await accountApi.ssoSignIn(input);
+      const out = await ssoOnce(input);
       await refreshSession(queryClient);
       return out;
     }),
