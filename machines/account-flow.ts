@@ -83,3 +83,12 @@ export function destinationOr(fallback: string, ...candidates: unknown[]): strin
 export function notProvided(name: string): never {
   throw new Error(`${name}: actor not provided`);
 }
+
+/**
+ * The machine's input (its start parameters) read from the `xstate.init` event: a context factory would be a
+ * function in the config, so machines start from static defaults and their root `entry: 'applyInput'`
+ * assigns `inputOf(event)`.
+ */
+export function inputOf<I>(event: { type: string }): Partial<I> {
+  return ((event as { input?: I }).input ?? {}) as Partial<I>;
+}

@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages, ChangeEmailRequest, OneTimeCode, type EmailStatus } from '../contracts/account.ts';
-import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 
 /**
  * Change email (spec 2 sections 2 and 4 "Email change"): /account/settings/edit-email asks for the new address
@@ -57,6 +57,8 @@ export const changeEmailMachine = setup({
     isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED', 'EMAIL_NOT_AVAILABLE'].includes(errorOf(event)!.code),
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<ChangeEmailInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
     assignStatus: assign(({ event }) =>
@@ -99,7 +101,8 @@ export const changeEmailMachine = setup({
   id: 'changeEmail',
   description: 'Changes the sign-in email: new address and password, then the code sent to the new address.',
   meta: { title: 'Change email', spec: '2 §2 Personal details and settings, §3 proposedNewEmail, §4 Email change' },
-  context: ({ input }) => ({ step: input.step, email: null, proposedNewEmail: null, fieldErrors: {}, codeError: null, genericError: null, destination: null }),
+  context: { step: 'form', email: null, proposedNewEmail: null, fieldErrors: {}, codeError: null, genericError: null, destination: null },
+  entry: 'applyInput',
   initial: 'loadingStatus',
   states: {
     loadingStatus: {

@@ -8,7 +8,7 @@ import {
   passwordProblem,
   type CreateAccountResponse,
 } from '../contracts/account.ts';
-import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 
 /**
  * Account creation (spec 2 sections 4 "Account creation", 5, 8). Submit posts the form. Success: the session
@@ -127,6 +127,8 @@ export const createAccountMachine = setup({
     },
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<CreateAccountInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
     /** the advertising/analytics pixels of a new registration (provided by the route) */
@@ -167,14 +169,15 @@ export const createAccountMachine = setup({
   id: 'createAccount',
   description: 'Creates an account (with a digital card or a registered physical card) and signs the user in.',
   meta: { title: 'Create account', spec: '2 §2 Account creation, §3 Create-account form, §4 Account creation, §5, §8, §9' },
-  context: ({ input }) => ({
-    returnUrl: input.returnUrl,
-    includeStorageConsent: input.includeStorageConsent,
+  context: {
+    returnUrl: null,
+    includeStorageConsent: false,
     cardRewards: 'digitalCard',
     cardSectionOpen: false,
     fieldErrors: {},
     destination: null,
-  }),
+  },
+  entry: 'applyInput',
   initial: 'editing',
   states: {
     editing: {

@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountErrorCodes, AccountMessages, MfaPhoneRequest, OneTimeCode, type MfaStatus } from '../contracts/account.ts';
-import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 
 /**
  * Add or edit the 2-step verification phone (spec 2 section 2 add-phone-number / edit-phone-number, behind
@@ -46,6 +46,8 @@ export const mfaPhoneMachine = setup({
     isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED'].includes(errorOf(event)!.code),
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<MfaPhoneInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
     requestReauth: () => {},
@@ -73,7 +75,8 @@ export const mfaPhoneMachine = setup({
   id: 'mfaPhone',
   description: 'Adds or replaces the phone that receives sign-in codes, confirmed with a code sent to it.',
   meta: { title: 'MFA phone', spec: '2 §2 (mfa/add-phone-number, mfa/edit-phone-number), §3 phone-number state, §5 phone hint, §6' },
-  context: ({ input }) => ({ mode: input.mode, phoneNumber: '', pendingPhoneNumber: null, fieldErrors: {}, codeError: null, genericError: null, destination: null }),
+  context: { mode: 'add', phoneNumber: '', pendingPhoneNumber: null, fieldErrors: {}, codeError: null, genericError: null, destination: null },
+  entry: 'applyInput',
   initial: 'editing',
   states: {
     editing: {

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { AccountErrorCodes, AccountMessages, passwordProblem } from '../contracts/account.ts';
-import { asFlowError, notProvided, type FieldErrors } from './account-flow.ts';
+import { asFlowError, notProvided, type FieldErrors, inputOf } from './account-flow.ts';
 
 /**
  * Reset password (spec 2 sections 4 "Password reset", 5 "Reset password"): the create-new-password form.
@@ -37,6 +37,8 @@ export const resetPasswordMachine = setup({
     isTokenExpired: ({ event }) => errorOf(event)?.code === AccountErrorCodes.resetTokenExpired,
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<ResetPasswordInput>(event)),
     redirect: () => {},
     assignFieldErrors: assign(({ event }) => {
       if (event.type !== 'user.submit') return {};
@@ -61,7 +63,8 @@ export const resetPasswordMachine = setup({
   id: 'resetPassword',
   description: 'Creates a new password with the emailed reset token.',
   meta: { title: 'Reset password', spec: '2 §2 Password recovery, §4 Password reset, §5 Reset password, §8' },
-  context: ({ input }) => ({ token: input.token, fieldErrors: {}, formError: null, destination: null }),
+  context: { token: '', fieldErrors: {}, formError: null, destination: null },
+  entry: 'applyInput',
   initial: 'editing',
   states: {
     editing: {

@@ -9,7 +9,7 @@ import {
   type SignInResponse,
 } from '../contracts/account.ts';
 import { GenericCodes } from '../contracts/errors.ts';
-import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 
 /**
  * Sign-in (spec 2 section 4 "Sign-in", section 8 "Account and session"). Submit sets loading and records a
@@ -79,6 +79,8 @@ export const signInMachine = setup({
     isCodeExpired: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.codeExpired,
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<SignInInput>(event)),
     /** analytics: the login click (spec 4: submit records a login-click event) */
     trackLoginClick: () => {},
     /** analytics: sign-in success */
@@ -130,14 +132,15 @@ export const signInMachine = setup({
   id: 'signIn',
   description: 'Sign in with email or username and password, with the MFA code step when the account has a phone.',
   meta: { title: 'Sign in', spec: '2 §2 Sign-in and session, §4 Sign-in, §5, §8 Account and session' },
-  context: ({ input }) => ({
-    returnUrl: input.returnUrl,
+  context: {
+    returnUrl: null,
     fieldErrors: {},
     formError: null,
     challenge: null,
     codeError: null,
     destination: null,
-  }),
+  },
+  entry: 'applyInput',
   initial: 'editing',
   states: {
     editing: {

@@ -1,5 +1,5 @@
 import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { destinationOr, notProvided } from './account-flow.ts';
+import { destinationOr, notProvided, inputOf } from './account-flow.ts';
 
 /** Sign-out (spec 2 section 2): clears the session, logs out, redirects to the return URL or /. */
 export interface SignOutInput {
@@ -16,6 +16,8 @@ export const signOutMachine = setup({
     signOut: fromPromise<{ returnUrl: string }, SignOutInput>(async () => notProvided('signOut')),
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<SignOutInput>(event)),
     redirect: () => {},
     startSignOut: spawnChild('signOut', { id: 'signOut', input: ({ context }) => ({ returnUrl: context.returnUrl }) }),
     stopSignOut: stopChild('signOut'),
@@ -27,7 +29,8 @@ export const signOutMachine = setup({
   id: 'signOut',
   description: 'Signs out (the server ends the session and clears its cookie), then redirects.',
   meta: { title: 'Sign out', spec: '2 §2 Sign-in and session' },
-  context: ({ input }) => ({ returnUrl: input.returnUrl, destination: null }),
+  context: { returnUrl: null, destination: null },
+  entry: 'applyInput',
   initial: 'signingOut',
   states: {
     signingOut: {

@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { type SsoSignInResponse } from '../contracts/account.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
-import { destinationOr, FOR_YOU, notProvided, type NotifyParams } from './account-flow.ts';
+import { destinationOr, FOR_YOU, notProvided, type NotifyParams, inputOf } from './account-flow.ts';
 
 /**
  * Single sign-on (spec 2 section 4 "Single sign-on"): post the token; on success go to the returned returnUrl;
@@ -24,6 +24,8 @@ export const ssoMachine = setup({
     ssoSignIn: fromPromise<SsoSignInResponse, SsoInput>(async () => notProvided('ssoSignIn')),
   },
   actions: {
+    /** the start parameters (from the xstate.init event) */
+    applyInput: assign(({ event }) => inputOf<SsoInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
     startSsoSignIn: spawnChild('ssoSignIn', { id: 'ssoSignIn', input: ({ context }) => ({ token: context.token, returnUrl: context.returnUrl }) }),
@@ -40,7 +42,8 @@ export const ssoMachine = setup({
   id: 'sso',
   description: 'Signs in with a single-sign-on token, then redirects.',
   meta: { title: 'Single sign-on', spec: '2 §2 Sign-in and session, §4 Single sign-on' },
-  context: ({ input }) => ({ token: input.token, returnUrl: input.returnUrl, destination: null }),
+  context: { token: '', returnUrl: null, destination: null },
+  entry: 'applyInput',
   initial: 'signingIn',
   states: {
     signingIn: {
