@@ -1,14 +1,17 @@
 /**
- * npm run bench:locator — the locator's latency and throughput against a trivial endpoint on the same
+ * npm run bench:locator — the locator's latency and throughput against trivial endpoints on the same
  * server, at 17,000 and at 170,000 stores (it should stay flat: an index, not a scan), plus the first
  * route's JavaScript against the framework floor when dist/ is built.
  *
- * Loopback only, bounded: a fresh in-memory PGlite per store count, the real app (createApp) on a free
- * port of 127.0.0.1, N requests at a fixed concurrency, then everything is closed.
+ * Loopback only and bounded: for each store count a child process seeds a fresh in-memory PGlite and serves
+ * the real app (createApp) on a free port of 127.0.0.1; this process sends a fixed number of requests at a
+ * fixed concurrency (so the load generator does not share the server's thread), then stops the child.
  * Options (environment): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (8), BENCH_COUNTS ("17000,170000").
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -28,14 +31,39 @@ interface Stats {
   p99: number;
   rps: number;
   errors: number;
+  /** mean number of stores per locations response */
+  storesPerResponse: number | null;
+}
+
+/** What the serving child reports once it listens. */
+interface Ready {
+  port: number;
+  seedMs: number;
+  stores: number;
+  places: number;
+  paths: string[];
+  /** 10 nearest stores around big towns, no filter: the same amount of work at every store count */
+  nearestPaths: string[];
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
-/** Runs `paths` against the server with a fixed number of requests in flight; latencies in ms. */
-async function load(base: string, label: string, paths: string[]): Promise<Stats> {
-  const latencies: number[] = [];
-  let errors = 0;
+/** Latencies and busy time of one endpoint on one server, gathered over several chunks. */
+class Tally {
+  latencies: number[] = [];
+  seconds = 0;
+  errors = 0;
+  stores = 0;
+  counted = 0;
+  constructor(readonly label: string) {}
+  stats(): Stats {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    return { label: this.label, median: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rps: this.latencies.length / this.seconds, errors: this.errors, storesPerResponse: this.counted ? this.stores / this.counted : null };
+  }
+}
+
+/** Runs `paths` against the server with CONCURRENCY requests in flight, adding to the tally. */
+async function load(base: string, paths: string[], tally: Tally): Promise<void> {
   let next = 0;
   const started = performance.now();
   const worker = async () => {
@@ -43,18 +71,20 @@ async function load(base: string, label: string, paths: string[]): Promise<Stats
       const path = paths[next++] ?? '/healthz';
       const t0 = performance.now();
       const res = await fetch(base + path);
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (res.status !== 200) errors++;
+      const text = await res.text();
+      tally.latencies.push(performance.now() - t0);
+      if (res.status !== 200) tally.errors++;
+      else if (path.includes('/locations')) {
+        tally.stores += (JSON.parse(text) as { stores: unknown[] }).stores.length;
+        tally.counted++;
+      }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { label, median: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), rps: paths.length / elapsed, errors };
+  tally.seconds += (performance.now() - started) / 1000;
 }
 
-/** Varied real searches: coordinates near big towns (jittered), place names, and filters. Same list for every store count. */
+/** Varied real searches: coordinates near towns of 50,000+ (jittered), place names, and filters. */
 async function locatorPaths(db: Db, n: number): Promise<string[]> {
   const towns = (
     await db.query<{ display_name: string; latitude: number; longitude: number }>(
@@ -74,38 +104,81 @@ async function locatorPaths(db: Db, n: number): Promise<string[]> {
   });
 }
 
-async function startServer(db: Db) {
-  const app = createApp({ db, config: loadConfig({ APP_ENV: 'test' }) });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+/** 10 nearest around towns of 200,000+ (jittered): full answers at 17,000 stores already. */
+async function nearestPaths(db: Db, n: number): Promise<string[]> {
+  const towns = (await db.query<{ latitude: number; longitude: number }>(`select latitude, longitude from places where country_code in ('US', 'CA', 'GB') and population >= 200000 order by id`)).rows;
+  const rng = mulberry32(0x10ca7);
+  return Array.from({ length: n }, () => {
+    const t = rng.pick(towns);
+    return `/apiproxy/v1/locations?lat=${(t.latitude + (rng.next() - 0.5) * 0.1).toFixed(5)}&lng=${(t.longitude + (rng.next() - 0.5) * 0.1).toFixed(5)}&limit=10`;
+  });
 }
 
-async function benchCount(storeCount: number) {
+/** Child process: seed, serve on 127.0.0.1, report, and stop when told (or when the parent goes away). */
+async function serveChild(storeCount: number) {
   const db = await openPglite(undefined);
   await migrate(db);
   const t0 = performance.now();
   const seeded = await seedIfEmpty(db, { storeCount });
   const seedMs = performance.now() - t0;
-  console.log(`\n== ${seeded?.stores ?? '?'} stores, ${seeded?.places ?? '?'} places: seeded in ${(seedMs / 1000).toFixed(1)} s (PGlite, in memory)`);
-  const server = await startServer(db);
-  try {
-    const paths = await locatorPaths(db, REQUESTS);
-    await load(server.base, 'warm-up', paths.slice(0, WARMUP));
-    const results = [
-      await load(server.base, 'GET /healthz (select 1)', Array(REQUESTS).fill('/healthz')),
-      await load(server.base, 'GET /apiproxy/v1/config', Array(REQUESTS).fill('/apiproxy/v1/config')),
-      await load(server.base, 'GET /apiproxy/v1/locations', paths),
-    ];
-    for (const r of results) console.log(`  ${r.label.padEnd(30)} median ${r.median.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   ${r.rps.toFixed(0).padStart(6)} req/s${r.errors ? `   ${r.errors} non-200` : ''}`);
-    const [healthz, , locations] = results as [Stats, Stats, Stats];
-    console.log(`  locations vs /healthz: ${(locations.rps / healthz.rps * 100).toFixed(1)}% of the throughput, median ×${(locations.median / healthz.median).toFixed(1)}`);
-    return { storeCount, seedMs, locations, healthz };
-  } finally {
-    await server.close();
-    await db.close();
+  const app = createApp({ db, config: loadConfig({ APP_ENV: 'test' }) });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const stop = () => server.close(() => void db.close().finally(() => process.exit(0)));
+  process.on('SIGTERM', stop);
+  process.on('disconnect', stop);
+  const ready: Ready = { port: (server.address() as AddressInfo).port, seedMs, stores: seeded?.stores ?? 0, places: seeded?.places ?? 0, paths: await locatorPaths(db, REQUESTS), nearestPaths: await nearestPaths(db, REQUESTS) };
+  process.send?.(ready);
+}
+
+function startChild(storeCount: number): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(storeCount)], { execArgv: ['--import', 'tsx'] });
+  process.once('exit', () => child.kill());
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, ready: m as Ready }));
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+  });
+}
+
+const fmt = (r: Stats) =>
+  `  ${r.label.padEnd(34)} median ${r.median.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms   ${r.rps.toFixed(0).padStart(6)} req/s` +
+  (r.storesPerResponse !== null ? `   ${r.storesPerResponse.toFixed(1)} stores/response` : '') +
+  (r.errors ? `   ${r.errors} non-200` : '');
+
+const ENDPOINTS = ['GET /healthz (select 1)', 'GET /apiproxy/v1/config', 'GET /apiproxy/v1/locations', 'GET /apiproxy/v1/locations (again)', 'locations, 10 nearest, big towns'] as const;
+const CHUNKS = 10;
+
+function pathsFor(endpoint: (typeof ENDPOINTS)[number], ready: Ready): string[] {
+  if (endpoint === 'GET /healthz (select 1)') return Array<string>(REQUESTS).fill('/healthz');
+  if (endpoint === 'GET /apiproxy/v1/config') return Array<string>(REQUESTS).fill('/apiproxy/v1/config');
+  if (endpoint === 'locations, 10 nearest, big towns') return ready.nearestPaths;
+  return ready.paths;
+}
+
+/**
+ * Every server gets the same requests, in chunks that alternate between the servers, so that noise from
+ * other work on the machine falls on all of them alike.
+ */
+async function benchAll(servers: { storeCount: number; ready: Ready }[]) {
+  const tallies = servers.map(() => new Map(ENDPOINTS.map((e) => [e, new Tally(e)])));
+  for (const s of servers) await load(`http://127.0.0.1:${s.ready.port}`, s.ready.paths.slice(0, WARMUP), new Tally('warm-up'));
+  for (const endpoint of ENDPOINTS) {
+    for (let chunk = 0; chunk < CHUNKS; chunk++) {
+      for (const [i, s] of servers.entries()) {
+        const paths = pathsFor(endpoint, s.ready);
+        const size = Math.ceil(paths.length / CHUNKS);
+        await load(`http://127.0.0.1:${s.ready.port}`, paths.slice(chunk * size, (chunk + 1) * size), tallies[i]!.get(endpoint)!);
+      }
+    }
   }
+  return servers.map((s, i) => {
+    const [healthz, config, locations, again, nearest] = ENDPOINTS.map((e) => tallies[i]!.get(e)!.stats()) as [Stats, Stats, Stats, Stats, Stats];
+    console.log(`\n== ${s.ready.stores} stores, ${s.ready.places} places (seeded in ${(s.ready.seedMs / 1000).toFixed(1)} s, PGlite in memory, own process)`);
+    for (const r of [healthz, config, locations, again, nearest]) console.log(fmt(r));
+    const pct = (a: Stats) => ((a.rps / healthz.rps) * 100).toFixed(1);
+    console.log(`  locations vs /healthz: ${pct(locations)}% of the throughput (${pct(again)}% on the second pass), median ×${(locations.median / healthz.median).toFixed(1)}`);
+    return { storeCount: s.storeCount, locations, again, nearest };
+  });
 }
 
 /** First route's JavaScript against the framework floor (scripts/bundle-size.ts), when the app is built. */
@@ -119,15 +192,23 @@ async function bundleReport() {
 }
 
 async function main() {
-  console.log(`Locator benchmark: ${REQUESTS} requests per endpoint, concurrency ${CONCURRENCY}, loopback, one Node process, PGlite`);
-  const runs = [];
-  for (const count of COUNTS) runs.push(await benchCount(count));
-  const [small, large] = runs;
-  if (small && large) {
-    console.log(`\n== ${large.storeCount} vs ${small.storeCount} stores (×${(large.storeCount / small.storeCount).toFixed(0)} data)`);
-    console.log(`  locations median ×${(large.locations.median / small.locations.median).toFixed(2)}, p99 ×${(large.locations.p99 / small.locations.p99).toFixed(2)}, throughput ×${(large.locations.rps / small.locations.rps).toFixed(2)}`);
+  console.log(`Locator benchmark: ${REQUESTS} requests per endpoint and store count, concurrency ${CONCURRENCY}, loopback, PGlite`);
+  console.log(`Seeding ${COUNTS.join(' and ')} stores in parallel child processes...`);
+  const started = await Promise.all(COUNTS.map(async (storeCount) => ({ storeCount, ...(await startChild(storeCount)) })));
+  try {
+    const [small, large] = await benchAll(started);
+    if (small && large) {
+      console.log(`\n== ${large.storeCount} vs ${small.storeCount} stores (×${(large.storeCount / small.storeCount).toFixed(0)} data)`);
+      for (const pass of ['locations', 'again', 'nearest'] as const) {
+        const [a, b] = [small[pass], large[pass]];
+        console.log(`  ${{ locations: 'mixed, first pass ', again: 'mixed, second pass', nearest: '10 nearest        ' }[pass]}: median ×${(b.median / a.median).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)}, throughput ×${(b.rps / a.rps).toFixed(2)} (stores per response ${a.storesPerResponse?.toFixed(1)} → ${b.storesPerResponse?.toFixed(1)})`);
+      }
+    }
+  } finally {
+    for (const s of started) s.child.kill('SIGTERM');
   }
   await bundleReport();
 }
 
-await main();
+if (process.argv[2] === '--serve') await serveChild(Number(process.argv[3]));
+else await main();
