@@ -14,7 +14,8 @@ const target = `http://127.0.0.1:${apiPort}`;
 const vite = await createServer({
   server: {
     port: Number(process.env.PORT ?? 5173),
-    proxy: { '/apiproxy': target, '/dev': target, '/healthz': target },
+    // changeOrigin false: the API sees the browser's Host and Origin, so its same-origin CSRF check passes
+    proxy: Object.fromEntries(['/apiproxy', '/dev', '/healthz'].map((p) => [p, { target, changeOrigin: false }])),
   },
 });
 await vite.listen();
