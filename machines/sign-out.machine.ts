@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { destinationOr, notProvided, inputOf } from './account-flow.ts';
 
 /** Sign-out (spec 2 section 2): clears the session, logs out, redirects to the return URL or /. */
@@ -10,17 +10,18 @@ export interface SignOutContext extends SignOutInput {
 }
 export type SignOutEvent = DoneActorEvent<{ returnUrl: string }, 'signOut'> | ErrorActorEvent<unknown, 'signOut'>;
 
+/** The request of the `signOut` actor (docs/machines.md). */
+export const signOutRequest = (ctx: Pick<SignOutContext, 'returnUrl'>): SignOutInput => ({ returnUrl: ctx.returnUrl });
+
 export const signOutMachine = setup({
   types: { context: {} as SignOutContext, events: {} as SignOutEvent, input: {} as SignOutInput },
   actors: {
-    signOut: fromPromise<{ returnUrl: string }, SignOutInput>(async () => notProvided('signOut')),
+    signOut: fromPromise<{ returnUrl: string }>(async () => notProvided('signOut')),
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
     applyInput: assign(({ event }) => inputOf<SignOutInput>(event)),
     redirect: () => {},
-    startSignOut: spawnChild('signOut', { id: 'signOut', input: ({ context }) => ({ returnUrl: context.returnUrl }) }),
-    stopSignOut: stopChild('signOut'),
     assignDestination: assign(({ context, event }) => ({
       destination: destinationOr('/', event.type === 'xstate.done.actor.signOut' ? event.output.returnUrl : null, context.returnUrl),
     })),
@@ -36,11 +37,11 @@ export const signOutMachine = setup({
     signingOut: {
       description: 'POST /account/signout; the session query is refreshed by the actor.',
       tags: ['loading'],
-      entry: 'startSignOut',
-      exit: 'stopSignOut',
-      on: {
-        'xstate.done.actor.signOut': { target: 'redirecting', actions: 'assignDestination' },
-        'xstate.error.actor.signOut': { target: 'redirecting', actions: 'assignDestination' },
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'redirecting', actions: 'assignDestination' },
+        onError: { target: 'redirecting', actions: 'assignDestination' },
       },
     },
     redirecting: { description: 'Goes to the return URL or /.', type: 'final', entry: 'redirect' },

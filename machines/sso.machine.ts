@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { type SsoSignInResponse } from '../contracts/account.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 import { destinationOr, FOR_YOU, notProvided, type NotifyParams, inputOf } from './account-flow.ts';
@@ -16,20 +16,21 @@ export interface SsoContext extends SsoInput {
 }
 export type SsoEvent = DoneActorEvent<SsoSignInResponse, 'ssoSignIn'> | ErrorActorEvent<unknown, 'ssoSignIn'>;
 
+/** The request of the `ssoSignIn` actor (docs/machines.md). */
+export const ssoSignInRequest = (ctx: Pick<SsoContext, 'token' | 'returnUrl'>): SsoInput => ({ token: ctx.token, returnUrl: ctx.returnUrl });
+
 const SSO_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'ssoFailed' };
 
 export const ssoMachine = setup({
   types: { context: {} as SsoContext, events: {} as SsoEvent, input: {} as SsoInput },
   actors: {
-    ssoSignIn: fromPromise<SsoSignInResponse, SsoInput>(async () => notProvided('ssoSignIn')),
+    ssoSignIn: fromPromise<SsoSignInResponse>(async () => notProvided('ssoSignIn')),
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
     applyInput: assign(({ event }) => inputOf<SsoInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
-    startSsoSignIn: spawnChild('ssoSignIn', { id: 'ssoSignIn', input: ({ context }) => ({ token: context.token, returnUrl: context.returnUrl }) }),
-    stopSsoSignIn: stopChild('ssoSignIn'),
     assignReturnedDestination: assign(({ context, event }) => ({
       destination: destinationOr(FOR_YOU, event.type === 'xstate.done.actor.ssoSignIn' ? event.output.returnUrl : null, context.returnUrl),
     })),
@@ -49,11 +50,11 @@ export const ssoMachine = setup({
     signingIn: {
       description: 'POST /account/signin/sso/:token?returnUrl=; a loading page shows.',
       tags: ['loading'],
-      entry: 'startSsoSignIn',
-      exit: 'stopSsoSignIn',
-      on: {
-        'xstate.done.actor.ssoSignIn': { target: 'redirecting', actions: 'assignReturnedDestination' },
-        'xstate.error.actor.ssoSignIn': { target: 'redirectingToSignIn', actions: ['assignSignInDestination', { type: 'notify', params: SSO_FAILED }] },
+      invoke: {
+        id: 'ssoSignIn',
+        src: 'ssoSignIn',
+        onDone: { target: 'redirecting', actions: 'assignReturnedDestination' },
+        onError: { target: 'redirectingToSignIn', actions: ['assignSignInDestination', { type: 'notify', params: SSO_FAILED }] },
       },
     },
     redirecting: { description: 'Signed in: goes to the returned return URL.', type: 'final', entry: 'redirect' },

@@ -8,9 +8,12 @@
  *   deferred fakes) and checks that each step lands in the state the model predicted; it records which
  *   transitions of the definition fired (from the inspection API), including eventless and delayed ones.
  * - `coverage(machine, fired)` compares that with every state and transition of the definition.
+ * - `requestFakes(builders)` stands in for invoked actors: each builds its request at start from the invoking
+ *   machine's context, as the real actor does (docs/machines.md), and never settles.
  */
-import { createActor, type AnyStateMachine, type AnyEventObject, type EventFromLogic, type SnapshotFrom, type InputFrom } from 'xstate';
+import { createActor, fromPromise, type AnyActorLogic, type AnyStateMachine, type AnyEventObject, type EventFromLogic, type SnapshotFrom, type InputFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
+import { parentContext } from '../actor-request.ts';
 
 type AnyStateNode = AnyStateMachine['root'];
 type AnyTransition = { source: AnyStateNode; eventType: string; target?: readonly AnyStateNode[] | undefined };
@@ -185,4 +188,33 @@ export function exercise<M extends AnyStateMachine>(
     onPath?.(path, r.snapshot);
   }
   return { paths, coverage: coverage(machine, visited, fired) };
+}
+
+/** A machine's request builders by actor src (docs/machines.md): `(context, staticInput) => request`. */
+export type RequestBuilders = Record<string, (context: never, input: never) => unknown>;
+
+/**
+ * Fakes for invoked actors that build their request when they start, exactly as the real actors do
+ * (`builder(parentContext(self), input)`), and then never settle: the model sends the done/error events itself.
+ * `last(src)` is the latest request of that actor; a builder that throws is recorded in `errors()`.
+ */
+export function requestFakes<B extends RequestBuilders>(builders: B) {
+  const made: Array<{ src: string; request?: unknown; error?: unknown }> = [];
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const [src, build] of Object.entries(builders)) {
+    actors[src] = fromPromise(({ self, input }) => {
+      try {
+        made.push({ src, request: build(parentContext<never>(self), input as never) });
+      } catch (error) {
+        made.push({ src, error });
+      }
+      return new Promise<never>(() => {});
+    });
+  }
+  return {
+    actors: actors as Record<keyof B, never>,
+    made,
+    last: (src: keyof B & string) => made.findLast((m) => m.src === src)?.request,
+    errors: () => made.filter((m) => 'error' in m),
+  };
 }

@@ -3,6 +3,9 @@
  * with the contract's schemas. Every failure rejects with a FlowError (machines/account-flow.ts) whose message
  * comes from the error catalogue (server message first). Sign-in, MFA, SSO, sign-out and account creation
  * refresh the session query, so guards and the app shell see the new state before the redirect.
+ *
+ * Each actor is invoked without an input mapper and reads its request, as its first step, from the invoking
+ * machine's context with that machine's pure builder: `xRequest(parentContext(self))` (docs/machines.md).
  */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
@@ -33,13 +36,14 @@ import {
 } from '../../contracts/account.ts';
 import type { FlowError } from '../../machines/account-flow.ts';
 import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
-import type { SsoInput } from '../../machines/sso.machine.ts';
-import type { SignOutInput } from '../../machines/sign-out.machine.ts';
+import { ssoSignInRequest, type SsoContext, type SsoInput } from '../../machines/sso.machine.ts';
+import { signOutRequest, type SignOutContext, type SignOutInput } from '../../machines/sign-out.machine.ts';
 import type { CreateAccountPayload } from '../../machines/create-account.machine.ts';
 import type { ChangePasswordValues } from '../../machines/change-password.machine.ts';
 import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
+import { parentContext } from '../../machines/actor-request.ts';
 import { api, ApiRequestError } from './api.ts';
 import { accountCodeMessages, messageForError } from './error-catalogue.ts';
 import { refreshSession } from './session.ts';
@@ -163,8 +167,8 @@ function ssoOnce(input: SsoInput): Promise<SsoSignInResponseT> {
 
 export function ssoActors(queryClient: QueryClient) {
   return {
-    ssoSignIn: fromPromise<SsoSignInResponseT, SsoInput>(async ({ input }) => {
-      const out = await ssoOnce(input);
+    ssoSignIn: fromPromise<SsoSignInResponseT>(async ({ self }) => {
+      const out = await ssoOnce(ssoSignInRequest(parentContext<SsoContext>(self)));
       await refreshSession(queryClient);
       return out;
     }),
@@ -173,9 +177,10 @@ export function ssoActors(queryClient: QueryClient) {
 
 export function signOutActors(queryClient: QueryClient) {
   return {
-    signOut: fromPromise<{ returnUrl: string }, SignOutInput>(async ({ input }) => {
+    signOut: fromPromise<{ returnUrl: string }>(async ({ self }) => {
+      const request = signOutRequest(parentContext<SignOutContext>(self));
       try {
-        return await accountApi.signOut(input);
+        return await accountApi.signOut(request);
       } finally {
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'account' });
         await refreshSession(queryClient);

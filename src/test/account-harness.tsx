@@ -10,7 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createActor, fromPromise, type Actor, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate';
 import { expect, vi } from 'vitest';
-import { describePath, transitionCoverPaths, type ModelPath } from '../../machines/__tests__/model.ts';
+import { describePath, transitionCoverPaths, type ModelPath, type RequestBuilders } from '../../machines/__tests__/model.ts';
+import { parentContext } from '../../machines/actor-request.ts';
 
 // the router's scroll restoration calls window.scrollTo, which jsdom does not implement
 if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;
@@ -20,26 +21,33 @@ export const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disable
 
 export interface FakeCall {
   src: string;
-  input: unknown;
+  /** what the real actor would send: the machine's request builder over the invoking machine's context (docs/machines.md) */
+  request: unknown;
   settled: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-/** Fake actors whose promises the test settles. */
-export function deferredActors(srcs: readonly string[]) {
+/** Fake actors whose promises the test settles; each builds its request when it starts, as the real one does. */
+export function deferredActors(srcs: readonly string[], requests: RequestBuilders = {}) {
   const calls: FakeCall[] = [];
   const logic: Record<string, AnyActorLogic> = {};
   for (const src of srcs) {
-    logic[src] = fromPromise(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          const call: FakeCall = { src, input, settled: false, resolve, reject };
-          call.resolve = (v) => ((call.settled = true), resolve(v));
-          call.reject = (e) => ((call.settled = true), reject(e));
-          calls.push(call);
-        }),
-    );
+    const build = requests[src];
+    logic[src] = fromPromise(({ self, input }) => {
+      let request: unknown = input;
+      try {
+        if (build) request = build(parentContext<never>(self), input as never);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      return new Promise((resolve, reject) => {
+        const call: FakeCall = { src, request, settled: false, resolve, reject };
+        call.resolve = (v) => ((call.settled = true), resolve(v));
+        call.reject = (e) => ((call.settled = true), reject(e));
+        calls.push(call);
+      });
+    });
   }
   return { logic, calls };
 }
@@ -61,6 +69,8 @@ export interface FlowViewModel<M extends AnyStateMachine> {
   serializeState?: (snapshot: SnapshotFrom<M>) => string;
   /** the actor sources (setup `actors` keys) to replace with deferred fakes */
   actors: readonly string[];
+  /** the machine's request builders by actor src: the fakes record the request the real actor would send */
+  requests?: RequestBuilders;
   /** named actions to replace with spies (notify, redirect, tracking...) */
   spyActions?: readonly string[];
   /** the fake call an actor event settles (default: the latest unsettled call whose src is the event's actor id) */
@@ -94,7 +104,7 @@ function isActorEvent(type: string) {
 }
 
 export async function walkPath<M extends AnyStateMachine>(model: FlowViewModel<M>, path: ModelPath<M>) {
-  const fakes = deferredActors(model.actors);
+  const fakes = deferredActors(model.actors, model.requests);
   const spies: Record<string, ReturnType<typeof vi.fn>> = {};
   for (const name of model.spyActions ?? []) spies[name] = vi.fn();
   const machine = model.machine.provide({ actors: fakes.logic, actions: spies } as never) as M;

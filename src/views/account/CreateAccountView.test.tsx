@@ -60,7 +60,7 @@ const model: FlowViewModel<typeof createAccountMachine> = {
         expect(spies.notify).toHaveBeenLastCalledWith(expect.anything(), { kind: 'persistent', tone: 'error', message: 'createFailed' });
     } else expect(isDisabled(submit)).toBe(true);
     if (s.matches('submitting')) {
-      const body = calls.at(-1)!.input as Record<string, unknown>;
+      const body = calls.at(-1)!.request as Record<string, unknown>;
       expect(body).toMatchObject({ firstName: 'Ana', emailAddress: 'ana@example.com', termsAndConditions: true, storageConsent: true, cardRewards: s.context.cardRewards, registrationSource: 'Web', country: 'US', locale: 'en-US', receiveGeneralEmailCommunications: true });
       expect('registerCardNumber' in body).toBe(s.context.cardRewards === 'registerCard');
     }

@@ -100,7 +100,7 @@ const phone: FlowViewModel<typeof mfaPhoneMachine> = {
       expect(isDisabled(screen.getByRole('button', { name: /Send code/ }))).toBe(s.matches('sendingCode'));
       if (s.context.fieldErrors.phoneNumber) expect(screen.getAllByText('Please enter a 10-digit phone number.').length).toBe(2);
     }
-    if (s.matches('sendingCode')) expect(calls.at(-1)!.input).toEqual({ phoneNumber: '2065550123' });
+    if (s.matches('sendingCode')) expect(calls.at(-1)!.request).toEqual({ phoneNumber: '2065550123' });
     if (s.matches('enteringCode') || s.matches('verifying')) {
       expect(screen.getByText('•••-•••-0123')).toBeTruthy();
       expect(isDisabled(screen.getByRole('button', { name: /Verify/ }))).toBe(s.matches('verifying'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { ssoMachine } from '../../../machines/sso.machine.ts';
-import { signOutMachine } from '../../../machines/sign-out.machine.ts';
+import { ssoMachine, ssoSignInRequest } from '../../../machines/sso.machine.ts';
+import { signOutMachine, signOutRequest } from '../../../machines/sign-out.machine.ts';
 import { signOutEvents, ssoEvents } from '../../../machines/__tests__/account-events.ts';
 import { modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { RedirectingView } from './RedirectingView.tsx';
@@ -14,12 +14,13 @@ const sso: FlowViewModel<typeof ssoMachine> = {
   events: ssoEvents,
   input: { token: 'tok', returnUrl: '/menu' },
   actors: ['ssoSignIn'],
+  requests: { ssoSignIn: ssoSignInRequest },
   spyActions: ['notify', 'redirect'],
   render: () => <RedirectingView title="Signing you in…" />,
   perform: {},
   check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeTruthy();
-    if (s.matches('signingIn')) expect(calls[0]!.input).toEqual({ token: 'tok', returnUrl: '/menu' });
+    if (s.matches('signingIn')) expect(calls[0]!.request).toEqual({ token: 'tok', returnUrl: '/menu' });
     if (s.matches('redirecting')) expect(spies.redirect).toHaveBeenCalledTimes(1);
     if (s.matches('redirectingToSignIn')) {
       expect(s.context.destination).toBe('/account/signin?returnUrl=%2Fmenu');
@@ -33,11 +34,13 @@ const signOut: FlowViewModel<typeof signOutMachine> = {
   events: signOutEvents,
   input: { returnUrl: '/store-locator' },
   actors: ['signOut'],
+  requests: { signOut: signOutRequest },
   spyActions: ['redirect'],
   render: () => <RedirectingView title="Signing you out…" />,
   perform: {},
-  check: (s, { spies }) => {
+  check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: 'Signing you out…' })).toBeTruthy();
+    if (s.matches('signingOut')) expect(calls[0]!.request).toEqual({ returnUrl: '/store-locator' });
     if (s.matches('redirecting')) {
       expect(spies.redirect).toHaveBeenCalledTimes(1);
       expect(['/menu', '/store-locator']).toContain(s.context.destination);

@@ -24,7 +24,7 @@ const forgot: FlowViewModel<typeof forgotPasswordMachine> = {
     if (s.matches('editing') && s.context.fieldErrors.emailAddress) expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     if (s.matches('sending')) {
       expect(isDisabled(screen.getByRole('button', { name: /Send reset link/ }))).toBe(true);
-      expect(calls.at(-1)!.input).toEqual({ emailAddress: 'ana@example.com' });
+      expect(calls.at(-1)!.request).toEqual({ emailAddress: 'ana@example.com' });
     }
     if (s.matches('redirecting')) expect(spies.redirect).toHaveBeenCalledTimes(1);
     expect((screen.getByLabelText(/Email address/) as HTMLInputElement).maxLength).toBe(50);

@@ -89,7 +89,7 @@ const preferences: FlowViewModel<typeof communicationPreferencesMachine> = {
   callFor: (event, calls) => {
     const id = (event as { actorId?: string }).actorId ?? '';
     if (!id.startsWith('save.')) return undefined;
-    return calls.find((c) => c.src === 'savePreference' && !c.settled && (c.input as { key: string }).key === id.slice(5));
+    return calls.find((c) => c.src === 'savePreference' && !c.settled && (c.request as { key: string }).key === id.slice(5));
   },
   render: (actor) => <CommunicationPreferencesView actor={actor} brandName="Harbor Coffee" product="Harbor" />,
   perform: {
@@ -134,7 +134,7 @@ const personal: FlowViewModel<typeof personalDetailsMachine> = {
       expect(isDisabled(screen.getByRole('button', { name: /Save/ }))).toBe(s.matches('saving'));
       for (const m of Object.values(s.context.fieldErrors)) expect(screen.getByText(m!)).toBeTruthy();
     }
-    if (s.matches('saving')) expect(calls.at(-1)!.input).toEqual({ firstName: 'Ana', lastName: 'Lima', phoneNumber: '206 555 0123', birthday: { month: 2, day: 29 } });
+    if (s.matches('saving')) expect(calls.at(-1)!.request).toEqual({ firstName: 'Ana', lastName: 'Lima', phoneNumber: '206 555 0123', birthday: { month: 2, day: 29 } });
   },
 };
 

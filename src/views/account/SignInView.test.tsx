@@ -47,7 +47,7 @@ const model: FlowViewModel<typeof signInMachine> = {
     if (s.matches('submitting')) {
       expect((signInButton as HTMLButtonElement).disabled).toBe(true);
       expect(spies.trackLoginClick).toHaveBeenCalled();
-      expect(calls.at(-1)!.input).toMatchObject({ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' });
+      expect(calls.at(-1)!.request).toMatchObject({ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' });
     }
     if (s.matches('enteringCode') || s.matches('verifyingCode')) {
       const dialog = screen.getByRole('dialog', { name: 'Enter your code' });
@@ -55,7 +55,7 @@ const model: FlowViewModel<typeof signInMachine> = {
       if (s.context.codeError) expect(within(dialog).getByText(s.context.codeError)).toBeTruthy();
       if (s.matches('verifyingCode')) {
         expect((within(dialog).getByRole('button', { name: /Verify/ }) as HTMLButtonElement).disabled).toBe(true);
-        expect(calls.at(-1)!.input).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });
+        expect(calls.at(-1)!.request).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });
       }
     }
     if (s.matches('signingInToPaymentService')) expect((signInButton as HTMLButtonElement).disabled).toBe(true);
