@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import {
   AccountErrorCodes,
@@ -33,6 +33,10 @@ export interface SignInContext {
   challenge: { challengeId: string; methods: MfaChallengeMethod[] } | null;
   codeError: string | null;
   destination: string | null;
+  /** what the user submitted, for the `signIn` request; forgotten when the request ends (it holds the password) */
+  credentials: SignInCredentials | null;
+  /** the code submitted, for the `verifyCode` request */
+  code: string | null;
 }
 export type SignInEvent =
   | ({ type: 'user.submit' } & SignInCredentials)
@@ -46,6 +50,19 @@ export type SignInEvent =
 
 export type SignInRequestInput = SignInCredentials & { returnUrl: string | null };
 export type VerifyCodeInput = { challengeId: string; code: string };
+
+/** The request of the `signIn` actor (docs/machines.md): the submitted credentials and the return URL. */
+export function signInRequest(ctx: Pick<SignInContext, 'credentials' | 'returnUrl'>): SignInRequestInput {
+  if (!ctx.credentials) throw new Error('signIn: no credentials submitted');
+  const { username, password, rememberMe } = ctx.credentials;
+  return { username: username.trim(), password, rememberMe, returnUrl: ctx.returnUrl };
+}
+
+/** The request of the `verifyCode` actor: the challenge answered and the submitted code. */
+export function verifyCodeRequest(ctx: Pick<SignInContext, 'challenge' | 'code'>): VerifyCodeInput {
+  if (ctx.code === null) throw new Error('verifyCode: no code submitted');
+  return { challengeId: ctx.challenge?.challengeId ?? '', code: ctx.code.trim() };
+}
 
 const SIGN_IN_FAILED: NotifyParams = {
   kind: 'persistent',
@@ -61,8 +78,8 @@ export const signInMachine = setup({
     input: {} as SignInInput,
   },
   actors: {
-    signIn: fromPromise<SignInResponse, SignInRequestInput>(async () => notProvided('signIn')),
-    verifyCode: fromPromise<SignInResponse, VerifyCodeInput>(async () => notProvided('verifyCode')),
+    signIn: fromPromise<SignInResponse>(async () => notProvided('signIn')),
+    verifyCode: fromPromise<SignInResponse>(async () => notProvided('verifyCode')),
     paymentSignIn: fromPromise<unknown, void>(async () => notProvided('paymentSignIn')),
   },
   guards: {
@@ -89,22 +106,11 @@ export const signInMachine = setup({
     notify: (_, _params: NotifyParams) => {},
     /** navigates to context.destination (provided by the route) */
     redirect: () => {},
-    startSignIn: spawnChild('signIn', {
-      id: 'signIn',
-      input: ({ context, event }) => {
-        const e = event as Extract<SignInEvent, { type: 'user.submit' }>;
-        return { username: e.username.trim(), password: e.password, rememberMe: e.rememberMe, returnUrl: context.returnUrl };
-      },
-    }),
-    stopSignIn: stopChild('signIn'),
-    startVerifyCode: spawnChild('verifyCode', {
-      id: 'verifyCode',
-      input: ({ context, event }) => ({
-        challengeId: context.challenge?.challengeId ?? '',
-        code: (event as Extract<SignInEvent, { type: 'user.submitCode' }>).code.trim(),
-      }),
-    }),
-    stopVerifyCode: stopChild('verifyCode'),
+    assignCredentials: assign(({ event }) =>
+      event.type === 'user.submit' ? { credentials: { username: event.username, password: event.password, rememberMe: event.rememberMe } } : {},
+    ),
+    forgetCredentials: assign({ credentials: null }),
+    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
     assignFieldErrors: assign(({ event }) => {
       if (event.type !== 'user.submit') return {};
       const r = v.safeParse(SignInRequest, event);
@@ -139,6 +145,8 @@ export const signInMachine = setup({
     challenge: null,
     codeError: null,
     destination: null,
+    credentials: null,
+    code: null,
   },
   entry: 'applyInput',
   initial: 'editing',
@@ -147,7 +155,7 @@ export const signInMachine = setup({
       description: 'The sign-in form; field errors and the inline server error show here.',
       on: {
         'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: ['clearErrors', 'trackLoginClick'] },
+          { guard: 'isFormValid', target: 'submitting', actions: ['clearErrors', 'trackLoginClick', 'assignCredentials'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -155,11 +163,12 @@ export const signInMachine = setup({
     submitting: {
       description: 'POST /account/signin; the submit button shows loading.',
       tags: ['loading'],
-      entry: 'startSignIn',
-      exit: 'stopSignIn',
-      on: {
-        'xstate.done.actor.signIn': { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
-        'xstate.error.actor.signIn': [
+      exit: 'forgetCredentials',
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        onDone: { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
+        onError: [
           { guard: 'isMfaChallenge', target: 'enteringCode', actions: 'assignChallenge' },
           { guard: 'hasMessageId', target: 'editing', actions: 'assignFormError' },
           { guard: 'isRateLimited', target: 'editing', actions: 'assignFormError' },
@@ -171,7 +180,7 @@ export const signInMachine = setup({
       description: 'The enter-code overlay: shows the phone the code went to and the invalid-code message.',
       on: {
         'user.submitCode': [
-          { guard: 'isCodeWellFormed', target: 'verifyingCode', actions: 'clearErrors' },
+          { guard: 'isCodeWellFormed', target: 'verifyingCode', actions: ['clearErrors', 'assignCode'] },
           { actions: 'assignCodeFormatError' },
         ],
         'user.cancelCode': { target: 'editing', actions: 'clearChallenge' },
@@ -180,11 +189,11 @@ export const signInMachine = setup({
     verifyingCode: {
       description: 'POST /account/signin/mfa with the code.',
       tags: ['loading'],
-      entry: 'startVerifyCode',
-      exit: 'stopVerifyCode',
-      on: {
-        'xstate.done.actor.verifyCode': { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
-        'xstate.error.actor.verifyCode': [
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        onDone: { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
+        onError: [
           { guard: 'isInvalidCode', target: 'enteringCode', actions: 'assignInvalidCodeError' },
           { guard: 'isCodeExpired', target: 'enteringCode', actions: 'assignCodeError' },
           { guard: 'isRateLimited', target: 'enteringCode', actions: 'assignCodeError' },

@@ -196,7 +196,8 @@ export type RequestBuilders = Record<string, (context: never, input: never) => u
 /**
  * Fakes for invoked actors that build their request when they start, exactly as the real actors do
  * (`builder(parentContext(self), input)`), and then never settle: the model sends the done/error events itself.
- * `last(src)` is the latest request of that actor; a builder that throws is recorded in `errors()`.
+ * `last(src)` is the latest request of that actor, `distinct(src)` every different request it made (paths seldom
+ * end in a waiting state: they go on with its done/error events); a builder that throws is recorded in `errors()`.
  */
 export function requestFakes<B extends RequestBuilders>(builders: B) {
   const made: Array<{ src: string; request?: unknown; error?: unknown }> = [];
@@ -215,6 +216,7 @@ export function requestFakes<B extends RequestBuilders>(builders: B) {
     actors: actors as Record<keyof B, never>,
     made,
     last: (src: keyof B & string) => made.findLast((m) => m.src === src)?.request,
+    distinct: (src: keyof B & string) => [...new Map(made.filter((m) => m.src === src && 'request' in m).map((m) => [JSON.stringify(m.request), m.request])).values()],
     errors: () => made.filter((m) => 'error' in m),
   };
 }

@@ -35,7 +35,7 @@ import {
   SsoSignInResponse,
 } from '../../contracts/account.ts';
 import type { FlowError } from '../../machines/account-flow.ts';
-import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
+import { signInRequest, verifyCodeRequest, type SignInContext, type SignInRequestInput, type VerifyCodeInput } from '../../machines/sign-in.machine.ts';
 import { ssoSignInRequest, type SsoContext, type SsoInput } from '../../machines/sso.machine.ts';
 import { signOutRequest, type SignOutContext, type SignOutInput } from '../../machines/sign-out.machine.ts';
 import type { CreateAccountPayload } from '../../machines/create-account.machine.ts';
@@ -131,13 +131,13 @@ export const accountApi = {
 
 export function signInActors(queryClient: QueryClient) {
   return {
-    signIn: fromPromise<SignInResponseT, SignInRequestInput>(async ({ input }) => {
-      const out = await accountApi.signIn(input);
+    signIn: fromPromise<SignInResponseT>(async ({ self }) => {
+      const out = await accountApi.signIn(signInRequest(parentContext<SignInContext>(self)));
       await refreshSession(queryClient);
       return out;
     }),
-    verifyCode: fromPromise<SignInResponseT, VerifyCodeInput>(async ({ input }) => {
-      const out = await accountApi.signInMfa(input);
+    verifyCode: fromPromise<SignInResponseT>(async ({ self }) => {
+      const out = await accountApi.signInMfa(verifyCodeRequest(parentContext<SignInContext>(self)));
       await refreshSession(queryClient);
       return out;
     }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { signInMachine } from '../../../machines/sign-in.machine.ts';
+import { signInMachine, signInRequest, verifyCodeRequest } from '../../../machines/sign-in.machine.ts';
 import { signInEvents } from '../../../machines/__tests__/account-events.ts';
 import { notificationsMachine } from '../../../machines/notifications.machine.ts';
 import { accountNotify } from '../../services/account-flow.tsx';
@@ -15,6 +15,7 @@ const model: FlowViewModel<typeof signInMachine> = {
   input: { returnUrl: '/account/cards' },
   serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: !!s.context.challenge, ce: !!s.context.codeError }),
   actors: ['signIn', 'verifyCode', 'paymentSignIn'],
+  requests: { signIn: signInRequest, verifyCode: verifyCodeRequest },
   spyActions: ['notify', 'redirect', 'trackLoginClick', 'trackSignInSuccess'],
   render: (actor) => <SignInView actor={actor} product="Harbor" showKeepMeSignedIn updatedTermsOfUseUrl="/terms-of-use" returnUrl="/account/cards" />,
   perform: {
