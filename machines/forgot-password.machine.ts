@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { ForgotPasswordRequest } from '../contracts/account.ts';
 import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
@@ -10,6 +10,8 @@ import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts'
 export interface ForgotPasswordContext {
   fieldErrors: FieldErrors;
   destination: string | null;
+  /** the address submitted, for the `sendResetLink` request */
+  emailAddress: string | null;
 }
 export type ForgotPasswordEvent =
   | { type: 'user.submit'; emailAddress: string }
@@ -18,10 +20,16 @@ export type ForgotPasswordEvent =
 
 export const FORGOT_PASSWORD_SUCCESS = '/account/forgot-password/success';
 
+/** The request of the `sendResetLink` actor (docs/machines.md). */
+export function sendResetLinkRequest(ctx: Pick<ForgotPasswordContext, 'emailAddress'>): { emailAddress: string } {
+  if (ctx.emailAddress === null) throw new Error('sendResetLink: no email address submitted');
+  return { emailAddress: ctx.emailAddress.trim() };
+}
+
 export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },
   actors: {
-    sendResetLink: fromPromise<unknown, { emailAddress: string }>(async () => notProvided('sendResetLink')),
+    sendResetLink: fromPromise<unknown>(async () => notProvided('sendResetLink')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(ForgotPasswordRequest, { emailAddress: event.emailAddress }).success,
@@ -35,24 +43,20 @@ export const forgotPasswordMachine = setup({
     }),
     clearErrors: assign({ fieldErrors: {} }),
     assignSuccessDestination: assign({ destination: FORGOT_PASSWORD_SUCCESS }),
-    startSendResetLink: spawnChild('sendResetLink', {
-      id: 'sendResetLink',
-      input: ({ event }) => ({ emailAddress: (event as Extract<ForgotPasswordEvent, { type: 'user.submit' }>).emailAddress.trim() }),
-    }),
-    stopSendResetLink: stopChild('sendResetLink'),
+    assignEmailAddress: assign(({ event }) => (event.type === 'user.submit' ? { emailAddress: event.emailAddress } : {})),
   },
 }).createMachine({
   id: 'forgotPassword',
   description: 'Asks for a password reset link by email, then shows the success page.',
   meta: { title: 'Forgot password', spec: '2 §2 Password recovery, §4 Password reset, §5 Forgot password' },
-  context: { fieldErrors: {}, destination: null },
+  context: { fieldErrors: {}, destination: null, emailAddress: null },
   initial: 'editing',
   states: {
     editing: {
       description: 'The email form with its field error.',
       on: {
         'user.submit': [
-          { guard: 'isFormValid', target: 'sending', actions: 'clearErrors' },
+          { guard: 'isFormValid', target: 'sending', actions: ['clearErrors', 'assignEmailAddress'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -60,11 +64,11 @@ export const forgotPasswordMachine = setup({
     sending: {
       description: 'POST /account/forgot-password; the outcome is ignored.',
       tags: ['loading'],
-      entry: 'startSendResetLink',
-      exit: 'stopSendResetLink',
-      on: {
-        'xstate.done.actor.sendResetLink': { target: 'redirecting', actions: 'assignSuccessDestination' },
-        'xstate.error.actor.sendResetLink': { target: 'redirecting', actions: 'assignSuccessDestination' },
+      invoke: {
+        id: 'sendResetLink',
+        src: 'sendResetLink',
+        onDone: { target: 'redirecting', actions: 'assignSuccessDestination' },
+        onError: { target: 'redirecting', actions: 'assignSuccessDestination' },
       },
     },
     redirecting: { description: 'Goes to /account/forgot-password/success.', type: 'final', entry: 'redirect' },

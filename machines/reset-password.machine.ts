@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { AccountErrorCodes, AccountMessages, passwordProblem } from '../contracts/account.ts';
 import { asFlowError, notProvided, type FieldErrors, inputOf } from './account-flow.ts';
 
@@ -14,6 +14,8 @@ export interface ResetPasswordContext extends ResetPasswordInput {
   fieldErrors: FieldErrors;
   formError: string | null;
   destination: string | null;
+  /** the password submitted, for the `resetPassword` request; forgotten when the request ends */
+  newPassword: string | null;
 }
 export type ResetPasswordEvent =
   | { type: 'user.submit'; newPassword: string }
@@ -22,12 +24,18 @@ export type ResetPasswordEvent =
 
 export const RESET_PASSWORD_SUCCESS = '/account/reset-password-success';
 
+/** The request of the `resetPassword` actor (docs/machines.md): the emailed token and the new password. */
+export function resetPasswordRequest(ctx: Pick<ResetPasswordContext, 'token' | 'newPassword'>): { token: string; newPassword: string } {
+  if (ctx.newPassword === null) throw new Error('resetPassword: no password submitted');
+  return { token: ctx.token, newPassword: ctx.newPassword };
+}
+
 const errorOf = (event: ResetPasswordEvent) => (event.type === 'xstate.error.actor.resetPassword' ? asFlowError(event.error) : null);
 
 export const resetPasswordMachine = setup({
   types: { context: {} as ResetPasswordContext, events: {} as ResetPasswordEvent, input: {} as ResetPasswordInput },
   actors: {
-    resetPassword: fromPromise<unknown, { token: string; newPassword: string }>(async () => notProvided('resetPassword')),
+    resetPassword: fromPromise<unknown>(async () => notProvided('resetPassword')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && passwordProblem(event.newPassword) === null,
@@ -53,17 +61,14 @@ export const resetPasswordMachine = setup({
     assignFailedError: assign({ formError: AccountMessages.passwordResetFailed }),
     assignSuccessDestination: assign({ destination: RESET_PASSWORD_SUCCESS }),
     assignExpiredDestination: assign(({ context }) => ({ destination: `/account/forgot-password-reset/${encodeURIComponent(context.token)}` })),
-    startResetPassword: spawnChild('resetPassword', {
-      id: 'resetPassword',
-      input: ({ context, event }) => ({ token: context.token, newPassword: (event as Extract<ResetPasswordEvent, { type: 'user.submit' }>).newPassword }),
-    }),
-    stopResetPassword: stopChild('resetPassword'),
+    assignNewPassword: assign(({ event }) => (event.type === 'user.submit' ? { newPassword: event.newPassword } : {})),
+    forgetNewPassword: assign({ newPassword: null }),
   },
 }).createMachine({
   id: 'resetPassword',
   description: 'Creates a new password with the emailed reset token.',
   meta: { title: 'Reset password', spec: '2 §2 Password recovery, §4 Password reset, §5 Reset password, §8' },
-  context: { token: '', fieldErrors: {}, formError: null, destination: null },
+  context: { token: '', fieldErrors: {}, formError: null, destination: null, newPassword: null },
   entry: 'applyInput',
   initial: 'editing',
   states: {
@@ -72,7 +77,7 @@ export const resetPasswordMachine = setup({
       tags: [],
       on: {
         'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { guard: 'isFormValid', target: 'submitting', actions: ['clearErrors', 'assignNewPassword'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -80,11 +85,12 @@ export const resetPasswordMachine = setup({
     submitting: {
       description: 'POST /account/reset-password.',
       tags: ['loading'],
-      entry: 'startResetPassword',
-      exit: 'stopResetPassword',
-      on: {
-        'xstate.done.actor.resetPassword': { target: 'redirecting', actions: 'assignSuccessDestination' },
-        'xstate.error.actor.resetPassword': [
+      exit: 'forgetNewPassword',
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        onDone: { target: 'redirecting', actions: 'assignSuccessDestination' },
+        onError: [
           { guard: 'isPasswordReused', target: 'editing', actions: 'assignReusedError' },
           { guard: 'isPasswordMissing', target: 'editing', actions: 'assignMissingError' },
           { guard: 'isPasswordInvalid', target: 'editing', actions: 'assignInvalidError' },

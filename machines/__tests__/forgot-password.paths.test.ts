@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { forgotPasswordMachine } from '../forgot-password.machine.ts';
-import { exercise, printCoverage } from './model.ts';
-import { stuck } from './account-fakes.ts';
+import { forgotPasswordMachine, sendResetLinkRequest } from '../forgot-password.machine.ts';
+import { exercise, printCoverage, requestFakes } from './model.ts';
 import { forgotPasswordEvents } from './account-events.ts';
 
 describe('forgot-password machine (model-based)', () => {
+  const fakes = requestFakes({ sendResetLink: sendResetLinkRequest });
   const { paths, coverage } = exercise(
-    forgotPasswordMachine.provide({ actors: { sendResetLink: stuck() } }),
+    forgotPasswordMachine.provide({ actors: fakes.actors }),
     { events: forgotPasswordEvents as never, serializeState: (s) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors) }) },
     (_path, final) => {
       if (final.matches('redirecting')) expect(final.context.destination).toBe('/account/forgot-password/success');
@@ -16,6 +16,8 @@ describe('forgot-password machine (model-based)', () => {
   );
   printCoverage('forgotPassword', coverage);
   it(`covers every state and transition (${paths.length} paths)`, () => {
+    expect(fakes.errors()).toEqual([]);
+    expect(fakes.distinct('sendResetLink')).toEqual([{ emailAddress: 'ana@example.com' }]);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
   });

@@ -44,6 +44,8 @@ import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { parentContext } from '../../machines/actor-request.ts';
+import { sendResetLinkRequest, type ForgotPasswordContext } from '../../machines/forgot-password.machine.ts';
+import { resetPasswordRequest, type ResetPasswordContext } from '../../machines/reset-password.machine.ts';
 import { api, ApiRequestError } from './api.ts';
 import { accountCodeMessages, messageForError } from './error-catalogue.ts';
 import { refreshSession } from './session.ts';
@@ -190,11 +192,13 @@ export function signOutActors(queryClient: QueryClient) {
 }
 
 export function forgotPasswordActors() {
-  return { sendResetLink: fromPromise<unknown, { emailAddress: string }>(async ({ input }) => accountApi.forgotPassword(input.emailAddress)) };
+  return {
+    sendResetLink: fromPromise<unknown>(async ({ self }) => accountApi.forgotPassword(sendResetLinkRequest(parentContext<ForgotPasswordContext>(self)).emailAddress)),
+  };
 }
 
 export function resetPasswordActors() {
-  return { resetPassword: fromPromise<unknown, { token: string; newPassword: string }>(async ({ input }) => accountApi.resetPassword(input)) };
+  return { resetPassword: fromPromise<unknown>(async ({ self }) => accountApi.resetPassword(resetPasswordRequest(parentContext<ResetPasswordContext>(self)))) };
 }
 
 export function createAccountActors(queryClient: QueryClient) {

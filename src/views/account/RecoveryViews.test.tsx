@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { forgotPasswordMachine } from '../../../machines/forgot-password.machine.ts';
-import { resetPasswordMachine } from '../../../machines/reset-password.machine.ts';
+import { forgotPasswordMachine, sendResetLinkRequest } from '../../../machines/forgot-password.machine.ts';
+import { resetPasswordMachine, resetPasswordRequest } from '../../../machines/reset-password.machine.ts';
 import { forgotPasswordEvents, resetPasswordEvents, RESET_TOKEN } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { ForgotPasswordSuccessView, ForgotPasswordView } from './ForgotPasswordView.tsx';
@@ -12,6 +12,7 @@ const forgot: FlowViewModel<typeof forgotPasswordMachine> = {
   events: forgotPasswordEvents,
   serializeState: (s) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors) }),
   actors: ['sendResetLink'],
+  requests: { sendResetLink: sendResetLinkRequest },
   spyActions: ['redirect'],
   render: (actor) => <ForgotPasswordView actor={actor} />,
   perform: {
@@ -37,6 +38,7 @@ const reset: FlowViewModel<typeof resetPasswordMachine> = {
   input: { token: RESET_TOKEN },
   serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.fieldErrors, f: s.context.formError }),
   actors: ['resetPassword'],
+  requests: { resetPassword: resetPasswordRequest },
   spyActions: ['redirect'],
   render: (actor) => <ResetPasswordView actor={actor} />,
   perform: {
@@ -45,12 +47,15 @@ const reset: FlowViewModel<typeof resetPasswordMachine> = {
       await user.click(screen.getByRole('button', { name: 'Save password' }));
     },
   },
-  check: (s, { spies }) => {
+  check: (s, { spies, calls }) => {
     if (s.matches('editing')) {
       if (s.context.fieldErrors.newPassword) expect(screen.getByText(s.context.fieldErrors.newPassword)).toBeTruthy();
       if (s.context.formError) expect(screen.getByRole('alert').textContent).toBe('Password reset failed');
     }
-    if (s.matches('submitting')) expect(isDisabled(screen.getByRole('button', { name: /Save password/ }))).toBe(true);
+    if (s.matches('submitting')) {
+      expect(isDisabled(screen.getByRole('button', { name: /Save password/ }))).toBe(true);
+      expect(calls.at(-1)!.request).toEqual({ token: RESET_TOKEN, newPassword: 'a much better secret' });
+    }
     if (s.matches('redirecting')) {
       expect(spies.redirect).toHaveBeenCalledTimes(1);
       expect(['/account/reset-password-success', `/account/forgot-password-reset/${RESET_TOKEN}`]).toContain(s.context.destination);
