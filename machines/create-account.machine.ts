@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import {
   AccountMessages,
@@ -44,6 +44,8 @@ export interface CreateAccountContext extends CreateAccountInput {
   cardSectionOpen: boolean;
   fieldErrors: FieldErrors;
   destination: string | null;
+  /** the form submitted, for the `createAccount` request; forgotten when the request ends (it holds the password) */
+  form: CreateAccountForm | null;
 }
 export type CreateAccountEvent =
   | { type: 'user.submit'; values: CreateAccountForm }
@@ -94,6 +96,12 @@ export function validateCreateForm(values: CreateAccountForm, context: Pick<Crea
   return errors;
 }
 
+/** The request of the `createAccount` actor (docs/machines.md): the submitted form with the machine's choices. */
+export function createAccountRequest(ctx: Pick<CreateAccountContext, 'form' | 'cardRewards' | 'returnUrl' | 'includeStorageConsent'>): CreateAccountPayload {
+  if (!ctx.form) throw new Error('createAccount: no form submitted');
+  return createPayload(ctx.form, ctx);
+}
+
 const createError = (event: CreateAccountEvent) => {
   if (event.type !== 'xstate.error.actor.createAccount') return null;
   const parsed = v.safeParse(CreateAccountErrorBody, asFlowError(event.error).body);
@@ -103,7 +111,7 @@ const createError = (event: CreateAccountEvent) => {
 export const createAccountMachine = setup({
   types: { context: {} as CreateAccountContext, events: {} as CreateAccountEvent, input: {} as CreateAccountInput },
   actors: {
-    createAccount: fromPromise<CreateAccountResponse, CreateAccountPayload>(async () => notProvided('createAccount')),
+    createAccount: fromPromise<CreateAccountResponse>(async () => notProvided('createAccount')),
     refreshSession: fromPromise<unknown, void>(async () => notProvided('refreshSession')),
   },
   delays: {
@@ -159,11 +167,8 @@ export const createAccountMachine = setup({
       const code = createError(event)?.errorCode ?? createError(event)?.code ?? 'UNEXPECTED_ERROR';
       return { destination: `/account/cards?mode=from_account_create&card_error=${encodeURIComponent(code)}` };
     }),
-    startCreateAccount: spawnChild('createAccount', {
-      id: 'createAccount',
-      input: ({ context, event }) => createPayload((event as Extract<CreateAccountEvent, { type: 'user.submit' }>).values, context),
-    }),
-    stopCreateAccount: stopChild('createAccount'),
+    assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.values } : {})),
+    forgetForm: assign({ form: null }),
   },
 }).createMachine({
   id: 'createAccount',
@@ -176,6 +181,7 @@ export const createAccountMachine = setup({
     cardSectionOpen: false,
     fieldErrors: {},
     destination: null,
+    form: null,
   },
   entry: 'applyInput',
   initial: 'editing',
@@ -187,7 +193,7 @@ export const createAccountMachine = setup({
         'user.chooseCardRewards': { actions: 'assignCardRewards' },
         'user.cardFieldsFilled': { guard: 'isCardSectionClosed', actions: 'openCardSectionForCard' },
         'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { guard: 'isFormValid', target: 'submitting', actions: ['clearErrors', 'assignForm'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -195,11 +201,12 @@ export const createAccountMachine = setup({
     submitting: {
       description: 'POST /account/create.',
       tags: ['loading'],
-      entry: 'startCreateAccount',
-      exit: 'stopCreateAccount',
-      on: {
-        'xstate.done.actor.createAccount': { target: 'signingIn', actions: 'assignSuccessDestination' },
-        'xstate.error.actor.createAccount': [
+      exit: 'forgetForm',
+      invoke: {
+        id: 'createAccount',
+        src: 'createAccount',
+        onDone: { target: 'signingIn', actions: 'assignSuccessDestination' },
+        onError: [
           { guard: 'isValidationError', target: 'editing', actions: 'assignServerFieldError' },
           { guard: 'isDigitalCardError', target: 'signingIn', actions: 'assignPartialSuccessDestination' },
           { guard: 'isPhysicalCardError', target: 'signingIn', actions: 'assignCardsDestination' },

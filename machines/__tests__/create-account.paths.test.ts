@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountMachine, type CreateAccountForm } from '../create-account.machine.ts';
-import { exercise, printCoverage, describePath } from './model.ts';
+import { createAccountMachine, createAccountRequest, createPayload, type CreateAccountForm } from '../create-account.machine.ts';
+import { exercise, printCoverage, describePath, requestFakes } from './model.ts';
 import { stuck } from './account-fakes.ts';
-import { emptyForm, badCard, createAccountEvents } from './account-events.ts';
+import { emptyForm, badCard, validForm, createAccountEvents } from './account-events.ts';
 
 describe('create-account machine (model-based)', () => {
+  const fakes = requestFakes({ createAccount: createAccountRequest });
   const { paths, coverage } = exercise(
-    createAccountMachine.provide({ actors: { createAccount: stuck(), refreshSession: stuck() } }),
+    createAccountMachine.provide({ actors: { ...fakes.actors, refreshSession: stuck() } }),
     {
       events: createAccountEvents as never,
       input: { returnUrl: null, includeStorageConsent: true },
@@ -32,10 +33,19 @@ describe('create-account machine (model-based)', () => {
         expect(final.context.fieldErrors).toMatchObject({ registerCardNumber: 'A valid card number has 16 digits.', registerCardPin: 'A valid security code has 8 digits.' });
       }
       if (lastError === 'EMAIL_NOT_AVAILABLE' && final.matches('editing') && path.steps.at(-1)!.event.type.startsWith('xstate.error')) expect(final.context.fieldErrors.emailAddress).toBe('Email address is not available.');
+      // the password is held only while its request runs
+      if (!final.matches('submitting')) expect(final.context.form).toBeNull();
     },
   );
   printCoverage('createAccount', coverage);
   it(`covers every state and transition (${paths.length} paths)`, () => {
+    expect(fakes.errors()).toEqual([]);
+    // the valid form, posted with either card choice (the card fields only when registering a card)
+    const choices = { returnUrl: null, includeStorageConsent: true } as const;
+    expect(fakes.distinct('createAccount')).toEqual(
+      expect.arrayContaining([createPayload(validForm, { ...choices, cardRewards: 'digitalCard' }), createPayload(validForm, { ...choices, cardRewards: 'registerCard' })]),
+    );
+    expect(fakes.distinct('createAccount')).toHaveLength(2);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
   });

@@ -38,7 +38,7 @@ import type { FlowError } from '../../machines/account-flow.ts';
 import { signInRequest, verifyCodeRequest, type SignInContext, type SignInRequestInput, type VerifyCodeInput } from '../../machines/sign-in.machine.ts';
 import { ssoSignInRequest, type SsoContext, type SsoInput } from '../../machines/sso.machine.ts';
 import { signOutRequest, type SignOutContext, type SignOutInput } from '../../machines/sign-out.machine.ts';
-import type { CreateAccountPayload } from '../../machines/create-account.machine.ts';
+import { createAccountRequest, type CreateAccountContext, type CreateAccountPayload } from '../../machines/create-account.machine.ts';
 import type { ChangePasswordValues } from '../../machines/change-password.machine.ts';
 import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
@@ -203,7 +203,7 @@ export function resetPasswordActors() {
 
 export function createAccountActors(queryClient: QueryClient) {
   return {
-    createAccount: fromPromise<CreateAccountResponseT, CreateAccountPayload>(async ({ input }) => accountApi.createAccount(input)),
+    createAccount: fromPromise<CreateAccountResponseT>(async ({ self }) => accountApi.createAccount(createAccountRequest(parentContext<CreateAccountContext>(self)))),
     refreshSession: fromPromise<unknown, void>(async () => {
       await refreshSession(queryClient);
     }),

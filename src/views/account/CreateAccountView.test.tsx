@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { createAccountMachine, type CreateAccountForm } from '../../../machines/create-account.machine.ts';
+import { createAccountMachine, createAccountRequest, type CreateAccountForm } from '../../../machines/create-account.machine.ts';
 import { createAccountEvents } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, setChecked, walkPath, type FlowViewModel, type User } from '../../test/account-harness.tsx';
 import { CreateAccountView } from './CreateAccountView.tsx';
@@ -30,6 +30,7 @@ const model: FlowViewModel<typeof createAccountMachine> = {
   // coarser than the machine test's abstraction (errors present or not): fewer paths, every transition still taken
   serializeState: (s) => JSON.stringify({ v: s.value, r: s.context.cardRewards, o: s.context.cardSectionOpen, e: Object.keys(s.context.fieldErrors).length > 0, d: s.context.destination }),
   actors: ['createAccount', 'refreshSession'],
+  requests: { createAccount: createAccountRequest },
   spyActions: ['notify', 'redirect', 'fireTrackingPixels'],
   render: (actor) => <CreateAccountView actor={actor} brandName="Harbor Coffee" product="Harbor" includeStorageConsent includePrivacyStatement checkGeneralEmailByDefault={false} />,
   perform: {
