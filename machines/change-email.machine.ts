@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages, ChangeEmailRequest, OneTimeCode, type EmailStatus } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
@@ -19,6 +19,10 @@ export interface ChangeEmailContext extends ChangeEmailInput {
   codeError: string | null;
   genericError: string | null;
   destination: string | null;
+  /** the form submitted, for the `requestEmailChange` request; forgotten when the request ends (it holds the password) */
+  values: ChangeEmailValues | null;
+  /** the code submitted, for the `verifyEmailChange` request */
+  code: string | null;
 }
 export interface ChangeEmailValues {
   newEmail: string;
@@ -39,14 +43,26 @@ export const EDIT_EMAIL = '/account/settings/edit-email';
 export const EDIT_EMAIL_CODE = '/account/settings/edit-email/enter-code';
 const EMAIL_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'emailChanged' };
 
+/** The request of the `requestEmailChange` actor (docs/machines.md). */
+export function requestEmailChangeRequest(ctx: Pick<ChangeEmailContext, 'values'>): ChangeEmailValues {
+  if (!ctx.values) throw new Error('requestEmailChange: no form submitted');
+  return { newEmail: ctx.values.newEmail.trim(), password: ctx.values.password };
+}
+
+/** The request of the `verifyEmailChange` actor. */
+export function verifyEmailChangeRequest(ctx: Pick<ChangeEmailContext, 'code'>): { code: string } {
+  if (ctx.code === null) throw new Error('verifyEmailChange: no code submitted');
+  return { code: ctx.code.trim() };
+}
+
 const errorOf = (event: ChangeEmailEvent) => ('error' in event ? asFlowError(event.error) : null);
 
 export const changeEmailMachine = setup({
   types: { context: {} as ChangeEmailContext, events: {} as ChangeEmailEvent, input: {} as ChangeEmailInput },
   actors: {
     loadEmailStatus: fromPromise<EmailStatus, void>(async () => notProvided('loadEmailStatus')),
-    requestEmailChange: fromPromise<{ proposedNewEmail: string }, ChangeEmailValues>(async () => notProvided('requestEmailChange')),
-    verifyEmailChange: fromPromise<EmailStatus, { code: string }>(async () => notProvided('verifyEmailChange')),
+    requestEmailChange: fromPromise<{ proposedNewEmail: string }>(async () => notProvided('requestEmailChange')),
+    verifyEmailChange: fromPromise<EmailStatus>(async () => notProvided('verifyEmailChange')),
   },
   guards: {
     isFormStep: ({ context }) => context.step === 'form',
@@ -83,25 +99,15 @@ export const changeEmailMachine = setup({
     assignCodeStepDestination: assign({ destination: EDIT_EMAIL_CODE }),
     assignFormStepDestination: assign({ destination: EDIT_EMAIL }),
     assignSettingsDestination: assign({ destination: '/account/settings' }),
-    startRequestEmailChange: spawnChild('requestEmailChange', {
-      id: 'requestEmailChange',
-      input: ({ event }) => {
-        const e = event as Extract<ChangeEmailEvent, { type: 'user.submit' }>;
-        return { newEmail: e.newEmail.trim(), password: e.password };
-      },
-    }),
-    stopRequestEmailChange: stopChild('requestEmailChange'),
-    startVerifyEmailChange: spawnChild('verifyEmailChange', {
-      id: 'verifyEmailChange',
-      input: ({ event }) => ({ code: (event as Extract<ChangeEmailEvent, { type: 'user.submitCode' }>).code.trim() }),
-    }),
-    stopVerifyEmailChange: stopChild('verifyEmailChange'),
+    assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { newEmail: event.newEmail, password: event.password } } : {})),
+    forgetValues: assign({ values: null }),
+    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
   },
 }).createMachine({
   id: 'changeEmail',
   description: 'Changes the sign-in email: new address and password, then the code sent to the new address.',
   meta: { title: 'Change email', spec: '2 §2 Personal details and settings, §3 proposedNewEmail, §4 Email change' },
-  context: { step: 'form', email: null, proposedNewEmail: null, fieldErrors: {}, codeError: null, genericError: null, destination: null },
+  context: { step: 'form', email: null, proposedNewEmail: null, fieldErrors: {}, codeError: null, genericError: null, destination: null, values: null, code: null },
   entry: 'applyInput',
   initial: 'loadingStatus',
   states: {
@@ -133,7 +139,7 @@ export const changeEmailMachine = setup({
       description: 'New email and current password.',
       on: {
         'user.submit': [
-          { guard: 'isFormValid', target: 'requesting', actions: 'clearErrors' },
+          { guard: 'isFormValid', target: 'requesting', actions: ['clearErrors', 'assignValues'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -141,11 +147,12 @@ export const changeEmailMachine = setup({
     requesting: {
       description: 'POST /account/settings/email: a code goes to the new address.',
       tags: ['loading'],
-      entry: 'startRequestEmailChange',
-      exit: 'stopRequestEmailChange',
-      on: {
-        'xstate.done.actor.requestEmailChange': { target: 'codeSent', actions: ['assignProposedEmail', 'assignCodeStepDestination'] },
-        'xstate.error.actor.requestEmailChange': [
+      exit: 'forgetValues',
+      invoke: {
+        id: 'requestEmailChange',
+        src: 'requestEmailChange',
+        onDone: { target: 'codeSent', actions: ['assignProposedEmail', 'assignCodeStepDestination'] },
+        onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
           { target: 'editing', actions: 'assignGenericError' },
         ],
@@ -160,7 +167,7 @@ export const changeEmailMachine = setup({
       description: 'The code sent to proposedNewEmail; the code error shows here.',
       on: {
         'user.submitCode': [
-          { guard: 'isCodeWellFormed', target: 'verifying', actions: 'clearErrors' },
+          { guard: 'isCodeWellFormed', target: 'verifying', actions: ['clearErrors', 'assignCode'] },
           { actions: 'assignCodeFormatError' },
         ],
       },
@@ -168,11 +175,11 @@ export const changeEmailMachine = setup({
     verifying: {
       description: 'POST /account/settings/email/verify.',
       tags: ['loading'],
-      entry: 'startVerifyEmailChange',
-      exit: 'stopVerifyEmailChange',
-      on: {
-        'xstate.done.actor.verifyEmailChange': { target: 'changed', actions: ['assignStatus', 'assignSettingsDestination'] },
-        'xstate.error.actor.verifyEmailChange': [
+      invoke: {
+        id: 'verifyEmailChange',
+        src: 'verifyEmailChange',
+        onDone: { target: 'changed', actions: ['assignStatus', 'assignSettingsDestination'] },
+        onError: [
           { guard: 'isCodeError', target: 'enteringCode', actions: 'assignCodeError' },
           { target: 'enteringCode', actions: 'assignGenericError' },
         ],

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { ChangePasswordRequest, passwordProblem } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
@@ -17,6 +17,8 @@ export interface ChangePasswordContext {
   /** the generic-error flag: the message shown above the form */
   genericError: string | null;
   destination: string | null;
+  /** the passwords submitted, for the `changePassword` request; forgotten when the request ends */
+  values: ChangePasswordValues | null;
 }
 export type ChangePasswordEvent =
   | ({ type: 'user.submit' } & ChangePasswordValues)
@@ -33,12 +35,18 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
   return errors;
 }
 
+/** The request of the `changePassword` actor (docs/machines.md). */
+export function changePasswordRequest(ctx: Pick<ChangePasswordContext, 'values'>): ChangePasswordValues {
+  if (!ctx.values) throw new Error('changePassword: no passwords submitted');
+  return { currentPassword: ctx.values.currentPassword, newPassword: ctx.values.newPassword };
+}
+
 const fieldOf = (event: ChangePasswordEvent) => (event.type === 'xstate.error.actor.changePassword' ? asFlowError(event.error).field : undefined);
 
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
-    changePassword: fromPromise<unknown, ChangePasswordValues>(async () => notProvided('changePassword')),
+    changePassword: fromPromise<unknown>(async () => notProvided('changePassword')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(validateChangePassword(event)).length === 0,
@@ -56,27 +64,21 @@ export const changePasswordMachine = setup({
     }),
     assignGenericError: assign(({ event }) => (event.type === 'xstate.error.actor.changePassword' ? { genericError: asFlowError(event.error).message } : {})),
     assignSettingsDestination: assign({ destination: '/account/settings' }),
-    startChangePassword: spawnChild('changePassword', {
-      id: 'changePassword',
-      input: ({ event }) => {
-        const e = event as Extract<ChangePasswordEvent, { type: 'user.submit' }>;
-        return { currentPassword: e.currentPassword, newPassword: e.newPassword };
-      },
-    }),
-    stopChangePassword: stopChild('changePassword'),
+    assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { currentPassword: event.currentPassword, newPassword: event.newPassword } } : {})),
+    forgetValues: assign({ values: null }),
   },
 }).createMachine({
   id: 'changePassword',
   description: 'Changes the password with the current one.',
   meta: { title: 'Change password', spec: '2 §2 Personal details and settings, §4 Password change, §6' },
-  context: { fieldErrors: {}, genericError: null, destination: null },
+  context: { fieldErrors: {}, genericError: null, destination: null, values: null },
   initial: 'editing',
   states: {
     editing: {
       description: 'Current and new password; field errors and the generic error show here.',
       on: {
         'user.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'clearErrors' },
+          { guard: 'isFormValid', target: 'submitting', actions: ['clearErrors', 'assignValues'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -84,11 +86,12 @@ export const changePasswordMachine = setup({
     submitting: {
       description: 'POST /account/settings/password (the loading flag).',
       tags: ['loading'],
-      entry: 'startChangePassword',
-      exit: 'stopChangePassword',
-      on: {
-        'xstate.done.actor.changePassword': { target: 'changed', actions: 'assignSettingsDestination' },
-        'xstate.error.actor.changePassword': [
+      exit: 'forgetValues',
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        onDone: { target: 'changed', actions: 'assignSettingsDestination' },
+        onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
           { target: 'editing', actions: 'assignGenericError' },
         ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeEmailMachine } from '../change-email.machine.ts';
-import { exercise, printCoverage } from './model.ts';
+import { changeEmailMachine, requestEmailChangeRequest, verifyEmailChangeRequest } from '../change-email.machine.ts';
+import { exercise, printCoverage, requestFakes } from './model.ts';
 import { stuck } from './account-fakes.ts';
 import { changeEmailEvents } from './account-events.ts';
 
@@ -8,9 +8,12 @@ const serializeState = (s: { value: unknown; context: { fieldErrors: object; cod
   JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.proposedNewEmail });
 
 describe('change-email machine (model-based)', () => {
-  const machine = changeEmailMachine.provide({ actors: { loadEmailStatus: stuck(), requestEmailChange: stuck(), verifyEmailChange: stuck() } });
+  const fakes = requestFakes({ requestEmailChange: requestEmailChangeRequest, verifyEmailChange: verifyEmailChangeRequest });
+  const machine = changeEmailMachine.provide({ actors: { ...fakes.actors, loadEmailStatus: stuck() } });
   const form = exercise(machine, { events: changeEmailEvents as never, input: { step: 'form' }, serializeState: serializeState as never }, (_p, final) => {
     if (final.matches('codeSent')) expect(final.context).toMatchObject({ proposedNewEmail: 'new@example.com', destination: '/account/settings/edit-email/enter-code' });
+    // the password is held only while its request runs
+    if (!final.matches('requesting')) expect(final.context.values).toBeNull();
   });
   const code = exercise(machine, { events: changeEmailEvents as never, input: { step: 'code' }, serializeState: serializeState as never }, (_p, final) => {
     if (final.matches('changed')) expect(final.context).toMatchObject({ email: 'new@example.com', destination: '/account/settings' });
@@ -26,6 +29,9 @@ describe('change-email machine (model-based)', () => {
     transitions: { covered: total - transitions.length, total, missing: transitions },
   });
   it(`covers every state and transition (${form.paths.length + code.paths.length} paths)`, () => {
+    expect(fakes.errors()).toEqual([]);
+    expect(fakes.distinct('requestEmailChange')).toEqual([{ newEmail: 'new@example.com', password: 'secret' }]);
+    expect(fakes.distinct('verifyEmailChange')).toEqual([{ code: '123456' }]);
     expect(states).toEqual([]);
     expect(transitions).toEqual([]);
   });

@@ -39,8 +39,8 @@ import { signInRequest, verifyCodeRequest, type SignInContext, type SignInReques
 import { ssoSignInRequest, type SsoContext, type SsoInput } from '../../machines/sso.machine.ts';
 import { signOutRequest, type SignOutContext, type SignOutInput } from '../../machines/sign-out.machine.ts';
 import { createAccountRequest, type CreateAccountContext, type CreateAccountPayload } from '../../machines/create-account.machine.ts';
-import type { ChangePasswordValues } from '../../machines/change-password.machine.ts';
-import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
+import { changePasswordRequest, type ChangePasswordContext, type ChangePasswordValues } from '../../machines/change-password.machine.ts';
+import { requestEmailChangeRequest, verifyEmailChangeRequest, type ChangeEmailContext, type ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { parentContext } from '../../machines/actor-request.ts';
@@ -211,15 +211,17 @@ export function createAccountActors(queryClient: QueryClient) {
 }
 
 export function changePasswordActors() {
-  return { changePassword: fromPromise<unknown, ChangePasswordValues>(async ({ input }) => accountApi.changePassword(input)) };
+  return { changePassword: fromPromise<unknown>(async ({ self }) => accountApi.changePassword(changePasswordRequest(parentContext<ChangePasswordContext>(self)))) };
 }
 
 export function changeEmailActors(queryClient: QueryClient) {
   return {
     loadEmailStatus: fromPromise<EmailStatusT, void>(async () => accountApi.emailStatus()),
-    requestEmailChange: fromPromise<{ proposedNewEmail: string }, ChangeEmailValues>(async ({ input }) => accountApi.requestEmailChange(input)),
-    verifyEmailChange: fromPromise<EmailStatusT, { code: string }>(async ({ input }) => {
-      const out = await accountApi.verifyEmailChange(input);
+    requestEmailChange: fromPromise<{ proposedNewEmail: string }>(async ({ self }) =>
+      accountApi.requestEmailChange(requestEmailChangeRequest(parentContext<ChangeEmailContext>(self))),
+    ),
+    verifyEmailChange: fromPromise<EmailStatusT>(async ({ self }) => {
+      const out = await accountApi.verifyEmailChange(verifyEmailChangeRequest(parentContext<ChangeEmailContext>(self)));
       await refreshSession(queryClient);
       return out;
     }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { changePasswordMachine } from '../../../machines/change-password.machine.ts';
-import { changeEmailMachine } from '../../../machines/change-email.machine.ts';
+import { changePasswordMachine, changePasswordRequest } from '../../../machines/change-password.machine.ts';
+import { changeEmailMachine, requestEmailChangeRequest, verifyEmailChangeRequest } from '../../../machines/change-email.machine.ts';
 import { communicationPreferencesMachine, PREFERENCE_KEYS } from '../../../machines/communication-preferences.machine.ts';
 import { personalDetailsMachine } from '../../../machines/personal-details.machine.ts';
 import { partnerNumberMachine } from '../../../machines/partner-number.machine.ts';
@@ -18,6 +18,7 @@ const changePassword: FlowViewModel<typeof changePasswordMachine> = {
   events: changePasswordEvents,
   serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.fieldErrors, g: s.context.genericError }),
   actors: ['changePassword'],
+  requests: { changePassword: changePasswordRequest },
   spyActions: ['notify', 'redirect'],
   render: (actor) => <ChangePasswordView actor={actor} />,
   perform: {
@@ -27,9 +28,10 @@ const changePassword: FlowViewModel<typeof changePasswordMachine> = {
       await user.click(screen.getByRole('button', { name: 'Save password' }));
     },
   },
-  check: (s, { spies }) => {
+  check: (s, { spies, calls }) => {
     const submit = screen.getByRole('button', { name: /Save password/ });
     expect(isDisabled(submit)).toBe(s.hasTag('loading'));
+    if (s.matches('submitting')) expect(calls.at(-1)!.request).toEqual({ currentPassword: 'old secret!', newPassword: 'a brand new secret' });
     for (const m of Object.values(s.context.fieldErrors)) expect(screen.getByText(m!)).toBeTruthy();
     if (s.context.genericError) expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
     if (s.matches('changed')) {
@@ -45,6 +47,7 @@ const changeEmail = (step: 'form' | 'code'): FlowViewModel<typeof changeEmailMac
   input: { step },
   serializeState: (s) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.proposedNewEmail }),
   actors: ['loadEmailStatus', 'requestEmailChange', 'verifyEmailChange'],
+  requests: { requestEmailChange: requestEmailChangeRequest, verifyEmailChange: verifyEmailChangeRequest },
   spyActions: ['notify', 'redirect'],
   render: (actor) => <ChangeEmailView actor={actor} />,
   perform: {
@@ -59,8 +62,10 @@ const changeEmail = (step: 'form' | 'code'): FlowViewModel<typeof changeEmailMac
     },
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  check: (s, { spies }) => {
+  check: (s, { spies, calls }) => {
     if (s.matches('loadingStatus')) expect(screen.getByRole('progressbar')).toBeTruthy();
+    if (s.matches('requesting')) expect(calls.at(-1)!.request).toEqual({ newEmail: 'new@example.com', password: 'secret' });
+    if (s.matches('verifying')) expect(calls.at(-1)!.request).toEqual({ code: '123456' });
     if (s.matches('loadFailed')) expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     if (s.matches('editing') || s.matches('requesting')) {
       expect(screen.getByRole('heading', { name: 'Change email address' })).toBeTruthy();
