@@ -186,6 +186,12 @@ export function markerState(ctx: Pick<LocatorContext, 'selectedStoreNumber' | 'h
 
 /** the map fits result sets up to this zoom (as src/services/map does) */
 export const FIT_MAX_ZOOM = 15;
+/**
+ * World width in px at zoom 0 in maplibre-gl and mapbox-gl (512 px tiles): at zoom z the world is
+ * 512 * 2^z px wide. (256, the raster-tile convention, put the estimate one level above the real fit,
+ * so the first Zoom out after a search zoomed in.)
+ */
+const WORLD_PX_AT_ZOOM_0 = 512;
 
 /**
  * The zoom at which the map shows these stores after fitting them (the map fits by itself; this keeps
@@ -199,8 +205,8 @@ export function fitZoom(points: ReadonlyArray<{ lat: number; lng: number }>, vie
   const ys = points.map((p) => mercY(p.lat));
   const lngSpan = Math.max(...lngs) - Math.min(...lngs);
   const ySpan = Math.max(...ys) - Math.min(...ys);
-  const zx = lngSpan > 0 ? Math.log2(((viewport.width - 40) * 360) / (256 * lngSpan)) : FIT_MAX_ZOOM;
-  const zy = ySpan > 0 ? Math.log2(((viewport.height - 80) * 2 * Math.PI) / (256 * ySpan)) : FIT_MAX_ZOOM;
+  const zx = lngSpan > 0 ? Math.log2(((viewport.width - 40) * 360) / (WORLD_PX_AT_ZOOM_0 * lngSpan)) : FIT_MAX_ZOOM;
+  const zy = ySpan > 0 ? Math.log2(((viewport.height - 80) * 2 * Math.PI) / (WORLD_PX_AT_ZOOM_0 * ySpan)) : FIT_MAX_ZOOM;
   return clampZoom(Math.round(Math.min(zx, zy, FIT_MAX_ZOOM) * 10) / 10);
 }
 
