@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountErrorCodes, AccountMessages, MfaPhoneRequest, OneTimeCode, type MfaStatus } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
@@ -18,6 +18,8 @@ export interface MfaPhoneContext extends MfaPhoneInput {
   codeError: string | null;
   genericError: string | null;
   destination: string | null;
+  /** the code submitted, for the `verifyPhoneCode` request */
+  code: string | null;
 }
 export type MfaPhoneEvent =
   | { type: 'user.submit'; phoneNumber: string }
@@ -29,14 +31,23 @@ export type MfaPhoneEvent =
   | DoneActorEvent<MfaStatus, 'verifyPhoneCode'>
   | ErrorActorEvent<unknown, 'verifyPhoneCode'>;
 
+/** The request of the `sendPhoneCode` actor (docs/machines.md): the number as validated on submit. */
+export const sendPhoneCodeRequest = (ctx: Pick<MfaPhoneContext, 'phoneNumber'>): { phoneNumber: string } => ({ phoneNumber: ctx.phoneNumber });
+
+/** The request of the `verifyPhoneCode` actor. */
+export function verifyPhoneCodeRequest(ctx: Pick<MfaPhoneContext, 'code'>): { code: string } {
+  if (ctx.code === null) throw new Error('verifyPhoneCode: no code submitted');
+  return { code: ctx.code.trim() };
+}
+
 const PHONE_SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' };
 const errorOf = (event: MfaPhoneEvent) => ('error' in event ? asFlowError(event.error) : null);
 
 export const mfaPhoneMachine = setup({
   types: { context: {} as MfaPhoneContext, events: {} as MfaPhoneEvent, input: {} as MfaPhoneInput },
   actors: {
-    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }, { phoneNumber: string }>(async () => notProvided('sendPhoneCode')),
-    verifyPhoneCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('verifyPhoneCode')),
+    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }>(async () => notProvided('sendPhoneCode')),
+    verifyPhoneCode: fromPromise<MfaStatus>(async () => notProvided('verifyPhoneCode')),
   },
   guards: {
     isPhoneValid: ({ event }) => event.type === 'user.submit' && v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber }).success,
@@ -63,19 +74,13 @@ export const mfaPhoneMachine = setup({
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
     assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
     assignMfaDestination: assign({ destination: '/account/settings/mfa' }),
-    startSendPhoneCode: spawnChild('sendPhoneCode', { id: 'sendPhoneCode', input: ({ context }) => ({ phoneNumber: context.phoneNumber }) }),
-    stopSendPhoneCode: stopChild('sendPhoneCode'),
-    startVerifyPhoneCode: spawnChild('verifyPhoneCode', {
-      id: 'verifyPhoneCode',
-      input: ({ event }) => ({ code: (event as Extract<MfaPhoneEvent, { type: 'user.submitCode' }>).code.trim() }),
-    }),
-    stopVerifyPhoneCode: stopChild('verifyPhoneCode'),
+    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
   },
 }).createMachine({
   id: 'mfaPhone',
   description: 'Adds or replaces the phone that receives sign-in codes, confirmed with a code sent to it.',
   meta: { title: 'MFA phone', spec: '2 §2 (mfa/add-phone-number, mfa/edit-phone-number), §3 phone-number state, §5 phone hint, §6' },
-  context: { mode: 'add', phoneNumber: '', pendingPhoneNumber: null, fieldErrors: {}, codeError: null, genericError: null, destination: null },
+  context: { mode: 'add', phoneNumber: '', pendingPhoneNumber: null, fieldErrors: {}, codeError: null, genericError: null, destination: null, code: null },
   entry: 'applyInput',
   initial: 'editing',
   states: {
@@ -91,11 +96,11 @@ export const mfaPhoneMachine = setup({
     sendingCode: {
       description: 'POST /account/settings/mfa/phone: an SMS code goes to the number.',
       tags: ['loading'],
-      entry: 'startSendPhoneCode',
-      exit: 'stopSendPhoneCode',
-      on: {
-        'xstate.done.actor.sendPhoneCode': { target: 'enteringCode', actions: 'assignPending' },
-        'xstate.error.actor.sendPhoneCode': [
+      invoke: {
+        id: 'sendPhoneCode',
+        src: 'sendPhoneCode',
+        onDone: { target: 'enteringCode', actions: 'assignPending' },
+        onError: [
           { guard: 'isReauthRequired', target: 'reauthRequired' },
           { guard: 'isPhoneFieldError', target: 'editing', actions: 'assignPhoneFieldError' },
           { target: 'editing', actions: 'assignGenericError' },
@@ -106,7 +111,7 @@ export const mfaPhoneMachine = setup({
       description: 'The code sent to the new phone (shown masked).',
       on: {
         'user.submitCode': [
-          { guard: 'isCodeWellFormed', target: 'verifying', actions: 'clearErrors' },
+          { guard: 'isCodeWellFormed', target: 'verifying', actions: ['clearErrors', 'assignCode'] },
           { actions: 'assignCodeFormatError' },
         ],
         'user.resendCode': { target: 'sendingCode', actions: 'clearErrors' },
@@ -116,11 +121,11 @@ export const mfaPhoneMachine = setup({
     verifying: {
       description: 'POST /account/settings/mfa/phone/verify.',
       tags: ['loading'],
-      entry: 'startVerifyPhoneCode',
-      exit: 'stopVerifyPhoneCode',
-      on: {
-        'xstate.done.actor.verifyPhoneCode': { target: 'saved', actions: 'assignMfaDestination' },
-        'xstate.error.actor.verifyPhoneCode': [
+      invoke: {
+        id: 'verifyPhoneCode',
+        src: 'verifyPhoneCode',
+        onDone: { target: 'saved', actions: 'assignMfaDestination' },
+        onError: [
           { guard: 'isReauthRequired', target: 'reauthRequired' },
           { guard: 'isCodeError', target: 'enteringCode', actions: 'assignCodeError' },
           { target: 'enteringCode', actions: 'assignGenericError' },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages, MfaReauthRequest, OneTimeCode, type MfaReauthResponse, type MfaStatus } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
@@ -14,6 +14,10 @@ export interface ReauthContext {
   phoneNumber: string | null;
   codeError: string | null;
   genericError: string | null;
+  /** the password submitted, for the `checkPassword` request; forgotten when the request ends */
+  password: string | null;
+  /** the code submitted, for the `checkCode` request */
+  code: string | null;
 }
 export type ReauthEvent =
   | { type: 'user.submitPassword'; password: string }
@@ -24,11 +28,23 @@ export type ReauthEvent =
   | DoneActorEvent<MfaStatus, 'checkCode'>
   | ErrorActorEvent<unknown, 'checkCode'>;
 
+/** The request of the `checkPassword` actor (docs/machines.md). */
+export function checkPasswordRequest(ctx: Pick<ReauthContext, 'password'>): { password: string } {
+  if (ctx.password === null) throw new Error('checkPassword: no password submitted');
+  return { password: ctx.password };
+}
+
+/** The request of the `checkCode` actor. */
+export function checkCodeRequest(ctx: Pick<ReauthContext, 'code'>): { code: string } {
+  if (ctx.code === null) throw new Error('checkCode: no code submitted');
+  return { code: ctx.code.trim() };
+}
+
 export const reauthMachine = setup({
   types: { context: {} as ReauthContext, events: {} as ReauthEvent },
   actors: {
-    checkPassword: fromPromise<MfaReauthResponse, { password: string }>(async () => notProvided('checkPassword')),
-    checkCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('checkCode')),
+    checkPassword: fromPromise<MfaReauthResponse>(async () => notProvided('checkPassword')),
+    checkCode: fromPromise<MfaStatus>(async () => notProvided('checkCode')),
   },
   guards: {
     isPasswordGiven: ({ event }) => event.type === 'user.submitPassword' && v.safeParse(MfaReauthRequest, { password: event.password }).success,
@@ -50,29 +66,22 @@ export const reauthMachine = setup({
     assignGenericError: assign(({ event }) => ('error' in event ? { genericError: asFlowError(event.error).message } : {})),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
     assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
-    startCheckPassword: spawnChild('checkPassword', {
-      id: 'checkPassword',
-      input: ({ event }) => ({ password: (event as Extract<ReauthEvent, { type: 'user.submitPassword' }>).password }),
-    }),
-    stopCheckPassword: stopChild('checkPassword'),
-    startCheckCode: spawnChild('checkCode', {
-      id: 'checkCode',
-      input: ({ event }) => ({ code: (event as Extract<ReauthEvent, { type: 'user.submitCode' }>).code.trim() }),
-    }),
-    stopCheckCode: stopChild('checkCode'),
+    assignPassword: assign(({ event }) => (event.type === 'user.submitPassword' ? { password: event.password } : {})),
+    forgetPassword: assign({ password: null }),
+    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
   },
 }).createMachine({
   id: 'reauth',
   description: 'Confirms the identity (password, then the SMS code when there is an MFA phone) before sensitive settings.',
   meta: { title: 'Re-authentication', spec: '2 §6 (recent second-factor check), §3 MFA challenge' },
-  context: { fieldErrors: {}, phoneNumber: null, codeError: null, genericError: null },
+  context: { fieldErrors: {}, phoneNumber: null, codeError: null, genericError: null, password: null, code: null },
   initial: 'enteringPassword',
   states: {
     enteringPassword: {
       description: 'Asks for the current password.',
       on: {
         'user.submitPassword': [
-          { guard: 'isPasswordGiven', target: 'checkingPassword', actions: 'clearErrors' },
+          { guard: 'isPasswordGiven', target: 'checkingPassword', actions: ['clearErrors', 'assignPassword'] },
           { actions: 'assignPasswordErrors' },
         ],
       },
@@ -80,11 +89,12 @@ export const reauthMachine = setup({
     checkingPassword: {
       description: 'POST /account/settings/mfa/reauth.',
       tags: ['loading'],
-      entry: 'startCheckPassword',
-      exit: 'stopCheckPassword',
-      on: {
-        'xstate.done.actor.checkPassword': [{ guard: 'isVerifiedNow', target: 'verified' }, { target: 'enteringCode', actions: 'assignPhone' }],
-        'xstate.error.actor.checkPassword': [
+      exit: 'forgetPassword',
+      invoke: {
+        id: 'checkPassword',
+        src: 'checkPassword',
+        onDone: [{ guard: 'isVerifiedNow', target: 'verified' }, { target: 'enteringCode', actions: 'assignPhone' }],
+        onError: [
           { guard: 'isPasswordError', target: 'enteringPassword', actions: 'assignPasswordServerError' },
           { target: 'enteringPassword', actions: 'assignGenericError' },
         ],
@@ -94,7 +104,7 @@ export const reauthMachine = setup({
       description: 'Asks for the code sent to the MFA phone.',
       on: {
         'user.submitCode': [
-          { guard: 'isCodeWellFormed', target: 'checkingCode', actions: 'clearErrors' },
+          { guard: 'isCodeWellFormed', target: 'checkingCode', actions: ['clearErrors', 'assignCode'] },
           { actions: 'assignCodeFormatError' },
         ],
         'user.startOver': { target: 'enteringPassword', actions: 'clearErrors' },
@@ -103,11 +113,11 @@ export const reauthMachine = setup({
     checkingCode: {
       description: 'POST /account/settings/mfa/reauth/verify.',
       tags: ['loading'],
-      entry: 'startCheckCode',
-      exit: 'stopCheckCode',
-      on: {
-        'xstate.done.actor.checkCode': { target: 'verified' },
-        'xstate.error.actor.checkCode': { target: 'enteringCode', actions: 'assignCodeError' },
+      invoke: {
+        id: 'checkCode',
+        src: 'checkCode',
+        onDone: { target: 'verified' },
+        onError: { target: 'enteringCode', actions: 'assignCodeError' },
       },
     },
     verified: {

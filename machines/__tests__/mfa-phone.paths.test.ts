@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mfaPhoneMachine } from '../mfa-phone.machine.ts';
-import { exercise, printCoverage } from './model.ts';
-import { stuck } from './account-fakes.ts';
+import { mfaPhoneMachine, sendPhoneCodeRequest, verifyPhoneCodeRequest } from '../mfa-phone.machine.ts';
+import { exercise, printCoverage, requestFakes } from './model.ts';
 import { mfaPhoneEvents } from './account-events.ts';
 
 describe('MFA phone machine (model-based)', () => {
+  const fakes = requestFakes({ sendPhoneCode: sendPhoneCodeRequest, verifyPhoneCode: verifyPhoneCodeRequest });
   const { paths, coverage } = exercise(
-    mfaPhoneMachine.provide({ actors: { sendPhoneCode: stuck(), verifyPhoneCode: stuck() } }),
+    mfaPhoneMachine.provide({ actors: fakes.actors }),
     {
       events: mfaPhoneEvents as never,
       input: { mode: 'add' },
@@ -21,6 +21,10 @@ describe('MFA phone machine (model-based)', () => {
   );
   printCoverage('mfaPhone', coverage);
   it(`covers every state and transition (${paths.length} paths)`, () => {
+    expect(fakes.errors()).toEqual([]);
+    // the number as validated (digits only), also when the code is sent again
+    expect(fakes.distinct('sendPhoneCode')).toEqual([{ phoneNumber: '2065550123' }]);
+    expect(fakes.distinct('verifyPhoneCode')).toEqual([{ code: '123456' }]);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);
   });

@@ -44,6 +44,8 @@ import { requestEmailChangeRequest, verifyEmailChangeRequest, type ChangeEmailCo
 import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { parentContext } from '../../machines/actor-request.ts';
+import { checkCodeRequest, checkPasswordRequest, type ReauthContext } from '../../machines/reauth.machine.ts';
+import { sendPhoneCodeRequest, verifyPhoneCodeRequest, type MfaPhoneContext } from '../../machines/mfa-phone.machine.ts';
 import { sendResetLinkRequest, type ForgotPasswordContext } from '../../machines/forgot-password.machine.ts';
 import { resetPasswordRequest, type ResetPasswordContext } from '../../machines/reset-password.machine.ts';
 import { api, ApiRequestError } from './api.ts';
@@ -230,8 +232,8 @@ export function changeEmailActors(queryClient: QueryClient) {
 
 export function reauthActors() {
   return {
-    checkPassword: fromPromise<MfaReauthResponseT, { password: string }>(async ({ input }) => accountApi.mfaReauth(input)),
-    checkCode: fromPromise<MfaStatusT, { code: string }>(async ({ input }) => accountApi.mfaReauthVerify(input)),
+    checkPassword: fromPromise<MfaReauthResponseT>(async ({ self }) => accountApi.mfaReauth(checkPasswordRequest(parentContext<ReauthContext>(self)))),
+    checkCode: fromPromise<MfaStatusT>(async ({ self }) => accountApi.mfaReauthVerify(checkCodeRequest(parentContext<ReauthContext>(self)))),
   };
 }
 
@@ -244,8 +246,8 @@ export function mfaSettingsActors() {
 
 export function mfaPhoneActors() {
   return {
-    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }, { phoneNumber: string }>(async ({ input }) => accountApi.mfaSendPhoneCode(input)),
-    verifyPhoneCode: fromPromise<MfaStatusT, { code: string }>(async ({ input }) => accountApi.mfaVerifyPhoneCode(input)),
+    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }>(async ({ self }) => accountApi.mfaSendPhoneCode(sendPhoneCodeRequest(parentContext<MfaPhoneContext>(self)))),
+    verifyPhoneCode: fromPromise<MfaStatusT>(async ({ self }) => accountApi.mfaVerifyPhoneCode(verifyPhoneCodeRequest(parentContext<MfaPhoneContext>(self)))),
   };
 }
 

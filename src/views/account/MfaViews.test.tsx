@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { reauthMachine } from '../../../machines/reauth.machine.ts';
+import { checkCodeRequest, checkPasswordRequest, reauthMachine } from '../../../machines/reauth.machine.ts';
 import { mfaSettingsMachine } from '../../../machines/mfa-settings.machine.ts';
-import { mfaPhoneMachine } from '../../../machines/mfa-phone.machine.ts';
+import { mfaPhoneMachine, sendPhoneCodeRequest, verifyPhoneCodeRequest } from '../../../machines/mfa-phone.machine.ts';
 import { mfaPhoneEvents, mfaSettingsEvents, reauthEvents } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { MfaPhoneView, MfaSettingsView, ReauthView } from './MfaViews.tsx';
@@ -12,6 +12,7 @@ const reauth: FlowViewModel<typeof reauthMachine> = {
   events: reauthEvents,
   serializeState: (s) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.phoneNumber }),
   actors: ['checkPassword', 'checkCode'],
+  requests: { checkPassword: checkPasswordRequest, checkCode: checkCodeRequest },
   spyActions: ['onVerified'],
   render: (actor) => <ReauthView actor={actor} />,
   perform: {
@@ -25,8 +26,10 @@ const reauth: FlowViewModel<typeof reauthMachine> = {
     },
     'user.startOver': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Start over' })),
   },
-  check: (s, { spies }) => {
+  check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
+    if (s.matches('checkingPassword')) expect(calls.at(-1)!.request).toEqual({ password: 'secret' });
+    if (s.matches('checkingCode')) expect(calls.at(-1)!.request).toEqual({ code: '123456' });
     if (s.matches('enteringPassword') || s.matches('checkingPassword')) {
       expect(isDisabled(screen.getByRole('button', { name: /Continue/ }))).toBe(s.matches('checkingPassword'));
       if (s.context.fieldErrors.password) expect(screen.getByText(s.context.fieldErrors.password)).toBeTruthy();
@@ -79,6 +82,7 @@ const phone: FlowViewModel<typeof mfaPhoneMachine> = {
   input: { mode: 'edit' },
   serializeState: (s) => JSON.stringify({ v: s.value, p: s.context.phoneNumber, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError }),
   actors: ['sendPhoneCode', 'verifyPhoneCode'],
+  requests: { sendPhoneCode: sendPhoneCodeRequest, verifyPhoneCode: verifyPhoneCodeRequest },
   spyActions: ['notify', 'redirect', 'requestReauth'],
   render: (actor) => <MfaPhoneView actor={actor} />,
   perform: {
@@ -101,6 +105,7 @@ const phone: FlowViewModel<typeof mfaPhoneMachine> = {
       if (s.context.fieldErrors.phoneNumber) expect(screen.getAllByText('Please enter a 10-digit phone number.').length).toBe(2);
     }
     if (s.matches('sendingCode')) expect(calls.at(-1)!.request).toEqual({ phoneNumber: '2065550123' });
+    if (s.matches('verifying')) expect(calls.at(-1)!.request).toEqual({ code: '123456' });
     if (s.matches('enteringCode') || s.matches('verifying')) {
       expect(screen.getByText('•••-•••-0123')).toBeTruthy();
       expect(isDisabled(screen.getByRole('button', { name: /Verify/ }))).toBe(s.matches('verifying'));
