@@ -29,7 +29,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const api = createApp({ db, config });
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
-  const indexHtml = existsSync(path.join(distDir, 'index.html')) ? await readFile(path.join(distDir, 'index.html'), 'utf8') : null;
+  // read per request (a small file): a rebuild while the server runs serves the new asset names at once
+  const indexHtml = async () => {
+    const file = path.join(distDir, 'index.html');
+    return existsSync(file) ? readFile(file, 'utf8') : null;
+  };
 
   // gzip/deflate for JSON, HTML and the JS/CSS/data assets (the lazy map chunks are large)
   root.use('*', compress({ threshold: 1024 }));
@@ -40,10 +44,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   });
   root.use('/*', serveStatic({ root: distDir }));
   // SPA: any other GET renders the app shell; the client router decides (and shows not-found).
-  root.get('*', (c) => {
-    if (!indexHtml) return c.text('The app is not built. Run `npm run build` (npm start does this).', 503);
+  root.get('*', async (c) => {
+    const html = await indexHtml();
+    if (!html) return c.text('The app is not built. Run `npm run build` (npm start does this).', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(html);
   });
 
   const port = Number(env.PORT ?? 3000);

@@ -44,7 +44,8 @@ describe('/menu: the chosen store', () => {
     expect(screen.getByRole('heading', { name: 'Pike Place' })).toBeTruthy();
     expect(screen.getByText('Ordering from')).toBeTruthy();
     expect(screen.getByText('Open until 11:00 PM')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /change store/i }).getAttribute('href')).toBe('/menu/store-locator');
+    // opens the in-menu locator around the chosen store (selected), not the whole country
+    expect(screen.getByRole('link', { name: /change store/i }).getAttribute('href')).toMatch(/^\/menu\/store-locator\?storeNumber=\d+(-|%2D)?\d*$/);
   });
 
   it('a store that no longer exists is cleared', async () => {

@@ -39,7 +39,7 @@ export function ChosenStore({ selectedStore, onConfirm }: { selectedStore: Actor
                 </p>
               ) : null}
             </div>
-            <Link to="/menu/store-locator" className="btn btn--ghost chosen-store-change">
+            <Link to="/menu/store-locator" search={{ storeNumber: location.store.storeNumber }} className="btn btn--ghost chosen-store-change">
               Change store<span className="visually-hidden">: {location.store.name}</span>
             </Link>
           </>
