@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { PartnerNumber } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
@@ -24,6 +24,9 @@ export type PartnerNumberEvent =
   | DoneActorEvent<{ partnerNumber: string | null }, 'savePartnerNumber'>
   | ErrorActorEvent<unknown, 'savePartnerNumber'>;
 
+/** The request of the `savePartnerNumber` actor (docs/machines.md): the value being saved (null removes it). */
+export const savePartnerNumberRequest = (ctx: Pick<PartnerNumberContext, 'saving'>): { partnerNumber: string | null } => ({ partnerNumber: ctx.saving });
+
 const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' };
 const REMOVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' };
 
@@ -31,7 +34,7 @@ export const partnerNumberMachine = setup({
   types: { context: {} as PartnerNumberContext, events: {} as PartnerNumberEvent },
   actors: {
     loadPartnerNumber: fromPromise<{ partnerNumber: string | null }, void>(async () => notProvided('loadPartnerNumber')),
-    savePartnerNumber: fromPromise<{ partnerNumber: string | null }, { partnerNumber: string | null }>(async () => notProvided('savePartnerNumber')),
+    savePartnerNumber: fromPromise<{ partnerNumber: string | null }>(async () => notProvided('savePartnerNumber')),
   },
   guards: {
     isValid: ({ event }) => event.type === 'user.submit' && v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber }).success,
@@ -50,8 +53,6 @@ export const partnerNumberMachine = setup({
     assignRemoval: assign({ saving: null, fieldErrors: {}, error: null }),
     assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),
-    startSavePartnerNumber: spawnChild('savePartnerNumber', { id: 'savePartnerNumber', input: ({ context }) => ({ partnerNumber: context.saving }) }),
-    stopSavePartnerNumber: stopChild('savePartnerNumber'),
   },
 }).createMachine({
   id: 'partnerNumber',
@@ -85,14 +86,14 @@ export const partnerNumberMachine = setup({
     saving: {
       description: 'PUT /account/partner-number.',
       tags: ['loading'],
-      entry: 'startSavePartnerNumber',
-      exit: 'stopSavePartnerNumber',
-      on: {
-        'xstate.done.actor.savePartnerNumber': [
+      invoke: {
+        id: 'savePartnerNumber',
+        src: 'savePartnerNumber',
+        onDone: [
           { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: REMOVED }] },
           { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: SAVED }] },
         ],
-        'xstate.error.actor.savePartnerNumber': { target: 'ready', actions: 'assignError' },
+        onError: { target: 'ready', actions: 'assignError' },
       },
     },
   },

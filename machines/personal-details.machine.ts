@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, spawnChild, stopChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages, ProfilePatch, type Profile } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
@@ -21,6 +21,8 @@ export interface PersonalDetailsContext {
   profile: Profile | null;
   fieldErrors: FieldErrors;
   genericError: string | null;
+  /** the form submitted, for the `saveProfile` request */
+  values: PersonalDetailsValues | null;
 }
 export type PersonalDetailsEvent =
   | ({ type: 'user.submit' } & PersonalDetailsValues)
@@ -50,11 +52,17 @@ export function profilePatchOf(values: PersonalDetailsValues): { patch: ProfileP
   return { patch, errors: r.success ? errors : { ...fieldErrorsOf(r.issues), ...errors } };
 }
 
+/** The request of the `saveProfile` actor (docs/machines.md): the PATCH body of the submitted form. */
+export function saveProfileRequest(ctx: Pick<PersonalDetailsContext, 'values'>): ProfilePatchInput {
+  if (!ctx.values) throw new Error('saveProfile: no form submitted');
+  return profilePatchOf(ctx.values).patch;
+}
+
 export const personalDetailsMachine = setup({
   types: { context: {} as PersonalDetailsContext, events: {} as PersonalDetailsEvent },
   actors: {
     loadProfile: fromPromise<Profile, void>(async () => notProvided('loadProfile')),
-    saveProfile: fromPromise<Profile, ProfilePatchInput>(async () => notProvided('saveProfile')),
+    saveProfile: fromPromise<Profile>(async () => notProvided('saveProfile')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(profilePatchOf(event).errors).length === 0,
@@ -71,17 +79,17 @@ export const personalDetailsMachine = setup({
       return { fieldErrors: { [(e.field ?? 'form').split('.')[0]!]: e.message } };
     }),
     assignGenericError: assign(({ event }) => ('error' in event ? { genericError: asFlowError(event.error).message } : {})),
-    startSaveProfile: spawnChild('saveProfile', {
-      id: 'saveProfile',
-      input: ({ event }) => profilePatchOf(event as Extract<PersonalDetailsEvent, { type: 'user.submit' }>).patch,
+    assignValues: assign(({ event }) => {
+      if (event.type !== 'user.submit') return {};
+      const { firstName, lastName, phoneNumber, birthMonth, birthDay } = event;
+      return { values: { firstName, lastName, phoneNumber, birthMonth, birthDay } };
     }),
-    stopSaveProfile: stopChild('saveProfile'),
   },
 }).createMachine({
   id: 'personalDetails',
   description: 'Edits the name, phone number and birthday.',
   meta: { title: 'Personal details', spec: '2 §2 Personal details and settings (/account/personal), §5 phone hint' },
-  context: { profile: null, fieldErrors: {}, genericError: null },
+  context: { profile: null, fieldErrors: {}, genericError: null, values: null },
   initial: 'loading',
   states: {
     loading: {
@@ -103,7 +111,7 @@ export const personalDetailsMachine = setup({
       description: 'The form, filled with the saved details.',
       on: {
         'user.submit': [
-          { guard: 'isFormValid', target: 'saving', actions: 'clearErrors' },
+          { guard: 'isFormValid', target: 'saving', actions: ['clearErrors', 'assignValues'] },
           { actions: 'assignFieldErrors' },
         ],
       },
@@ -111,11 +119,11 @@ export const personalDetailsMachine = setup({
     saving: {
       description: 'PATCH /account/profile.',
       tags: ['loading'],
-      entry: 'startSaveProfile',
-      exit: 'stopSaveProfile',
-      on: {
-        'xstate.done.actor.saveProfile': { target: 'editing', actions: ['assignProfile', { type: 'notify', params: SAVED }] },
-        'xstate.error.actor.saveProfile': [
+      invoke: {
+        id: 'saveProfile',
+        src: 'saveProfile',
+        onDone: { target: 'editing', actions: ['assignProfile', { type: 'notify', params: SAVED }] },
+        onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
           { target: 'editing', actions: 'assignGenericError' },
         ],

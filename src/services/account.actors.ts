@@ -42,7 +42,8 @@ import { createAccountRequest, type CreateAccountContext, type CreateAccountPayl
 import { changePasswordRequest, type ChangePasswordContext, type ChangePasswordValues } from '../../machines/change-password.machine.ts';
 import { requestEmailChangeRequest, verifyEmailChangeRequest, type ChangeEmailContext, type ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
-import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
+import { saveProfileRequest, type PersonalDetailsContext, type ProfilePatchInput } from '../../machines/personal-details.machine.ts';
+import { savePartnerNumberRequest, type PartnerNumberContext } from '../../machines/partner-number.machine.ts';
 import { parentContext } from '../../machines/actor-request.ts';
 import { checkCodeRequest, checkPasswordRequest, type ReauthContext } from '../../machines/reauth.machine.ts';
 import { sendPhoneCodeRequest, verifyPhoneCodeRequest, type MfaPhoneContext } from '../../machines/mfa-phone.machine.ts';
@@ -261,8 +262,8 @@ export function communicationPreferencesActors() {
 export function personalDetailsActors(queryClient: QueryClient) {
   return {
     loadProfile: fromPromise<ProfileT, void>(async () => accountApi.profile()),
-    saveProfile: fromPromise<ProfileT, ProfilePatchInput>(async ({ input }) => {
-      const out = await accountApi.updateProfile(input);
+    saveProfile: fromPromise<ProfileT>(async ({ self }) => {
+      const out = await accountApi.updateProfile(saveProfileRequest(parentContext<PersonalDetailsContext>(self)));
       queryClient.setQueryData(['account', 'profile'], out);
       await refreshSession(queryClient);
       return out;
@@ -273,6 +274,8 @@ export function personalDetailsActors(queryClient: QueryClient) {
 export function partnerNumberActors() {
   return {
     loadPartnerNumber: fromPromise<PartnerNumberT, void>(async () => accountApi.partnerNumber()),
-    savePartnerNumber: fromPromise<PartnerNumberT, { partnerNumber: string | null }>(async ({ input }) => accountApi.savePartnerNumber(input.partnerNumber)),
+    savePartnerNumber: fromPromise<PartnerNumberT>(async ({ self }) =>
+      accountApi.savePartnerNumber(savePartnerNumberRequest(parentContext<PartnerNumberContext>(self)).partnerNumber),
+    ),
   };
 }

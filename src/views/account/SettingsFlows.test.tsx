@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import { changePasswordMachine, changePasswordRequest } from '../../../machines/change-password.machine.ts';
 import { changeEmailMachine, requestEmailChangeRequest, verifyEmailChangeRequest } from '../../../machines/change-email.machine.ts';
 import { communicationPreferencesMachine, PREFERENCE_KEYS } from '../../../machines/communication-preferences.machine.ts';
-import { personalDetailsMachine } from '../../../machines/personal-details.machine.ts';
-import { partnerNumberMachine } from '../../../machines/partner-number.machine.ts';
+import { personalDetailsMachine, saveProfileRequest } from '../../../machines/personal-details.machine.ts';
+import { partnerNumberMachine, savePartnerNumberRequest } from '../../../machines/partner-number.machine.ts';
 import { changeEmailEvents, changePasswordEvents, communicationPreferencesEvents, partnerNumberEvents, personalDetailsEvents } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { ChangePasswordView } from './ChangePasswordView.tsx';
@@ -118,6 +118,7 @@ const personal: FlowViewModel<typeof personalDetailsMachine> = {
   events: personalDetailsEvents,
   serializeState: (s) => JSON.stringify({ v: s.value, p: s.context.profile?.phoneNumber ?? null, e: s.context.fieldErrors, g: !!s.context.genericError }),
   actors: ['loadProfile', 'saveProfile'],
+  requests: { saveProfile: saveProfileRequest },
   spyActions: ['notify'],
   render: (actor) => <PersonalDetailsView actor={actor} />,
   perform: {
@@ -148,6 +149,7 @@ const partner: FlowViewModel<typeof partnerNumberMachine> = {
   events: partnerNumberEvents,
   serializeState: (s) => JSON.stringify({ v: s.value, n: s.context.partnerNumber, s: s.context.saving, e: s.context.fieldErrors, x: !!s.context.error }),
   actors: ['loadPartnerNumber', 'savePartnerNumber'],
+  requests: { savePartnerNumber: savePartnerNumberRequest },
   spyActions: ['notify'],
   render: (actor) => <PartnerNumberView actor={actor} />,
   perform: {
@@ -158,8 +160,9 @@ const partner: FlowViewModel<typeof partnerNumberMachine> = {
     'user.remove': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Remove' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  check: (s, _h, event) => {
+  check: (s, { calls }, event) => {
     if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
+    if (s.matches('saving')) expect(calls.at(-1)!.request).toEqual({ partnerNumber: event.type === 'user.remove' ? null : '1234567' });
     if (s.context.error && !s.matches('loading')) expect(screen.getByRole('alert').textContent).toBe(s.context.error);
     if (s.matches('ready') || s.matches('saving')) {
       // once loaded the field shows the saved number
