@@ -27,27 +27,42 @@ export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
 }
 
-/** Outbox rows for one recipient, newest first (development-only endpoint). */
-export async function outboxFor(request: APIRequestContext, recipient: string) {
-  const res = await request.get(`/apiproxy/v1/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  kind: string;
+  /** the 6-digit code in the body, if any */
+  code: string | null;
+  createdAt: string;
+}
+
+/** Outbox rows for one recipient (optionally of one kind), newest first (development-only endpoint). */
+export async function outboxFor(request: APIRequestContext, recipient: string, kind?: string): Promise<OutboxMessage[]> {
+  const query = new URLSearchParams({ recipient, ...(kind ? { kind } : {}) });
+  const res = await request.get(`/apiproxy/v1/dev/outbox?${query}`);
   expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { messages: Array<{ channel: string; recipient: string; subject: string; body: string; link: string | null; kind: string }> };
+  const body = (await res.json()) as { messages: OutboxMessage[] };
   return body.messages;
 }
 
 /** Signs in through the real sign-in page. */
 export async function signInThroughForm(page: Page, email: string, password: string, returnUrl?: string) {
   await page.goto(`/account/signin${returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`);
-  await page.getByLabel(/email|username/i).first().fill(email);
-  await page.getByLabel(/^password/i).first().fill(password);
+  await page.getByLabel(/username or email/i).fill(email);
+  await page.getByLabel(/^\W*password$/i).fill(password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
+  // (the fixture callback is named `provide`, not `use`: the React hooks lint rule reads `use(...)` as a hook)
+  consoleErrors: async ({ page }, provide) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await use(errors);
+    await provide(errors);
   },
 });
 export { expect };
