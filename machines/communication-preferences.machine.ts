@@ -1,15 +1,20 @@
-import { setup, assign, fromPromise, spawnChild, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 import type { CommunicationPreferences } from '../contracts/account.ts';
 
 /**
  * Communication preferences (spec 2 section 2; section 3: "a pending flag per item"). Each switch saves on its
- * own (PUT with that one key) and is pending until the server answers; a failure puts the switch back.
+ * own (PUT with that one key) and is pending until the server answers; a failure puts the switch back. One
+ * region of `ready` per switch, each invoking `savePreference` with its key as static input.
  */
 export type PreferenceKey = keyof CommunicationPreferences;
 export const PREFERENCE_KEYS = ['receiveHarborEmailCommunications', 'receiveGeneralEmailCommunications', 'receivePersonalizedEmailCommunications'] as const satisfies readonly PreferenceKey[];
 
+/** The static input of each `savePreference` invoke: which switch it saves. */
 export interface SavePreferenceInput {
+  key: PreferenceKey;
+}
+export interface SavePreferenceRequest {
   key: PreferenceKey;
   value: boolean;
 }
@@ -32,6 +37,12 @@ export type CommunicationPreferencesEvent =
   | SaveDone<'receivePersonalizedEmailCommunications'>
   | SaveError<'receivePersonalizedEmailCommunications'>;
 
+/** The request of the `savePreference` actor (docs/machines.md): its switch's key and the value it now shows. */
+export function savePreferenceRequest(ctx: Pick<CommunicationPreferencesContext, 'preferences'>, input: SavePreferenceInput): SavePreferenceRequest {
+  if (!ctx.preferences) throw new Error('savePreference: preferences not loaded');
+  return { key: input.key, value: ctx.preferences[input.key] };
+}
+
 const SAVE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' };
 const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'preferenceSaved' };
 
@@ -42,9 +53,8 @@ export const communicationPreferencesMachine = setup({
     savePreference: fromPromise<CommunicationPreferences, SavePreferenceInput>(async () => notProvided('savePreference')),
   },
   guards: {
-    isItemIdle: ({ context, event }) => event.type === 'user.toggle' && !context.pending[event.key],
-    /** a save answer counts only while that item is pending */
-    isPending: ({ context }, params: { key: PreferenceKey }) => !!context.pending[params.key],
+    /** the toggle of this region's switch */
+    isToggleOf: ({ event }, params: { key: PreferenceKey }) => event.type === 'user.toggle' && event.key === params.key,
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
@@ -55,13 +65,6 @@ export const communicationPreferencesMachine = setup({
     applyToggle: assign(({ context, event }) => {
       if (event.type !== 'user.toggle' || !context.preferences) return {};
       return { preferences: { ...context.preferences, [event.key]: event.value }, pending: { ...context.pending, [event.key]: true } };
-    }),
-    startSavePreference: spawnChild('savePreference', {
-      id: ({ event }) => `save.${(event as Extract<CommunicationPreferencesEvent, { type: 'user.toggle' }>).key}`,
-      input: ({ event }) => {
-        const e = event as Extract<CommunicationPreferencesEvent, { type: 'user.toggle' }>;
-        return { key: e.key, value: e.value };
-      },
     }),
     /** the server's answer for that item; the other items keep their (possibly pending) values */
     settleSaved: assign(({ context, event }, params: { key: PreferenceKey }) => {
@@ -98,31 +101,67 @@ export const communicationPreferencesMachine = setup({
     },
     ready: {
       description: 'The switches; a pending switch is disabled until its save settles.',
-      on: {
-        'user.toggle': { guard: 'isItemIdle', actions: ['applyToggle', 'startSavePreference'] },
-        'xstate.done.actor.save.receiveHarborEmailCommunications': {
-          guard: { type: 'isPending', params: { key: 'receiveHarborEmailCommunications' } },
-          actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVED }],
+      type: 'parallel',
+      states: {
+        receiveHarborEmailCommunications: {
+          description: 'The rewards-and-offers switch.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Shows the saved value.',
+              on: { 'user.toggle': { guard: { type: 'isToggleOf', params: { key: 'receiveHarborEmailCommunications' } }, target: 'saving', actions: 'applyToggle' } },
+            },
+            saving: {
+              description: 'PUT /account/communication-preferences with this key; the switch is pending.',
+              invoke: {
+                id: 'save.receiveHarborEmailCommunications',
+                src: 'savePreference',
+                input: { key: 'receiveHarborEmailCommunications' },
+                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVED }] },
+                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
+              },
+            },
+          },
         },
-        'xstate.error.actor.save.receiveHarborEmailCommunications': {
-          guard: { type: 'isPending', params: { key: 'receiveHarborEmailCommunications' } },
-          actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
+        receiveGeneralEmailCommunications: {
+          description: 'The news-and-events switch.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Shows the saved value.',
+              on: { 'user.toggle': { guard: { type: 'isToggleOf', params: { key: 'receiveGeneralEmailCommunications' } }, target: 'saving', actions: 'applyToggle' } },
+            },
+            saving: {
+              description: 'PUT /account/communication-preferences with this key; the switch is pending.',
+              invoke: {
+                id: 'save.receiveGeneralEmailCommunications',
+                src: 'savePreference',
+                input: { key: 'receiveGeneralEmailCommunications' },
+                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVED }] },
+                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
+              },
+            },
+          },
         },
-        'xstate.done.actor.save.receiveGeneralEmailCommunications': {
-          guard: { type: 'isPending', params: { key: 'receiveGeneralEmailCommunications' } },
-          actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVED }],
-        },
-        'xstate.error.actor.save.receiveGeneralEmailCommunications': {
-          guard: { type: 'isPending', params: { key: 'receiveGeneralEmailCommunications' } },
-          actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
-        },
-        'xstate.done.actor.save.receivePersonalizedEmailCommunications': {
-          guard: { type: 'isPending', params: { key: 'receivePersonalizedEmailCommunications' } },
-          actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVED }],
-        },
-        'xstate.error.actor.save.receivePersonalizedEmailCommunications': {
-          guard: { type: 'isPending', params: { key: 'receivePersonalizedEmailCommunications' } },
-          actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }],
+        receivePersonalizedEmailCommunications: {
+          description: 'The personalized-offers switch.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Shows the saved value.',
+              on: { 'user.toggle': { guard: { type: 'isToggleOf', params: { key: 'receivePersonalizedEmailCommunications' } }, target: 'saving', actions: 'applyToggle' } },
+            },
+            saving: {
+              description: 'PUT /account/communication-preferences with this key; the switch is pending.',
+              invoke: {
+                id: 'save.receivePersonalizedEmailCommunications',
+                src: 'savePreference',
+                input: { key: 'receivePersonalizedEmailCommunications' },
+                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVED }] },
+                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
+              },
+            },
+          },
         },
       },
     },

@@ -41,7 +41,12 @@ import { signOutRequest, type SignOutContext, type SignOutInput } from '../../ma
 import { createAccountRequest, type CreateAccountContext, type CreateAccountPayload } from '../../machines/create-account.machine.ts';
 import { changePasswordRequest, type ChangePasswordContext, type ChangePasswordValues } from '../../machines/change-password.machine.ts';
 import { requestEmailChangeRequest, verifyEmailChangeRequest, type ChangeEmailContext, type ChangeEmailValues } from '../../machines/change-email.machine.ts';
-import type { SavePreferenceInput } from '../../machines/communication-preferences.machine.ts';
+import {
+  savePreferenceRequest,
+  type CommunicationPreferencesContext,
+  type SavePreferenceInput,
+  type SavePreferenceRequest,
+} from '../../machines/communication-preferences.machine.ts';
 import { saveProfileRequest, type PersonalDetailsContext, type ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { savePartnerNumberRequest, type PartnerNumberContext } from '../../machines/partner-number.machine.ts';
 import { parentContext } from '../../machines/actor-request.ts';
@@ -118,7 +123,7 @@ export const accountApi = {
   partnerNumber: () => call(api.get(`${A}/partner-number`, { schema: PartnerNumber })),
   savePartnerNumber: (partnerNumber: string | null) => call(api.put(`${A}/partner-number`, { partnerNumber }, { schema: PartnerNumber })),
   communicationPreferences: () => call(api.get(`${A}/communication-preferences`, { schema: CommunicationPreferences })),
-  saveCommunicationPreference: (input: SavePreferenceInput) =>
+  saveCommunicationPreference: (input: SavePreferenceRequest) =>
     call(api.put(`${A}/communication-preferences`, { [input.key]: input.value }, { schema: CommunicationPreferences })),
   changePassword: (input: ChangePasswordValues) => call(api.post(`${A}/settings/password`, input, { schema: OkResponse })),
   emailStatus: () => call(api.get(`${A}/settings/email`, { schema: EmailStatus })),
@@ -255,7 +260,9 @@ export function mfaPhoneActors() {
 export function communicationPreferencesActors() {
   return {
     loadPreferences: fromPromise<CommunicationPreferencesT, void>(async () => accountApi.communicationPreferences()),
-    savePreference: fromPromise<CommunicationPreferencesT, SavePreferenceInput>(async ({ input }) => accountApi.saveCommunicationPreference(input)),
+    savePreference: fromPromise<CommunicationPreferencesT, SavePreferenceInput>(async ({ self, input }) =>
+      accountApi.saveCommunicationPreference(savePreferenceRequest(parentContext<CommunicationPreferencesContext>(self), input)),
+    ),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { changePasswordMachine, changePasswordRequest } from '../../../machines/change-password.machine.ts';
 import { changeEmailMachine, requestEmailChangeRequest, verifyEmailChangeRequest } from '../../../machines/change-email.machine.ts';
-import { communicationPreferencesMachine, PREFERENCE_KEYS } from '../../../machines/communication-preferences.machine.ts';
+import { communicationPreferencesMachine, PREFERENCE_KEYS, savePreferenceRequest } from '../../../machines/communication-preferences.machine.ts';
 import { personalDetailsMachine, saveProfileRequest } from '../../../machines/personal-details.machine.ts';
 import { partnerNumberMachine, savePartnerNumberRequest } from '../../../machines/partner-number.machine.ts';
 import { changeEmailEvents, changePasswordEvents, communicationPreferencesEvents, partnerNumberEvents, personalDetailsEvents } from '../../../machines/__tests__/account-events.ts';
@@ -90,6 +90,7 @@ const preferences: FlowViewModel<typeof communicationPreferencesMachine> = {
   // guards read only the pending flags: abstracting the values keeps the paths few and still takes every transition
   serializeState: (s) => JSON.stringify({ v: s.value, q: PREFERENCE_KEYS.filter((k) => s.context.pending[k]) }),
   actors: ['loadPreferences', 'savePreference'],
+  requests: { savePreference: savePreferenceRequest },
   spyActions: ['notify'],
   callFor: (event, calls) => {
     const id = (event as { actorId?: string }).actorId ?? '';
@@ -101,9 +102,10 @@ const preferences: FlowViewModel<typeof communicationPreferencesMachine> = {
     'user.toggle': async (e, { user }) => user.click(screen.getByRole('switch', { name: labels[e.key as keyof typeof labels] })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
-  check: (s) => {
+  check: (s, { calls }, event) => {
     if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
     if (s.matches('loadFailed')) expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+    if (event.type === 'user.toggle') expect(calls.at(-1)!.request).toEqual({ key: event.key, value: event.value });
     if (s.matches('ready'))
       for (const key of PREFERENCE_KEYS) {
         const sw = screen.getByRole('switch', { name: labels[key] }) as HTMLInputElement;
