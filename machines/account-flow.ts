@@ -1,11 +1,8 @@
 /**
  * Shared, pure helpers of the account flows (machines/*.machine.ts). Not a machine itself.
  *
- * Invoked requests: a machine's config must be plain JSON (scripts/statecharts.test.ts), and an invoke's
- * `input` mapper would be a function in it. The account machines therefore start their requests with named
- * actions made by `spawnChild(src, { id, input })` in `setup` (entry of the waiting state) and stop them with
- * `stopChild(id)` on exit: the same lifetime as an invoke, with the mapper kept out of the config. The waiting
- * state handles both `xstate.done.actor.<id>` and `xstate.error.actor.<id>`, exactly like onDone/onError.
+ * Requests are invokes whose actors read their request with the machine's `<src>Request(context)` builder:
+ * docs/machines.md.
  */
 import * as v from 'valibot';
 import { safeReturnUrl } from '../contracts/return-url.ts';

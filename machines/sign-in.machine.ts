@@ -54,8 +54,7 @@ export type VerifyCodeInput = { challengeId: string; code: string };
 /** The request of the `signIn` actor (docs/machines.md): the submitted credentials and the return URL. */
 export function signInRequest(ctx: Pick<SignInContext, 'credentials' | 'returnUrl'>): SignInRequestInput {
   if (!ctx.credentials) throw new Error('signIn: no credentials submitted');
-  const { username, password, rememberMe } = ctx.credentials;
-  return { username: username.trim(), password, rememberMe, returnUrl: ctx.returnUrl };
+  return { ...ctx.credentials, username: ctx.credentials.username.trim(), returnUrl: ctx.returnUrl };
 }
 
 /** The request of the `verifyCode` actor: the challenge answered and the submitted code. */

@@ -31,3 +31,25 @@ describe('parentContext', () => {
     expect(() => parentContext(orphan)).toThrow(/invoked by a machine/);
   });
 });
+
+/** docs/machines.md: one way to start a request. Dozens of machines will follow; this keeps them on it. */
+describe('every machine starts its actors with invoke', async () => {
+  const { loadMachines } = await import('../../scripts/statecharts.ts');
+  const machines = await loadMachines();
+  it('finds the machines', () => expect(machines.length).toBeGreaterThan(0));
+  for (const { name, machine } of machines) {
+    it(`${name}: no spawnChild/stopChild actions, no done/error actor events handled by hand`, () => {
+      const actions = Object.entries((machine.implementations.actions ?? {}) as Record<string, { type?: unknown }>)
+        .filter(([, a]) => a?.type === 'xstate.spawnChild' || a?.type === 'xstate.stopChild')
+        .map(([key]) => key);
+      const byHand: string[] = [];
+      const walk = (node: { key: string; config: { on?: Record<string, unknown> }; states: Record<string, unknown> }) => {
+        for (const type of Object.keys(node.config.on ?? {})) if (/^xstate\.(done|error)\.actor\./.test(type)) byHand.push(`${node.key}: ${type}`);
+        for (const child of Object.values(node.states)) walk(child as never);
+      };
+      walk(machine.root as never);
+      expect(actions).toEqual([]);
+      expect(byHand).toEqual([]);
+    });
+  }
+});
