@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contracts/account.ts';
 import type { createAccountMachine, CreateAccountForm } from '../../../machines/create-account.machine.ts';
-import { CheckboxField, formValues, PasswordField, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
-import { PASSWORD_HINT } from './ResetPasswordView.tsx';
+import { NewPasswordField } from './blocks.tsx';
+import { CheckboxField, formValues, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import { createVariantText, type AccountVariant } from './variants.ts';
 import './account.css';
 
@@ -86,7 +86,7 @@ export function CreateAccountView(p: CreateAccountViewProps) {
           </div>
           <h2 className="form-section-title">Account security</h2>
           <TextField name="emailAddress" label="* Email address" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} aria-required="true" hint="This will be your username." error={fieldErrors.emailAddress} />
-          <PasswordField name="password" label="* Password" autoComplete="new-password" aria-required="true" hint={PASSWORD_HINT} error={fieldErrors.password} />
+          <NewPasswordField name="password" label="* Password" error={fieldErrors.password} />
 
           <h2 className="form-section-title">Collect more Stars</h2>
           <button type="button" className="section-toggle" aria-expanded={cardSectionOpen} aria-controls={sectionId} onClick={() => actor.send({ type: 'user.toggleCardSection' })}>

@@ -7,7 +7,8 @@ import type { reauthMachine } from '../../../machines/reauth.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
-import { FormAlert, formValues, PasswordField, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountCardPage, AccountForm, AccountPage, CodeEntryForm, CodeSentTo, CurrentPasswordField, ErrorAlert, FormActions, LinkButton, RetryButton } from './blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import './account.css';
 
 /** /account/settings/mfa: 2-step verification status, add, edit, remove. */
@@ -20,19 +21,11 @@ export function MfaSettingsView({ actor }: { actor: ActorRefFrom<typeof mfaSetti
   const removing = useSelector(actor, (s) => s.matches('removing'));
   if (loading) return <PageLoading />;
   return (
-    <div className="account-page">
-      <h1 className="account-heading">2-step verification</h1>
-      <p className="account-subheading">When you sign in, we'll text a code to your phone, so a password alone isn't enough to get into your account.</p>
+    <AccountPage heading="2-step verification" subheading="When you sign in, we'll text a code to your phone, so a password alone isn't enough to get into your account.">
       <section className="account-card">
-        {error ? (
-          <FormAlert>
-            <p>{error}</p>
-          </FormAlert>
-        ) : null}
+        <ErrorAlert message={error} />
         {failed || !status ? (
-          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
+          <RetryButton onRetry={() => actor.send({ type: 'user.retry' })} />
         ) : status.phoneNumber ? (
           <>
             <p>
@@ -77,7 +70,7 @@ export function MfaSettingsView({ actor }: { actor: ActorRefFrom<typeof mfaSetti
       >
         <p>Sign-in codes will no longer be sent to {status?.phoneNumber}.</p>
       </Dialog>
-    </div>
+    </AccountPage>
   );
 }
 
@@ -93,60 +86,37 @@ export function MfaPhoneView({ actor }: { actor: ActorRefFrom<typeof mfaPhoneMac
   const form = useFormRef();
   useFocusFirstError(form, fieldErrors);
   return (
-    <div className="account-page">
-      <h1 className="account-heading">{mode === 'add' ? 'Add a phone number' : 'Change your phone number'}</h1>
-      <section className="account-card">
-        {genericError ? (
-          <FormAlert>
-            <p>{genericError}</p>
-          </FormAlert>
-        ) : null}
-        {codeStep ? (
-          <form
-            noValidate
-            aria-label="Enter your code"
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'user.submitCode', code: formValues(e.currentTarget).text('code') });
-            }}
-          >
-            <p>
-              We sent a 6-digit code to <span className="mfa-phone">{pending}</span>.
-            </p>
-            <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="code-input" error={codeError ?? undefined} autoFocus />
-            <div className="account-actions">
-              <SubmitButton loading={busy} className="btn btn--primary">
-                Verify
-              </SubmitButton>
-              <button type="button" className="btn btn--link" onClick={() => actor.send({ type: 'user.resendCode' })} disabled={busy}>
+    <AccountCardPage heading={mode === 'add' ? 'Add a phone number' : 'Change your phone number'}>
+      <ErrorAlert message={genericError} />
+      {codeStep ? (
+        <CodeEntryForm
+          onSubmitCode={(code) => actor.send({ type: 'user.submitCode', code })}
+          error={codeError}
+          busy={busy}
+          intro={<CodeSentTo phone={pending} />}
+          actions={
+            <>
+              <LinkButton onClick={() => actor.send({ type: 'user.resendCode' })} disabled={busy}>
                 Send a new code
-              </button>
-              <button type="button" className="btn btn--link" onClick={() => actor.send({ type: 'user.changeNumber' })} disabled={busy}>
+              </LinkButton>
+              <LinkButton onClick={() => actor.send({ type: 'user.changeNumber' })} disabled={busy}>
                 Use a different number
-              </button>
-            </div>
-          </form>
-        ) : (
-          <form
-            ref={form}
-            noValidate
-            aria-label={mode === 'add' ? 'Add a phone number' : 'Change your phone number'}
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'user.submit', phoneNumber: formValues(e.currentTarget).text('phoneNumber') });
-            }}
-          >
-            <TextField name="phoneNumber" label="* Mobile phone number" type="tel" autoComplete="tel-national" aria-required="true" hint={accountMessages.phoneInvalid} error={fieldErrors.phoneNumber} />
-            <div className="account-actions">
-              <SubmitButton loading={busy} className="btn btn--primary">
-                Send code
-              </SubmitButton>
-              <Link to="/account/settings/mfa">Cancel</Link>
-            </div>
-          </form>
-        )}
-      </section>
-    </div>
+              </LinkButton>
+            </>
+          }
+        />
+      ) : (
+        <AccountForm formRef={form} label={mode === 'add' ? 'Add a phone number' : 'Change your phone number'} onValues={(f) => actor.send({ type: 'user.submit', phoneNumber: f.text('phoneNumber') })}>
+          <TextField name="phoneNumber" label="* Mobile phone number" type="tel" autoComplete="tel-national" aria-required="true" hint={accountMessages.phoneInvalid} error={fieldErrors.phoneNumber} />
+          <FormActions>
+            <SubmitButton loading={busy} className="btn btn--primary">
+              Send code
+            </SubmitButton>
+            <Link to="/account/settings/mfa">Cancel</Link>
+          </FormActions>
+        </AccountForm>
+      )}
+    </AccountCardPage>
   );
 }
 
@@ -161,56 +131,30 @@ export function ReauthView({ actor }: { actor: ActorRefFrom<typeof reauthMachine
   const form = useFormRef();
   useFocusFirstError(form, fieldErrors);
   return (
-    <div className="account-page">
-      <h1 className="account-heading">Confirm it's you</h1>
-      <p className="account-subheading">{accountMessages.reauthRequired}</p>
-      <section className="account-card">
-        {genericError ? (
-          <FormAlert>
-            <p>{genericError}</p>
-          </FormAlert>
-        ) : null}
-        {codeStep ? (
-          <form
-            noValidate
-            aria-label="Enter your code"
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'user.submitCode', code: formValues(e.currentTarget).text('code') });
-            }}
-          >
-            <p>
-              We sent a 6-digit code to <span className="mfa-phone">{phone}</span>.
-            </p>
-            <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="code-input" error={codeError ?? undefined} autoFocus />
-            <div className="account-actions">
-              <SubmitButton loading={busy} className="btn btn--primary">
-                Verify
-              </SubmitButton>
-              <button type="button" className="btn btn--link" onClick={() => actor.send({ type: 'user.startOver' })} disabled={busy}>
-                Start over
-              </button>
-            </div>
-          </form>
-        ) : (
-          <form
-            ref={form}
-            noValidate
-            aria-label="Confirm your password"
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'user.submitPassword', password: formValues(e.currentTarget).text('password') });
-            }}
-          >
-            <PasswordField name="password" label="* Password" autoComplete="current-password" aria-required="true" error={fieldErrors.password} />
-            <div className="account-actions">
-              <SubmitButton loading={busy} className="btn btn--primary">
-                Continue
-              </SubmitButton>
-            </div>
-          </form>
-        )}
-      </section>
-    </div>
+    <AccountCardPage heading="Confirm it's you" subheading={accountMessages.reauthRequired}>
+      <ErrorAlert message={genericError} />
+      {codeStep ? (
+        <CodeEntryForm
+          onSubmitCode={(code) => actor.send({ type: 'user.submitCode', code })}
+          error={codeError}
+          busy={busy}
+          intro={<CodeSentTo phone={phone} />}
+          actions={
+            <LinkButton onClick={() => actor.send({ type: 'user.startOver' })} disabled={busy}>
+              Start over
+            </LinkButton>
+          }
+        />
+      ) : (
+        <AccountForm formRef={form} label="Confirm your password" onValues={(f) => actor.send({ type: 'user.submitPassword', password: f.text('password') })}>
+          <CurrentPasswordField error={fieldErrors.password} />
+          <FormActions>
+            <SubmitButton loading={busy} className="btn btn--primary">
+              Continue
+            </SubmitButton>
+          </FormActions>
+        </AccountForm>
+      )}
+    </AccountCardPage>
   );
 }

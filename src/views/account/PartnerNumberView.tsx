@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { partnerNumberMachine } from '../../../machines/partner-number.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { FormAlert, formValues, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions, RetryButton } from './blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import './account.css';
 
 /** /account/personal/partner: the partner (employee) number; edit errors are stored and shown (spec 2 section 8). */
@@ -20,46 +21,27 @@ export function PartnerNumberView({ actor }: { actor: ActorRefFrom<typeof partne
 
   if (loading) return <PageLoading />;
   return (
-    <div className="account-page">
-      <h1 className="account-heading">Partner number</h1>
-      <p className="account-subheading">Partners (employees) add their partner number to get the partner benefits.</p>
-      <section className="account-card">
-        {error ? (
-          <FormAlert>
-            <p>{error}</p>
-          </FormAlert>
-        ) : null}
-        {failed ? (
-          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        ) : (
-          <form
-            ref={form}
-            noValidate
-            aria-label="Edit partner number"
-            key={partnerNumber ?? ''}
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'user.submit', partnerNumber: formValues(e.currentTarget).text('partnerNumber') });
-            }}
-          >
-            <TextField name="partnerNumber" label="Partner number" inputMode="numeric" maxLength={10} hint="5 to 10 digits." defaultValue={partnerNumber ?? ''} error={fieldErrors.partnerNumber} />
-            <div className="account-actions">
-              <SubmitButton loading={saving} className="btn btn--primary">
-                Save
-              </SubmitButton>
-              {partnerNumber ? (
-                <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => actor.send({ type: 'user.remove' })}>
-                  Remove
-                </button>
-              ) : null}
-              <Link to="/account/personal">Back to personal info</Link>
-            </div>
-          </form>
-        )}
-        {failed && !error ? <p>{accountMessages.generic}</p> : null}
-      </section>
-    </div>
+    <AccountCardPage heading="Partner number" subheading="Partners (employees) add their partner number to get the partner benefits.">
+      <ErrorAlert message={error} />
+      {failed ? (
+        <RetryButton onRetry={() => actor.send({ type: 'user.retry' })} />
+      ) : (
+        <AccountForm formRef={form} label="Edit partner number" key={partnerNumber ?? ''} onValues={(f) => actor.send({ type: 'user.submit', partnerNumber: f.text('partnerNumber') })}>
+          <TextField name="partnerNumber" label="Partner number" inputMode="numeric" maxLength={10} hint="5 to 10 digits." defaultValue={partnerNumber ?? ''} error={fieldErrors.partnerNumber} />
+          <FormActions>
+            <SubmitButton loading={saving} className="btn btn--primary">
+              Save
+            </SubmitButton>
+            {partnerNumber ? (
+              <button type="button" className="btn btn--ghost" disabled={saving} onClick={() => actor.send({ type: 'user.remove' })}>
+                Remove
+              </button>
+            ) : null}
+            <Link to="/account/personal">Back to personal info</Link>
+          </FormActions>
+        </AccountForm>
+      )}
+      {failed && !error ? <p>{accountMessages.generic}</p> : null}
+    </AccountCardPage>
   );
 }

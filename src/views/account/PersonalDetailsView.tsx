@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { NAME_MAX_LENGTH } from '../../../contracts/account.ts';
 import type { personalDetailsMachine } from '../../../machines/personal-details.machine.ts';
-import { accountMessages } from '../../services/error-catalogue.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { FormAlert, formValues, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountCardPage, AccountForm, AccountPage, ErrorAlert, FormActions, LoadFailed } from './blocks.tsx';
+import { FieldError, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import './account.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -23,81 +23,60 @@ export function PersonalDetailsView({ actor }: { actor: ActorRefFrom<typeof pers
   if (state === 'loading') return <PageLoading />;
   if (state === 'failed' || !profile)
     return (
-      <div className="account-page">
-        <FormAlert>
-          <p>{genericError ?? accountMessages.generic}</p>
-        </FormAlert>
-        <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
-          Try again
-        </button>
-      </div>
+      <AccountPage>
+        <LoadFailed error={genericError} onRetry={() => actor.send({ type: 'user.retry' })} />
+      </AccountPage>
     );
   return (
-    <div className="account-page">
-      <h1 className="account-heading">Personal info</h1>
-      <section className="account-card">
-        {genericError ? (
-          <FormAlert>
-            <p>{genericError}</p>
-          </FormAlert>
-        ) : null}
-        <form
-          ref={form}
-          noValidate
-          aria-label="Personal info"
-          // the saved profile is the form's starting point: a new key re-reads it after a save
-          key={JSON.stringify(profile)}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = formValues(e.currentTarget);
-            actor.send({ type: 'user.submit', firstName: f.text('firstName'), lastName: f.text('lastName'), phoneNumber: f.text('phoneNumber'), birthMonth: f.text('birthMonth'), birthDay: f.text('birthDay') });
-          }}
-        >
+    <AccountCardPage heading="Personal info">
+      <ErrorAlert message={genericError} />
+      <AccountForm
+        formRef={form}
+        label="Personal info"
+        // the saved profile is the form's starting point: a new key re-reads it after a save
+        key={JSON.stringify(profile)}
+        onValues={(f) => actor.send({ type: 'user.submit', firstName: f.text('firstName'), lastName: f.text('lastName'), phoneNumber: f.text('phoneNumber'), birthMonth: f.text('birthMonth'), birthDay: f.text('birthDay') })}
+      >
+        <div className="inline-fields">
+          <TextField name="firstName" label="* First name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={profile.firstName} error={fieldErrors.firstName} />
+          <TextField name="lastName" label="* Last name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={profile.lastName} error={fieldErrors.lastName} />
+        </div>
+        <TextField name="phoneNumber" label="Phone number" type="tel" autoComplete="tel-national" hint="10 digits, for example (206) 555-0123." defaultValue={profile.phoneNumber ?? ''} error={fieldErrors.phoneNumber} />
+        <fieldset className="choice-group">
+          <legend>Birthday</legend>
           <div className="inline-fields">
-            <TextField name="firstName" label="* First name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={profile.firstName} error={fieldErrors.firstName} />
-            <TextField name="lastName" label="* Last name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={profile.lastName} error={fieldErrors.lastName} />
-          </div>
-          <TextField name="phoneNumber" label="Phone number" type="tel" autoComplete="tel-national" hint="10 digits, for example (206) 555-0123." defaultValue={profile.phoneNumber ?? ''} error={fieldErrors.phoneNumber} />
-          <fieldset className="choice-group">
-            <legend>Birthday</legend>
-            <div className="inline-fields">
-              <div className="field">
-                <label htmlFor="birthMonth">Month</label>
-                <select id="birthMonth" name="birthMonth" defaultValue={profile.birthday ? String(profile.birthday.month) : ''} aria-invalid={fieldErrors.birthday ? true : undefined} aria-describedby={fieldErrors.birthday ? 'birthday-error' : undefined}>
-                  <option value="">Month</option>
-                  {MONTHS.map((m, i) => (
-                    <option key={m} value={String(i + 1)}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="birthDay">Day</label>
-                <select id="birthDay" name="birthDay" defaultValue={profile.birthday ? String(profile.birthday.day) : ''} aria-invalid={fieldErrors.birthday ? true : undefined} aria-describedby={fieldErrors.birthday ? 'birthday-error' : undefined}>
-                  <option value="">Day</option>
-                  {Array.from({ length: 31 }, (_, i) => (
-                    <option key={i} value={String(i + 1)}>
-                      {i + 1}
-                    </option>
-                  ))}
-                </select>
-              </div>
+            <div className="field">
+              <label htmlFor="birthMonth">Month</label>
+              <select id="birthMonth" name="birthMonth" defaultValue={profile.birthday ? String(profile.birthday.month) : ''} aria-invalid={fieldErrors.birthday ? true : undefined} aria-describedby={fieldErrors.birthday ? 'birthday-error' : undefined}>
+                <option value="">Month</option>
+                {MONTHS.map((m, i) => (
+                  <option key={m} value={String(i + 1)}>
+                    {m}
+                  </option>
+                ))}
+              </select>
             </div>
-            {fieldErrors.birthday ? (
-              <p id="birthday-error" className="field-error">
-                {fieldErrors.birthday}
-              </p>
-            ) : null}
-          </fieldset>
-          <div className="account-actions">
-            <SubmitButton loading={saving} className="btn btn--primary">
-              Save
-            </SubmitButton>
-            <Link to="/account/personal/partner">Partner number</Link>
+            <div className="field">
+              <label htmlFor="birthDay">Day</label>
+              <select id="birthDay" name="birthDay" defaultValue={profile.birthday ? String(profile.birthday.day) : ''} aria-invalid={fieldErrors.birthday ? true : undefined} aria-describedby={fieldErrors.birthday ? 'birthday-error' : undefined}>
+                <option value="">Day</option>
+                {Array.from({ length: 31 }, (_, i) => (
+                  <option key={i} value={String(i + 1)}>
+                    {i + 1}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-        </form>
-      </section>
-    </div>
+          <FieldError id="birthday-error" error={fieldErrors.birthday} />
+        </fieldset>
+        <FormActions>
+          <SubmitButton loading={saving} className="btn btn--primary">
+            Save
+          </SubmitButton>
+          <Link to="/account/personal/partner">Partner number</Link>
+        </FormActions>
+      </AccountForm>
+    </AccountCardPage>
   );
 }

@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { signInMachine } from '../../../machines/sign-in.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { CheckboxField, FormAlert, formValues, PasswordField, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountForm, AccountPage, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions } from './blocks.tsx';
+import { CheckboxField, FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import { signInVariantText, type AccountVariant } from './variants.ts';
 import './account.css';
 
@@ -31,9 +32,7 @@ export function SignInView({ actor, variant, returnUrl, product, showKeepMeSigne
   const search = { ...(returnUrl ? { returnUrl } : {}), ...(variant ? { variant } : {}) };
 
   return (
-    <div className="account-page">
-      <h1 className="account-heading">{text.heading}</h1>
-      <p className="account-subheading">{text.subheading}</p>
+    <AccountPage heading={text.heading} subheading={text.subheading}>
       <section className="account-card" aria-labelledby="signin-title">
         <h2 id="signin-title" className="visually-hidden">
           Sign in
@@ -46,23 +45,10 @@ export function SignInView({ actor, variant, returnUrl, product, showKeepMeSigne
             </p>
           </FormAlert>
         ) : null}
-        {formError ? (
-          <FormAlert>
-            <p>{formError}</p>
-          </FormAlert>
-        ) : null}
-        <form
-          ref={form}
-          noValidate
-          aria-label="Sign in"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = formValues(e.currentTarget);
-            actor.send({ type: 'user.submit', username: f.text('username'), password: f.text('password'), rememberMe: f.checked('rememberMe') });
-          }}
-        >
+        <ErrorAlert message={formError} />
+        <AccountForm formRef={form} label="Sign in" onValues={(f) => actor.send({ type: 'user.submit', username: f.text('username'), password: f.text('password'), rememberMe: f.checked('rememberMe') })}>
           <TextField name="username" label="* Username or email address" type="email" autoComplete="username" aria-required="true" error={fieldErrors.username} />
-          <PasswordField name="password" label="* Password" autoComplete="current-password" aria-required="true" error={fieldErrors.password} />
+          <CurrentPasswordField error={fieldErrors.password} />
           {showKeepMeSignedIn ? <CheckboxField name="rememberMe" label="Keep me signed in" /> : null}
           <div className="account-links">
             <details>
@@ -71,10 +57,10 @@ export function SignInView({ actor, variant, returnUrl, product, showKeepMeSigne
             </details>
             <Link to="/account/forgot-password">Forgot your password?</Link>
           </div>
-          <div className="account-actions">
+          <FormActions>
             <SubmitButton loading={loading}>Sign in</SubmitButton>
-          </div>
-        </form>
+          </FormActions>
+        </AccountForm>
       </section>
       <section className="account-card join-now" aria-labelledby="join-now-title">
         <h2 id="join-now-title">Join {product} Rewards</h2>
@@ -84,7 +70,7 @@ export function SignInView({ actor, variant, returnUrl, product, showKeepMeSigne
         </Link>
       </section>
       <MfaCodeDialog actor={actor} open={codeOpen} />
-    </div>
+    </AccountPage>
   );
 }
 
@@ -104,24 +90,17 @@ function MfaCodeDialog({ actor, open }: { actor: ActorRefFrom<typeof signInMachi
           accountMessages.mfaChallenge
         )}
       </p>
-      <form
-        noValidate
-        aria-label="Enter your code"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'user.submitCode', code: formValues(e.currentTarget).text('code') });
-        }}
-      >
-        <TextField name="code" label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="code-input" error={codeError ?? undefined} autoFocus />
-        <div className="dialog-actions">
+      <CodeEntryForm
+        dialog
+        onSubmitCode={(code) => actor.send({ type: 'user.submitCode', code })}
+        error={codeError}
+        busy={verifying}
+        actions={
           <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.cancelCode' })}>
             Cancel
           </button>
-          <SubmitButton loading={verifying} className="btn btn--primary">
-            Verify
-          </SubmitButton>
-        </div>
-      </form>
+        }
+      />
     </Dialog>
   );
 }

@@ -32,13 +32,18 @@ export function TextField({ name, label, error, hint, addon, type = 'text', ...r
         <input id={id} name={name} type={type} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
         {addon}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
+}
+
+/** A field's inline error; the input points at it with aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="field-error">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** A password input with a show/hide toggle (purely presentational state). */
@@ -71,11 +76,7 @@ export function CheckboxField({ name, label, error, ...rest }: CheckboxFieldProp
     <div className="checkbox-field">
       <input id={id} name={name} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} />
       <label htmlFor={id}>{label}</label>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
