@@ -69,6 +69,8 @@ forEachDb('account sign-in and session', ({ db }) => {
     expect(lockedUnknown.status).toBe(429);
     expect(lockedKnown.json.code).toBe('RATE_LIMITED');
     expect(lockedKnown.json.message).toBe(AccountMessages.rateLimited);
+    // with a messageId the client shows the message inline instead of the 'Sign in unsuccessful.' notification
+    expect(lockedKnown.json.messageId).toBe('too-many-attempts');
     expect(Number(lockedKnown.headers.get('retry-after'))).toBeGreaterThan(0);
     // the lockout reveals nothing: same body (apart from the seconds left) for both
     const strip = (b: Record<string, unknown>) => ({ ...b, retryAfterSeconds: 0 });

@@ -67,7 +67,8 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     const outcome = await checkCredentials(db, body.username, body.password, ip);
     if (outcome.kind === 'rate-limited') {
       await recordAuthEvent(db, 'signin-rate-limited', null, ip, body.reputation);
-      throw rateLimited(c, outcome.retryAfterSeconds, { error: GenericCodes.rateLimited });
+      // a messageId: the client shows the inline message (spec 8: a server messageId shows the inline error instead of the notification)
+      throw rateLimited(c, outcome.retryAfterSeconds, { error: GenericCodes.rateLimited, messageId: 'too-many-attempts' });
     }
     if (outcome.kind === 'invalid') {
       await recordAuthEvent(db, 'signin-failure', null, ip, body.reputation);
