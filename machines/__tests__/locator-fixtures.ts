@@ -7,6 +7,7 @@
  *   4 Ballard        open, NOT_READY                   (unavailable)
  *   5 Queen Anne     open, READY, guest ordering
  */
+import type { AnyEventObject } from 'xstate';
 import type { LocationResult, LocationsResponse, NearestLocationResponse, Place, Store } from '../../contracts/locations.ts';
 
 const schedule = [
@@ -98,3 +99,49 @@ export const seattlePlace: Place = { id: 5809844, name: 'Seattle', displayName: 
 export const places: Place[] = [seattlePlace, { id: 5810301, name: 'SeaTac', displayName: 'SeaTac, WA, US', latitude: 47.4435, longitude: -122.2961 }];
 
 export const apiError = (status: number, code: string, message = 'error') => ({ name: 'ApiRequestError', status, code, message });
+
+/** A point in downtown Seattle the model's map and geolocation events use. */
+export const modelPoint = { lat: 47.61, lng: -122.33 };
+
+/**
+ * The locator model's events, shared by the machine-level path tests (machines/__tests__/locator.paths.test.ts)
+ * and the view-level ones (src/views/locator/LocatorView.paths.test.tsx): the same paths at both layers
+ * (design.md section 3). Each layer adds only its own extras.
+ */
+export const locatorModelEvents: AnyEventObject[] = [
+  { type: 'user.typePlace', text: 'sea' },
+  { type: 'user.typePlace', text: '' },
+  { type: 'user.search', text: 'Seattle' },
+  { type: 'user.moveSuggestion', delta: 1 },
+  { type: 'user.choosePlace', place: seattlePlace },
+  { type: 'user.closeSuggestions' },
+  { type: 'user.locateMe' },
+  { type: 'user.zoomIn' },
+  { type: 'user.zoomOut' },
+  { type: 'map.moved', ...modelPoint, zoom: 12 },
+  { type: 'map.moved', ...modelPoint, zoom: 3 },
+  { type: 'user.hoverStore', storeNumber: '3-1003' },
+  { type: 'user.selectStore', storeNumber: '5-1005' },
+  { type: 'map.markerClicked', storeNumber: '3-1003' },
+  { type: 'user.confirmStore', storeNumber: '1-1001' },
+  { type: 'user.confirmStore', storeNumber: '2-1002' },
+  { type: 'user.confirmStore', storeNumber: '3-1003' },
+  { type: 'user.applyFilters', features: ['DT', 'WF'] },
+  { type: 'user.retry' },
+  { type: 'user.showNearest' },
+  { type: 'xstate.after.searchDebounce.locator.results.browsing.debouncing' },
+  { type: 'xstate.after.autocompleteDebounce.locator.suggestions.debouncing' },
+  { type: 'xstate.done.actor.fetchLocations', output: seattleResults },
+  { type: 'xstate.done.actor.fetchLocations', output: emptyResults },
+  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'STORE_NOT_FOUND') },
+  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'PLACE_NOT_FOUND') },
+  { type: 'xstate.error.actor.fetchLocations', error: apiError(503, 'UNEXPECTED_ERROR') },
+  { type: 'xstate.done.actor.nearestLocation', output: nearestResult },
+  { type: 'xstate.error.actor.nearestLocation', error: apiError(404, 'NO_STORES_FOUND') },
+  { type: 'xstate.error.actor.nearestLocation', error: apiError(500, 'UNEXPECTED_ERROR') },
+  { type: 'xstate.done.actor.geolocate', output: { ...modelPoint, accuracy: 25 } },
+  { type: 'xstate.error.actor.geolocate', error: { code: 1, message: 'User denied Geolocation' } },
+  { type: 'xstate.done.actor.placeSuggestions', output: places },
+  { type: 'xstate.done.actor.placeSuggestions', output: [] },
+  { type: 'xstate.error.actor.placeSuggestions', error: apiError(500, 'UNEXPECTED_ERROR') },
+];

@@ -15,7 +15,7 @@ import {
   type LocatorNotice,
 } from '../locator.machine.ts';
 import { transitionCoverPaths, runPath, coverage, printCoverage, describePath, type ModelOptions } from './model.ts';
-import { capitolHill, fremont, seattleResults, closedFirstResults, emptyResults, nearestResult, places, seattlePlace, apiError } from './locator-fixtures.ts';
+import { capitolHill, fremont, seattleResults, closedFirstResults, emptyResults, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
 
 type Snap = SnapshotFrom<typeof locatorMachine>;
 
@@ -33,47 +33,13 @@ const machine = locatorMachine.provide({
   },
 });
 
-const at = { lat: 47.61, lng: -122.33 };
+// the shared model events plus the machine level's extras: the zoom ceiling, the tabs, other nearest stores
 const events: AnyEventObject[] = [
-  { type: 'user.typePlace', text: 'sea' },
-  { type: 'user.typePlace', text: '' },
-  { type: 'user.search', text: 'Seattle' },
-  { type: 'user.moveSuggestion', delta: 1 },
-  { type: 'user.choosePlace', place: seattlePlace },
-  { type: 'user.closeSuggestions' },
-  { type: 'user.locateMe' },
-  { type: 'user.zoomIn' },
-  { type: 'user.zoomOut' },
-  { type: 'map.moved', ...at, zoom: 12 },
-  { type: 'map.moved', ...at, zoom: MAX_ZOOM },
-  { type: 'map.moved', ...at, zoom: MIN_ZOOM },
-  { type: 'user.hoverStore', storeNumber: '3-1003' },
-  { type: 'user.selectStore', storeNumber: '5-1005' },
-  { type: 'map.markerClicked', storeNumber: '3-1003' },
-  { type: 'user.confirmStore', storeNumber: '1-1001' },
-  { type: 'user.confirmStore', storeNumber: '2-1002' },
-  { type: 'user.confirmStore', storeNumber: '3-1003' },
-  { type: 'user.applyFilters', features: ['DT', 'WF'] },
+  ...locatorModelEvents,
+  { type: 'map.moved', ...modelPoint, zoom: MAX_ZOOM },
   { type: 'user.selectTab', tab: 'favorites' },
-  { type: 'user.retry' },
-  { type: 'user.showNearest' },
-  { type: 'xstate.after.searchDebounce.locator.results.browsing.debouncing' },
-  { type: 'xstate.after.autocompleteDebounce.locator.suggestions.debouncing' },
-  { type: 'xstate.done.actor.fetchLocations', output: seattleResults },
-  { type: 'xstate.done.actor.fetchLocations', output: emptyResults },
-  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'STORE_NOT_FOUND') },
-  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'PLACE_NOT_FOUND') },
-  { type: 'xstate.error.actor.fetchLocations', error: apiError(503, 'UNEXPECTED_ERROR') },
-  { type: 'xstate.done.actor.nearestLocation', output: nearestResult },
   { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: capitolHill } },
   { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: fremont } },
-  { type: 'xstate.error.actor.nearestLocation', error: apiError(404, 'NO_STORES_FOUND') },
-  { type: 'xstate.error.actor.nearestLocation', error: apiError(500, 'UNEXPECTED_ERROR') },
-  { type: 'xstate.done.actor.geolocate', output: { ...at, accuracy: 25 } },
-  { type: 'xstate.error.actor.geolocate', error: { code: 1, message: 'User denied Geolocation' } },
-  { type: 'xstate.done.actor.placeSuggestions', output: places },
-  { type: 'xstate.done.actor.placeSuggestions', output: [] },
-  { type: 'xstate.error.actor.placeSuggestions', error: apiError(500, 'UNEXPECTED_ERROR') },
 ];
 
 const baseInput: LocatorInput = {

@@ -11,7 +11,7 @@ import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { locatorMachine, confirmTarget, type LocatorInput } from '../../../machines/locator.machine.ts';
 import { describePath } from '../../../machines/__tests__/model.ts';
-import { apiError, emptyResults, nearestResult, places, seattlePlace, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
+import { locatorModelEvents } from '../../../machines/__tests__/locator-fixtures.ts';
 import { locatorMessages } from '../../services/error-catalogue.ts';
 import { fakeMap } from './fake-store-map.tsx';
 import { renderLocator, testFeatures } from './locator-test-harness.tsx';
@@ -22,45 +22,8 @@ vi.mock('./StoreMap.tsx', async () => ({ StoreMap: (await import('./fake-store-m
 type Snap = SnapshotFrom<typeof locatorMachine>;
 type App = ReturnType<typeof renderLocator>;
 
-const at = { lat: 47.61, lng: -122.33 };
-const events: AnyEventObject[] = [
-  { type: 'user.typePlace', text: 'sea' },
-  { type: 'user.typePlace', text: '' },
-  { type: 'user.search', text: 'Seattle' },
-  { type: 'user.moveSuggestion', delta: 1 },
-  { type: 'user.choosePlace', place: seattlePlace },
-  { type: 'user.closeSuggestions' },
-  { type: 'user.locateMe' },
-  { type: 'user.zoomIn' },
-  { type: 'user.zoomOut' },
-  { type: 'map.moved', ...at, zoom: 12 },
-  { type: 'map.moved', ...at, zoom: 3 },
-  { type: 'user.hoverStore', storeNumber: '3-1003' },
-  { type: 'user.selectStore', storeNumber: '5-1005' },
-  { type: 'map.markerClicked', storeNumber: '3-1003' },
-  { type: 'user.confirmStore', storeNumber: '1-1001' },
-  { type: 'user.confirmStore', storeNumber: '2-1002' },
-  { type: 'user.confirmStore', storeNumber: '3-1003' },
-  { type: 'user.confirmStore', storeNumber: '5-1005' },
-  { type: 'user.applyFilters', features: ['DT', 'WF'] },
-  { type: 'user.retry' },
-  { type: 'user.showNearest' },
-  { type: 'xstate.after.searchDebounce.locator.results.browsing.debouncing' },
-  { type: 'xstate.after.autocompleteDebounce.locator.suggestions.debouncing' },
-  { type: 'xstate.done.actor.fetchLocations', output: seattleResults },
-  { type: 'xstate.done.actor.fetchLocations', output: emptyResults },
-  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'STORE_NOT_FOUND') },
-  { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'PLACE_NOT_FOUND') },
-  { type: 'xstate.error.actor.fetchLocations', error: apiError(503, 'UNEXPECTED_ERROR') },
-  { type: 'xstate.done.actor.nearestLocation', output: nearestResult },
-  { type: 'xstate.error.actor.nearestLocation', error: apiError(404, 'NO_STORES_FOUND') },
-  { type: 'xstate.error.actor.nearestLocation', error: apiError(500, 'UNEXPECTED_ERROR') },
-  { type: 'xstate.done.actor.geolocate', output: { ...at, accuracy: 25 } },
-  { type: 'xstate.error.actor.geolocate', error: { code: 1, message: 'User denied Geolocation' } },
-  { type: 'xstate.done.actor.placeSuggestions', output: places },
-  { type: 'xstate.done.actor.placeSuggestions', output: [] },
-  { type: 'xstate.error.actor.placeSuggestions', error: apiError(500, 'UNEXPECTED_ERROR') },
-];
+// the shared model events plus the view level's extra: confirming a READY store without guest ordering
+const events: AnyEventObject[] = [...locatorModelEvents, { type: 'user.confirmStore', storeNumber: '5-1005' }];
 
 /** the DOM offers the event in this state (a button exists and is enabled, a card or option is shown) */
 function domCan(s: Snap, e: AnyEventObject): boolean {
