@@ -9,8 +9,8 @@ import { MAX_RESULT_DISTANCE, shortStoreNumber } from '../contracts/locations.ts
  *   states, the nearest-store offer, hover/selection and confirming the store to order from);
  * - `suggestions`: place autocomplete under the search box (debounced).
  *
- * Invoked actors read their request from this context with the exported builders
- * (`locationsRequest`, `nearestRequest`, `placeSuggestionsRequest`): see machines/actor-request.ts.
+ * Each invoke builds its actor's request with a named, exported input mapper
+ * (`locationsRequest`, `nearestRequest`, `placeSuggestionsRequest`): see docs/machines.md.
  */
 
 export const MIN_ZOOM = 3;
@@ -220,22 +220,34 @@ export interface LocationsRequest {
   features: string[];
 }
 
-export function locationsRequest(ctx: Pick<LocatorContext, 'query' | 'features'>): LocationsRequest {
-  const q = ctx.query;
+export function locationsRequest({ context }: { context: Pick<LocatorContext, 'query' | 'features'> }): LocationsRequest {
+  const q = context.query;
   return {
     ...(q.place ? { place: q.place } : {}),
     ...(q.lat !== null && q.lng !== null ? { lat: q.lat, lng: q.lng } : {}),
     ...(q.storeNumber ? { storeNumber: q.storeNumber } : {}),
-    features: ctx.features,
+    features: context.features,
   };
 }
 
-export function nearestRequest(ctx: Pick<LocatorContext, 'nearest' | 'features' | 'map'>) {
-  const from = ctx.nearest.searchedFrom ?? { lat: ctx.map.lat, lng: ctx.map.lng };
-  return { lat: from.lat, lng: from.lng, features: ctx.features };
+export interface NearestRequest {
+  lat: number;
+  lng: number;
+  features: string[];
 }
 
-export const placeSuggestionsRequest = (ctx: Pick<LocatorContext, 'searchText'>) => ({ q: ctx.searchText.trim() });
+export function nearestRequest({ context }: { context: Pick<LocatorContext, 'nearest' | 'features' | 'map'> }): NearestRequest {
+  const from = context.nearest.searchedFrom ?? { lat: context.map.lat, lng: context.map.lng };
+  return { lat: from.lat, lng: from.lng, features: context.features };
+}
+
+export interface PlaceSuggestionsRequest {
+  q: string;
+}
+
+export function placeSuggestionsRequest({ context }: { context: Pick<LocatorContext, 'searchText'> }): PlaceSuggestionsRequest {
+  return { q: context.searchText.trim() };
+}
 
 /** The URL search params that reproduce the current query (the route keeps the address bar in step). */
 export function locatorSearchParams(ctx: Pick<LocatorContext, 'query' | 'features'>): Record<string, string | undefined> {
@@ -276,9 +288,9 @@ export const locatorMachine = setup({
     input: {} as LocatorInput,
   },
   actors: {
-    fetchLocations: fromPromise<LocationsResponse>(notProvided('fetchLocations')),
-    nearestLocation: fromPromise<NearestLocationResponse>(notProvided('nearestLocation')),
-    placeSuggestions: fromPromise<Place[]>(notProvided('placeSuggestions')),
+    fetchLocations: fromPromise<LocationsResponse, LocationsRequest>(notProvided('fetchLocations')),
+    nearestLocation: fromPromise<NearestLocationResponse, NearestRequest>(notProvided('nearestLocation')),
+    placeSuggestions: fromPromise<Place[], PlaceSuggestionsRequest>(notProvided('placeSuggestions')),
     geolocate: fromPromise<GeolocationFix>(notProvided('geolocate')),
   },
   delays: {
@@ -615,6 +627,7 @@ export const locatorMachine = setup({
               invoke: {
                 id: 'fetchLocations',
                 src: 'fetchLocations',
+                input: locationsRequest,
                 onDone: [
                   { guard: 'hasStores', target: 'showingResults', actions: 'assignResults' },
                   { target: 'noStores', actions: 'assignNoStores' },
@@ -648,6 +661,7 @@ export const locatorMachine = setup({
                   invoke: {
                     id: 'nearestLocation',
                     src: 'nearestLocation',
+                    input: nearestRequest,
                     onDone: { target: 'nearestFound', actions: 'assignNearest' },
                     onError: [
                       { guard: 'isNoStoresFound', target: 'nearestNotFound', actions: 'assignNearestNotFound' },
@@ -724,6 +738,7 @@ export const locatorMachine = setup({
           invoke: {
             id: 'placeSuggestions',
             src: 'placeSuggestions',
+            input: placeSuggestionsRequest,
             onDone: [
               { guard: 'hasSuggestions', target: 'showing', actions: 'setSuggestions' },
               { target: 'idle', actions: 'clearSuggestions' },
