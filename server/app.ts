@@ -5,7 +5,7 @@ import { csrfMiddleware } from './http/csrf.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientMiddleware, parseTrustProxy } from './http/client.ts';
 import { securityHeaders } from './http/headers.ts';
-import { bodyMiddleware, urlMiddleware } from './http/input.ts';
+import { bodyMiddleware, checkValue, urlMiddleware } from './http/input.ts';
 import { loadServerSettings } from './config.ts';
 import { createGraphql } from './graphql/schema.ts';
 import { registerCoreRoutes } from './routes/core.ts';
@@ -62,7 +62,11 @@ export function createApp(deps: Deps) {
   registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
 
   const yoga = createGraphql([], { production: deps.config.env === 'production' });
-  app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => yoga.fetch(c.req.raw, { deps, session: c.var.session }));
+  app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => {
+    const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
+    if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);
+    return yoga.fetch(c.req.raw, { deps, session: c.var.session });
+  });
 
   app.all('/apiproxy/*', () => {
     throw notFound('No such API endpoint.');
@@ -74,3 +78,21 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** GraphQL over GET: `variables` and `extensions` must be JSON objects (yoga answers 500 to malformed JSON there). */
+export function badGraphqlGetParams(params: URLSearchParams): string | null {
+  for (const name of ['variables', 'extensions']) {
+    const raw = params.get(name);
+    if (raw === null || raw === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return `The "${name}" parameter is not valid JSON.`;
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) return `The "${name}" parameter must be a JSON object.`;
+    const bad = checkValue(value, name);
+    if (bad) return `${bad.field}: ${bad.message}`;
+  }
+  return null;
+}
