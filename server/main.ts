@@ -8,7 +8,7 @@ import { compress } from 'hono/compress';
 import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
-import { loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 
@@ -26,7 +26,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const seeded = await seedIfEmpty(db, { storeCount: env.SEED_STORE_COUNT ? Number(env.SEED_STORE_COUNT) : undefined });
   if (seeded) console.log(`[db] seeded ${seeded.stores} stores, ${seeded.places} places, ${seeded.users} demo accounts`);
 
-  const api = createApp({ db, config });
+  const settings = loadServerSettings(env);
+  const api = createApp({ db, config, server: settings });
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
   // read per request (a small file): a rebuild while the server runs serves the new asset names at once
@@ -52,11 +53,18 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   });
 
   const port = Number(env.PORT ?? 3000);
-  const server = serve({ fetch: root.fetch, port, hostname: env.HOST ?? '0.0.0.0' });
+  // HOST (default 127.0.0.1): set HOST=0.0.0.0 to listen beyond this machine
+  const server = serve({ fetch: root.fetch, port, hostname: settings.host });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`[server] ready in ${Date.now() - started} ms: http://localhost:${actualPort}/ (database: ${db.kind})`);
+  const shown = isLoopbackHost(settings.host) ? 'localhost' : settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  console.log(`[server] ready in ${Date.now() - started} ms: http://${shown}:${actualPort}/ (database: ${db.kind}, listening on ${settings.host})`);
+  console.log(
+    config.devTools
+      ? `[server] outbox (mail and SMS the app would send; this machine only): http://localhost:${actualPort}/dev/outbox`
+      : `[server] outbox viewer off (${config.env === 'production' ? 'production' : 'HOST beyond loopback: DEV_TOOLS=1 turns it on'}); messages stay in the outbox table`,
+  );
 
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
