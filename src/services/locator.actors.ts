@@ -13,9 +13,11 @@ import { api } from './api.ts';
 
 /** GET /apiproxy/v1/locations?place=&lat=&lng=&storeNumber=&features= */
 export const fetchLocations = fromPromise<LocationsResponse>(({ self, signal }) => {
-  const req = locationsRequest(parentContext<LocatorContext>(self));
+  const ctx = parentContext<LocatorContext>(self);
+  const req = locationsRequest(ctx);
   return api.get('/locations', {
-    query: { place: req.place, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
+    // near: the map centre, so a place search prefers the nearer of same-named places
+    query: { place: req.place, near: req.place ? nearParam(ctx) : undefined, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
     schema: LocationsResponse,
     signal,
   });
@@ -26,10 +28,14 @@ export const nearestLocation = fromPromise<NearestLocationResponse>(({ self, sig
   api.post('/locations/nearest-location', nearestRequest(parentContext<LocatorContext>(self)), { schema: NearestLocationResponse, signal }),
 );
 
-/** GET /apiproxy/v1/places/autocomplete?q= */
+/** "lat,lng" of the map centre for the geocoder's ranking */
+export const nearParam = (ctx: Pick<LocatorContext, 'map'>): string => `${ctx.map.lat.toFixed(4)},${ctx.map.lng.toFixed(4)}`;
+
+/** GET /apiproxy/v1/places/autocomplete?q=&near= */
 export const placeSuggestions = fromPromise<Place[]>(async ({ self, signal }) => {
-  const { q } = placeSuggestionsRequest(parentContext<LocatorContext>(self));
-  const res = await api.get('/places/autocomplete', { query: { q, limit: 6 }, schema: PlacesResponse, signal });
+  const ctx = parentContext<LocatorContext>(self);
+  const { q } = placeSuggestionsRequest(ctx);
+  const res = await api.get('/places/autocomplete', { query: { q, limit: 6, near: nearParam(ctx) }, schema: PlacesResponse, signal });
   return res.places;
 });
 
