@@ -218,12 +218,17 @@ export interface LocationsRequest {
   lng?: number;
   storeNumber?: string;
   features: string[];
+  /** "lat,lng" of the map centre: the geocoder prefers the nearer of same-named places */
+  near?: string;
 }
 
-export function locationsRequest({ context }: { context: Pick<LocatorContext, 'query' | 'features'> }): LocationsRequest {
+/** "lat,lng" of the map centre for the geocoder's ranking */
+export const nearParam = (map: Pick<LocatorContext['map'], 'lat' | 'lng'>): string => `${map.lat.toFixed(4)},${map.lng.toFixed(4)}`;
+
+export function locationsRequest({ context }: { context: Pick<LocatorContext, 'query' | 'features' | 'map'> }): LocationsRequest {
   const q = context.query;
   return {
-    ...(q.place ? { place: q.place } : {}),
+    ...(q.place ? { place: q.place, near: nearParam(context.map) } : {}),
     ...(q.lat !== null && q.lng !== null ? { lat: q.lat, lng: q.lng } : {}),
     ...(q.storeNumber ? { storeNumber: q.storeNumber } : {}),
     features: context.features,
@@ -243,10 +248,11 @@ export function nearestRequest({ context }: { context: Pick<LocatorContext, 'nea
 
 export interface PlaceSuggestionsRequest {
   q: string;
+  near: string;
 }
 
-export function placeSuggestionsRequest({ context }: { context: Pick<LocatorContext, 'searchText'> }): PlaceSuggestionsRequest {
-  return { q: context.searchText.trim() };
+export function placeSuggestionsRequest({ context }: { context: Pick<LocatorContext, 'searchText' | 'map'> }): PlaceSuggestionsRequest {
+  return { q: context.searchText.trim(), near: nearParam(context.map) };
 }
 
 /** The URL search params that reproduce the current query (the route keeps the address bar in step). */

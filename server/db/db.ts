@@ -14,6 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<T> {
@@ -82,7 +83,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   const lite = await PGlite.create({
     ...(dataDir ? (durable ? { fs: new DurableNodeFS(dataDir), startParams: PGLITE_DURABLE_START_PARAMS } : { dataDir }) : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { cube, earthdistance },
+    extensions: { cube, earthdistance, pg_trgm },
     // bigint (count, sum) and numeric as JS numbers, as on the pg driver below
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });

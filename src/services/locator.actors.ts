@@ -13,7 +13,8 @@ import { api } from './api.ts';
 /** GET /apiproxy/v1/locations?place=&lat=&lng=&storeNumber=&features= */
 export const fetchLocations = fromPromise<LocationsResponse, LocationsRequest>(({ input: req, signal }) => {
   return api.get('/locations', {
-    query: { place: req.place, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
+    // near: the map centre, so a place search prefers the nearer of same-named places
+    query: { place: req.place, near: req.near, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
     schema: LocationsResponse,
     signal,
   });
@@ -24,9 +25,9 @@ export const nearestLocation = fromPromise<NearestLocationResponse, NearestReque
   api.post('/locations/nearest-location', input, { schema: NearestLocationResponse, signal }),
 );
 
-/** GET /apiproxy/v1/places/autocomplete?q= */
-export const placeSuggestions = fromPromise<Place[], PlaceSuggestionsRequest>(async ({ input: { q }, signal }) => {
-  const res = await api.get('/places/autocomplete', { query: { q, limit: 6 }, schema: PlacesResponse, signal });
+/** GET /apiproxy/v1/places/autocomplete?q=&near= */
+export const placeSuggestions = fromPromise<Place[], PlaceSuggestionsRequest>(async ({ input: { q, near }, signal }) => {
+  const res = await api.get('/places/autocomplete', { query: { q, limit: 6, near }, schema: PlacesResponse, signal });
   return res.places;
 });
 
