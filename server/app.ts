@@ -8,6 +8,9 @@ import { registerCoreRoutes } from './routes/core.ts';
 import { registerLocatorRoutes } from './routes/locations.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerDevRoutes } from './routes/dev.ts';
+import { registerCardRoutes } from './cards/routes.ts';
+import { registerDevRegister } from './cards/dev-register.ts';
+import { cardsGraphql } from './cards/graphql.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -42,9 +45,11 @@ export function createApp(deps: Deps) {
   registerCoreRoutes(app);
   registerLocatorRoutes(app);
   registerAccountRoutes(app);
+  registerCardRoutes(app);
   if (deps.config.devTools) registerDevRoutes(app);
+  if (deps.config.devTools) registerDevRegister(app);
 
-  const yoga = createGraphql();
+  const yoga = createGraphql([cardsGraphql]);
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => yoga.fetch(c.req.raw, { deps, session: c.var.session }));
 
   app.all('/apiproxy/*', () => {
