@@ -24,16 +24,12 @@ const base: GqlModule = {
       """Whether the caller is signed in (session metadata)."""
       viewer: Viewer!
     }
-    type Mutation {
-      _noop: Boolean
-    }
     type Viewer {
       signedIn: Boolean!
     }
   `,
   resolvers: {
     Query: { viewer: (_: unknown, __: unknown, ctx: GqlContext) => ({ signedIn: !!ctx.session }) },
-    Mutation: { _noop: () => true },
   },
 };
 
