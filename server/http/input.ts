@@ -74,7 +74,14 @@ export const urlMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw badRequest('The address is not valid UTF-8 percent-encoding.', 'url');
   }
   const why = badString(decoded);
-  if (why) throw badRequest(`The address ${why}.`, 'url');
+  if (why) {
+    // name the query parameter that holds it, as validation names a field
+    for (const [name, value] of url.searchParams) {
+      const bad = badString(name) ? 'url' : badString(value) ? name : null;
+      if (bad) throw badRequest(`${bad}: ${bad === 'url' ? 'the address' : 'the value'} ${why}.`, bad);
+    }
+    throw badRequest(`The address ${why}.`, 'url');
+  }
   await next();
 };
 
