@@ -4,7 +4,8 @@
  * <= 3 s, idle RSS after the seed <= 250 MB. Each start is a child process on 127.0.0.1 with a free port
  * and a temporary DATA_DIR (deleted afterwards); "ready" is its `[server] ready` line. Bounded: one
  * /healthz request per start, then SIGTERM.
- *   BENCH_IDLE_MS (default 5000): how long the server idles before its RSS is read.
+ *   BENCH_IDLE_MS (default 5000): how long the server idles before its RSS is read;
+ *   BENCH_START_TIMEOUT_MS (default 900000): give up on a start after this long.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+const TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 900_000);
 
 interface Run {
   readyMs: number;
@@ -36,8 +38,8 @@ function startOnce(dataDir: string): Promise<Run> {
     let done = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`no ready line in 300 s:\n${log}`));
-    }, 300_000);
+      reject(new Error(`no ready line in ${TIMEOUT_MS / 1000} s:\n${log}`));
+    }, TIMEOUT_MS);
     const onData = async (chunk: Buffer) => {
       log += chunk.toString();
       const m = /\[server\] ready in \d+ ms: http:\/\/localhost:(\d+)\//.exec(log);
