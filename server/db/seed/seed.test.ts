@@ -125,7 +125,7 @@ forEachDb('the seeded database', ({ db }) => {
     expect(r.rows.map((x) => x.search_name).sort()).toEqual(['london', 'montreal', 'seattle']);
   });
 
-  it('has the demo accounts with their password, favorites and previous stores', async () => {
+  it('has the demo accounts with their password, favorites and previous stores', { timeout: 180_000 }, async () => {
     const users = (await db().query<{ id: string; email: string; first_name: string; password_hash: string }>(`select id, email, first_name, password_hash from users where email in ('demo@example.com', 'regular@example.com') order by email`)).rows;
     expect(users.map((u) => [u.email, u.first_name])).toEqual([
       ['demo@example.com', 'Avery'],
