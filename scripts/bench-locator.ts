@@ -177,6 +177,11 @@ async function benchAll(servers: { storeCount: number; ready: Ready }[]) {
     for (const r of [healthz, config, locations, again, nearest]) console.log(fmt(r));
     const pct = (a: Stats) => ((a.rps / healthz.rps) * 100).toFixed(1);
     console.log(`  locations vs /healthz: ${pct(locations)}% of the throughput (${pct(again)}% on the second pass), median ×${(locations.median / healthz.median).toFixed(1)}`);
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    for (const [name, r] of [['mixed, first pass', locations], ['mixed, second pass', again]] as const) {
+      const ratio = r.median / healthz.median;
+      console.log(`  target: ${name} median <= 3 x /healthz: x${ratio.toFixed(2)} (${met(ratio <= 3)})`);
+    }
     return { storeCount: s.storeCount, locations, again, nearest };
   });
 }
@@ -202,6 +207,10 @@ async function main() {
       for (const pass of ['locations', 'again', 'nearest'] as const) {
         const [a, b] = [small[pass], large[pass]];
         console.log(`  ${{ locations: 'mixed, first pass ', again: 'mixed, second pass', nearest: '10 nearest        ' }[pass]}: median ×${(b.median / a.median).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)}, throughput ×${(b.rps / a.rps).toFixed(2)} (stores per response ${a.storesPerResponse?.toFixed(1)} → ${b.storesPerResponse?.toFixed(1)})`);
+      }
+      for (const pass of ['locations', 'again'] as const) {
+        const ratio = large[pass].rps / small[pass].rps;
+        console.log(`  target: mixed throughput at x${(large.storeCount / small.storeCount).toFixed(0)} stores within 20% (>= x0.80): ${pass === 'locations' ? 'first pass ' : 'second pass'} x${ratio.toFixed(2)} (${ratio >= 0.8 ? 'met' : 'NOT met'})`);
       }
     }
   } finally {

@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { DataDirLockedError, gracefulShutdown, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
 import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
+import { serveDist } from './http/static.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -32,15 +32,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     return existsSync(file) ? readFile(file, 'utf8') : null;
   };
 
-  // gzip/deflate for JSON, HTML and the JS/CSS/data assets (the lazy map chunks are large)
+  // gzip/deflate for JSON and HTML; dist/ files come precompressed (server/http/static.ts)
   root.use('*', compress({ threshold: 1024 }));
   root.use('/healthz', (c, next) => lifecycle.healthGate(c, next));
   root.route('/', api);
-  root.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  root.use('/*', serveStatic({ root: distDir }));
+  // dist/ files, precompressed at build (br/gzip by Accept-Encoding); a missing /assets/ file is a 404
+  root.use('/*', serveDist({ root: distDir }));
   // SPA: any other GET renders the app shell; the client router decides (and shows not-found).
   root.get('*', async (c) => {
     const html = await indexHtml();

@@ -24,3 +24,14 @@ export function featureFilter(codes: readonly string[]): FeatureFilter {
     allDay: unique.includes(OPEN_24_HOURS),
   };
 }
+
+/**
+ * Static codes carried by few stores (3-8%), rarest first: each has a partial GiST index
+ * (stores_earth_<code>, migration 005) that the nearest-store query uses when the code is selected.
+ */
+export const RARE_CODES: readonly string[] = ['RW', 'VS', 'EV', 'CL', 'CX'];
+
+/** The rarest selected code that has its own partial index, or null. */
+export function rarestCode(filter: FeatureFilter): string | null {
+  return RARE_CODES.find((c) => filter.staticCodes.includes(c)) ?? null;
+}

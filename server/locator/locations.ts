@@ -5,7 +5,7 @@ import { featureFilter, type FeatureFilter } from './features.ts';
 import { isOpenAt } from './hours.ts';
 import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
 import { geocode } from './geocoder.ts';
-import { formatStore, metresToMiles, milesToMetres, storeHours } from './store-format.ts';
+import { formatStoreCached, metresToMiles, milesToMetres, storeHours } from './store-format.ts';
 import { nearestMatching, storeByNumber, type StoreWithDistance } from './store-queries.ts';
 
 /**
@@ -50,7 +50,7 @@ export function openNowTest(filter: FeatureFilter, at: Date): ((row: StoreRow) =
 
 function toResult(row: StoreWithDistance, mine: UserStores, at: Date): LocationResult {
   return {
-    store: formatStore(row, at),
+    store: formatStoreCached(row, at),
     distance: metresToMiles(row.distance_m),
     isFavorite: mine.favorites.has(row.short_number),
     isPrevious: mine.previous.has(row.short_number),
@@ -90,5 +90,5 @@ export async function findNearest(db: Queryable, q: { lat: number; lng: number; 
   const filter = featureFilter(q.features);
   const [row] = await nearestMatching(db, { lat: q.lat, lng: q.lng, filter, radiusMetres: null, limit: 1 }, openNowTest(filter, at));
   if (!row) throw new LocatorNotFound('NO_STORES_FOUND', 'No stores found near you.');
-  return { store: formatStore(row, at), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
+  return { store: formatStoreCached(row, at), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
 }

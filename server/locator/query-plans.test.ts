@@ -51,6 +51,24 @@ forEachDb('query plans', ({ db }) => {
     expect(await plan(`select * from stores where $1 <% lower(address->'lines'->>0)`, ['1912 pike pl'])).toContain('stores_street_trgm');
   });
 
+  it.each([['RW'], ['VS'], ['EV'], ['CL'], ['CX']])('the rare filter %s uses its partial index', async (code) => {
+    const { sql, params } = nearestSql({ ...seattle, filter: featureFilter([code, 'WF']), radiusMetres: milesToMetres(50), limit: 50 });
+    expect(await plan(sql, params)).toContain(`stores_earth_${code.toLowerCase()}`);
+  });
+
+  it('rare filters give the same stores as the plain filter would', async () => {
+    const q = { ...seattle, filter: featureFilter(['CX', 'DT']), radiusMetres: milesToMetres(50), limit: 50 };
+    const { sql, params } = nearestSql(q);
+    const viaPartial = (await db().query<{ short_number: string }>(sql, params)).rows.map((r) => r.short_number);
+    const plain = await db().query<{ short_number: string }>(
+      `select short_number from stores where earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(latitude, longitude) and feature_codes @> $4::text[]
+        order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) limit 50`,
+      [seattle.lat, seattle.lng, milesToMetres(50), ['CX', 'DT']],
+    );
+    expect(viaPartial.length).toBeGreaterThan(0);
+    expect(viaPartial).toEqual(plain.rows.map((r) => r.short_number));
+  });
+
   it('the open-24-hours filter uses the partial index stores_earth_24h', async () => {
     const { sql, params } = nearestSql({ ...seattle, filter: featureFilter(['hrs24', 'DT']), radiusMetres: milesToMetres(50), limit: 50 });
     expect(await plan(sql, params)).toContain('stores_earth_24h');

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Store } from '../../contracts/locations.ts';
 import { seattleStores } from '../db/seed/seattle.ts';
 import { featureFilter } from './features.ts';
-import { formatStore, metresToMiles } from './store-format.ts';
+import { FORMAT_CACHE_MAX, formatCacheSize, formatStore, formatStoreCached, metresToMiles } from './store-format.ts';
 import { reasonFor } from './locations.ts';
 
 const MONDAY_10AM_SEATTLE = new Date('2026-11-23T18:00:00Z');
@@ -53,5 +53,35 @@ describe('distance and reason', () => {
   it('a favorite beats a previous store', () => {
     const mine = { favorites: new Set(['1']), previous: new Set(['1', '2']) };
     expect(['1', '2', '3'].map((n) => reasonFor(n, mine))).toEqual(['FAVORITE', 'USUAL', 'NEARBY']);
+  });
+});
+
+describe('formatStoreCached (the per-store formatting, reused within a minute)', () => {
+  it('reuses the formatted store within the same minute and row, and formats anew in the next minute', () => {
+    const row = byNumber('10001-10101');
+    const a = formatStoreCached(row, new Date('2026-11-23T18:00:05Z'));
+    expect(formatStoreCached(row, new Date('2026-11-23T18:00:59Z'))).toBe(a);
+    expect(a).toEqual(formatStore(row, new Date('2026-11-23T18:00:05Z')));
+    // 10001 opens 5:30 AM Seattle time: one minute before and at the opening differ
+    const before = formatStoreCached(row, new Date('2026-11-23T13:29:30Z'));
+    const at = formatStoreCached(row, new Date('2026-11-23T13:30:00Z'));
+    expect(before.open).toBe(false);
+    expect(at.open).toBe(true);
+  });
+
+  it('a re-read row (a new object) is formatted again', () => {
+    const row = byNumber('10002-10102');
+    const at = new Date('2026-11-23T18:00:00Z');
+    const a = formatStoreCached(row, at);
+    const b = formatStoreCached({ ...row, name: 'Renamed' }, at);
+    expect(b).not.toBe(a);
+    expect(b.name).toBe('Renamed');
+  });
+
+  it('stays within its bound', () => {
+    const row = byNumber('10003-10103');
+    const at = new Date('2026-11-23T18:00:00Z');
+    for (let i = 0; i < FORMAT_CACHE_MAX + 50; i++) formatStoreCached({ ...row, short_number: `x${i}` }, at);
+    expect(formatCacheSize()).toBe(FORMAT_CACHE_MAX);
   });
 });

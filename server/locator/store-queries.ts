@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import type { StoreRow } from '../db/store-row.ts';
-import type { FeatureFilter } from './features.ts';
+import { rarestCode, type FeatureFilter } from './features.ts';
 import { storeRows } from './store-cache.ts';
 
 /**
@@ -46,6 +46,9 @@ export function nearestSql(q: NearestQuery): { sql: string; params: unknown[] } 
     params.push(q.filter.staticCodes);
     where.push(`feature_codes @> $${params.length}::text[]`);
   }
+  const rare = rarestCode(q.filter);
+  // the partial index's own predicate, as a literal (a parameter would not prove it): RARE_CODES are [A-Z]{2}
+  if (rare && !q.filter.allDay) where.push(`feature_codes @> '{${rare}}'::text[]`);
   if (q.filter.allDay) where.push('is_open_24_hours');
   if (q.shortNumbers) {
     params.push(q.shortNumbers);

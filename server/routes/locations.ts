@@ -11,7 +11,7 @@ import { now } from '../locator/clock.ts';
 import { LocatorNotFound, findLocations, findNearest } from '../locator/locations.ts';
 import { addFavorite, removeFavorite } from '../locator/favorites.ts';
 import { suggest } from '../locator/geocoder.ts';
-import { formatStore } from '../locator/store-format.ts';
+import { formatStoreCached } from '../locator/store-format.ts';
 import { storeByNumber, storeExists } from '../locator/store-queries.ts';
 
 /**
@@ -76,7 +76,7 @@ export function registerLocatorRoutes(app: Hono<AppEnv>) {
     const { storeNumber } = parseParams(c, StoreNumberParam);
     const row = await storeByNumber(c.var.deps.db, storeNumber);
     if (!row) throw storeNotFound();
-    return c.json({ store: formatStore(row, now()) });
+    return c.json({ store: formatStoreCached(row, now()) });
   });
 
   app.get('/apiproxy/v1/places/autocomplete', async (c) => {

@@ -11,11 +11,11 @@ afterEach(() => vi.restoreAllMocks());
 const input = { inMenu: false, query: { place: 'Seattle', features: ['DT', 'WF'] }, mapDefaults: { lat: 39.5, lng: -98.35, zoom: 4 }, accuracyThreshold: 1000, signedIn: true, toCart: false, returnPath: null };
 
 describe('locator actors over the API', () => {
-  it('GET /locations with the query and features built from the machine context, parsed with the contract', async () => {
+  it('GET /locations with the query, the map centre (near, for the geocoder) and features from the machine context, parsed with the contract', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(seattleResults));
     const actor = createActor(locatorMachine.provide({ actors: locatorActors }), { input }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ results: { browsing: 'showingResults' } })).toBe(true));
-    expect(String(fetch.mock.calls[0]![0])).toBe('/apiproxy/v1/locations?place=Seattle&features=DT%2CWF');
+    expect(String(fetch.mock.calls[0]![0])).toBe('/apiproxy/v1/locations?place=Seattle&near=39.5000%2C-98.3500&features=DT%2CWF');
     expect(actor.getSnapshot().context.locations).toHaveLength(5);
     actor.stop();
   });

@@ -34,3 +34,13 @@ create index postal_codes_prefix on postal_codes (code text_pattern_ops);
 
 -- street addresses of the stores ("1912 Pike Pl"): word similarity over the first address line
 create index stores_street_trgm on stores using gin (lower(address->'lines'->>0) gin_trgm_ops);
+
+-- Rare filters (each on 3-8% of stores: RW reserve, VS, EV charging, CL clover, CX curbside available): with only
+-- stores_earth the nearest-neighbour scan walks through every other store around a city to find 50 of them
+-- (the same reason as stores_earth_24h in 003). A partial GiST index per rare code answers such a filter directly;
+-- server/locator/store-queries.ts writes the rarest selected code as a literal predicate so the planner picks it.
+create index stores_earth_rw on stores using gist (ll_to_earth(latitude, longitude)) where feature_codes @> '{RW}'::text[];
+create index stores_earth_vs on stores using gist (ll_to_earth(latitude, longitude)) where feature_codes @> '{VS}'::text[];
+create index stores_earth_ev on stores using gist (ll_to_earth(latitude, longitude)) where feature_codes @> '{EV}'::text[];
+create index stores_earth_cl on stores using gist (ll_to_earth(latitude, longitude)) where feature_codes @> '{CL}'::text[];
+create index stores_earth_cx on stores using gist (ll_to_earth(latitude, longitude)) where feature_codes @> '{CX}'::text[];

@@ -14,7 +14,8 @@ const digest = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).di
 let memo: ReturnType<typeof generateSeed> | undefined;
 const seed = () => (memo ??= generateSeed());
 
-describe('generateSeed', () => {
+// generating 17,000 (and 90,000) stores takes seconds, more on a busy machine: a generous timeout
+describe('generateSeed', { timeout: 180_000 }, () => {
   it('is deterministic: the same data twice', () => {
     const a = seed();
     const b = generateSeed();
@@ -78,7 +79,7 @@ forEachDb('the seeded database', ({ db }) => {
     expect(await seedIfEmpty(db(), {})).toBeNull();
   });
 
-  it('has at least 17,000 stores, each carrying every Store field', async () => {
+  it('has at least 17,000 stores, each carrying every Store field', { timeout: 180_000 }, async () => {
     const rows = (await db().query<StoreRow>('select * from stores')).rows;
     expect(rows.length).toBeGreaterThanOrEqual(17_000);
     const at = new Date('2026-11-23T18:00:00Z');
@@ -124,7 +125,7 @@ forEachDb('the seeded database', ({ db }) => {
     expect(r.rows.map((x) => x.search_name).sort()).toEqual(['london', 'montreal', 'seattle']);
   });
 
-  it('has the demo accounts with their password, favorites and previous stores', async () => {
+  it('has the demo accounts with their password, favorites and previous stores', { timeout: 180_000 }, async () => {
     const users = (await db().query<{ id: string; email: string; first_name: string; password_hash: string }>(`select id, email, first_name, password_hash from users where email in ('demo@example.com', 'regular@example.com') order by email`)).rows;
     expect(users.map((u) => [u.email, u.first_name])).toEqual([
       ['demo@example.com', 'Avery'],

@@ -1,0 +1,89 @@
+/**
+ * npm run bench:start — start-up time and memory of the real server (server/main.ts) against the targets:
+ * first start (migrate + seed a fresh PGlite DATA_DIR) to ready <= 15 s, a later start on that DATA_DIR
+ * <= 3 s, idle RSS after the seed <= 250 MB. Each start is a child process on 127.0.0.1 with a free port
+ * and a temporary DATA_DIR (deleted afterwards); "ready" is its `[server] ready` line. Bounded: one
+ * /healthz request per start, then SIGTERM.
+ *   BENCH_IDLE_MS (default 5000): how long the server idles before its RSS is read;
+ *   BENCH_START_TIMEOUT_MS (default 900000): give up on a start after this long.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+const TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 900_000);
+
+interface Run {
+  readyMs: number;
+  rssMb: number;
+  log: string;
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : NaN;
+}
+
+function startOnce(dataDir: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'development', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    let done = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no ready line in ${TIMEOUT_MS / 1000} s:\n${log}`));
+    }, TIMEOUT_MS);
+    const onData = async (chunk: Buffer) => {
+      log += chunk.toString();
+      const m = /\[server\] ready in \d+ ms: http:\/\/localhost:(\d+)\//.exec(log);
+      if (!m || done) return;
+      done = true;
+      const readyMs = performance.now() - t0;
+      await fetch(`http://127.0.0.1:${m[1]}/healthz`).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      const rss = child.pid ? await rssMb(child.pid) : NaN;
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve({ readyMs, rssMb: rss, log });
+      });
+      child.kill('SIGTERM');
+    };
+    child.stdout.on('data', (c: Buffer) => void onData(c));
+    child.stderr.on('data', (c: Buffer) => void onData(c));
+    child.once('exit', (code) => {
+      if (!done) {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}:\n${log}`));
+      }
+    });
+  });
+}
+
+const line = (name: string, value: number, unit: string, target: number) =>
+  `  ${name.padEnd(34)} ${value.toFixed(1).padStart(7)} ${unit.padEnd(3)} target <= ${target} ${unit}: x${(value / target).toFixed(2)} (${value <= target ? 'met' : 'NOT met'})`;
+
+async function main() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-start-'));
+  try {
+    console.log(`Start-up benchmark: server/main.ts on a fresh PGlite DATA_DIR (${dir}), RSS read after ${IDLE_MS} ms idle`);
+    const first = await startOnce(path.join(dir, 'data'));
+    const seeded = /\[db\] seeded[^\n]*/.exec(first.log)?.[0] ?? '';
+    const later = await startOnce(path.join(dir, 'data'));
+    console.log(`  ${seeded}`);
+    console.log(line('first start to ready (migrate+seed)', first.readyMs / 1000, 's', 15));
+    console.log(line('later start to ready', later.readyMs / 1000, 's', 3));
+    console.log(line('idle RSS after the seed (1st run)', first.rssMb, 'MB', 250));
+    console.log(line('idle RSS, later start', later.rssMb, 'MB', 250));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
