@@ -34,7 +34,7 @@ import {
   SignOutResponse,
   SsoSignInResponse,
 } from '../../contracts/account.ts';
-import type { FlowError } from '../../machines/account-flow.ts';
+import { asFlowError, type FlowError } from '../../machines/flow.ts';
 import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
 import type { SsoInput } from '../../machines/sso.machine.ts';
 import type { SignOutInput } from '../../machines/sign-out.machine.ts';
@@ -49,18 +49,9 @@ import { refreshSession } from './session.ts';
 
 /** An API failure as the machines read it: status, code, catalogue message, messageId, field and the body. */
 export function toFlowError(e: unknown): FlowError {
-  if (e instanceof ApiRequestError) {
-    const messageId = typeof e.body.messageId === 'string' ? e.body.messageId : undefined;
-    return {
-      status: e.status,
-      code: e.code,
-      message: messageForError(e, accountCodeMessages),
-      ...(messageId ? { messageId } : {}),
-      ...(e.field ? { field: e.field } : {}),
-      body: e.body,
-    };
-  }
-  return { status: 0, code: 'UNEXPECTED_ERROR', message: messageForError(e), body: {} };
+  // the one normaliser (machines/flow.ts) reads status, code, messageId, field and body (of an API failure only);
+  // the text is the catalogue's
+  return { ...asFlowError(e instanceof ApiRequestError ? e : undefined), message: messageForError(e, accountCodeMessages) };
 }
 
 async function call<T>(request: Promise<T>): Promise<T> {

@@ -4,6 +4,8 @@
  * Kept pure so it is unit-tested without WebGL (src/services/map/markers.test.ts).
  */
 
+import { clampZoom, FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM } from '../../../machines/locator-map.ts';
+
 export type MarkerState = 'default' | 'highlighted' | 'selected';
 
 export interface LatLng {
@@ -34,11 +36,8 @@ export type RenderItem =
   | { kind: 'marker'; id: string; lat: number; lng: number; storeNumber: string; name: string; state: MarkerState }
   | { kind: 'cluster'; id: string; lat: number; lng: number; count: number; bounds: Bounds };
 
-/** Spec: zoom is limited to levels 3 to 21. */
-export const MIN_ZOOM = 3;
-export const MAX_ZOOM = 21;
-/** fitting a single store (or a tight group) must not zoom in further than this */
-export const FIT_MAX_ZOOM = 15;
+/** The zoom limits and the fit limit: one place, the locator's map maths (machines/locator-map.ts). */
+export { clampZoom, FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM };
 /** spec: map max padding 20 px; the top adds the pin's height (pins are anchored at their tip) */
 export const FIT_PADDING = { top: 60, right: 20, bottom: 20, left: 20 };
 /** spec: resize debounce 200 ms */
@@ -62,9 +61,6 @@ export function chooseMapLibrary(config: MapConfig): MapLibrary {
 
 export const markerItemId = (storeNumber: string) => `store:${storeNumber}`;
 
-export function clampZoom(zoom: number): number {
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
-}
 
 /** Web Mercator world pixels at `zoom` with 512 px tiles (what maplibre and mapbox use). */
 export function project(p: LatLng, zoom: number): { x: number; y: number } {
