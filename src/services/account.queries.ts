@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { accountApi } from './account.actors.ts';
+import { accountApi } from './account.api.ts';
 
 /** Read-only account pages (profile overview) prefetch these in their loaders. */
 export const profileQuery = queryOptions({ queryKey: ['account', 'profile'], queryFn: () => accountApi.profile(), staleTime: 30_000 });
