@@ -15,7 +15,7 @@ import { formatStore } from '../locator/store-format.ts';
 import { storeByNumber, storeExists } from '../locator/store-queries.ts';
 
 /**
- * Store locator REST endpoints (spec 1 section 7). Hot reads stay on plain REST (design.md section 5).
+ * Store locator REST endpoints (spec 1 section 7). Hot reads stay on plain REST (docs/architecture.md#server-rest-graphql-and-the-outbox).
  * GET  /apiproxy/v1/locations                      nearest stores around a place, coordinates or store
  * POST /apiproxy/v1/locations/nearest-location     the nearest store with the features, 404 when none
  * POST /apiproxy/v1/stores/favorites               add a favorite (signed in)

@@ -42,7 +42,7 @@ export { clampZoom, FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM };
 export const FIT_PADDING = { top: 60, right: 20, bottom: 20, left: 20 };
 /** spec: resize debounce 200 ms */
 export const RESIZE_DEBOUNCE_MS = 200;
-/** design.md section 6: above a few hundred stores on screen, cluster */
+/** docs/map.md: above a few hundred stores on screen, cluster */
 export const CLUSTER_THRESHOLD = 200;
 /** pins closer than this (screen pixels) are grouped when clustering is on */
 export const CLUSTER_RADIUS_PX = 60;
@@ -54,7 +54,7 @@ export interface MapConfig {
   mapboxStyle: string | null;
 }
 
-/** mapbox-gl needs a valid token for every map load (design.md section 6): only when token and style are both set. */
+/** mapbox-gl needs a valid token for every map load (docs/map.md): only when token and style are both set. */
 export function chooseMapLibrary(config: MapConfig): MapLibrary {
   return config.mapboxToken?.trim() && config.mapboxStyle?.trim() ? 'mapbox' : 'maplibre';
 }
