@@ -4,6 +4,7 @@ import { FavoriteStoreRequest, LocationsQuery, NearestLocationRequest, PlacesQue
 
 type FavoriteBody = v.InferOutput<typeof FavoriteStoreResponse>;
 type PlacesBody = v.InferOutput<typeof PlacesResponse>;
+import { StoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { parseJson, parseParams, parseQuery } from '../http/validate.ts';
@@ -24,7 +25,7 @@ import { storeByNumber, storeExists } from '../locator/store-queries.ts';
  * GET  /apiproxy/v1/places/autocomplete            gazetteer prefix search
  */
 const StoreNumberParam = v.object({
-  storeNumber: v.pipe(v.string(), v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/, 'storeNumber must look like 12345 or 12345-67890')),
+  storeNumber: StoreNumber,
 });
 
 const notFound = (e: LocatorNotFound) => new ApiError(404, e.code, e.message);
