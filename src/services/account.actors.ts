@@ -26,6 +26,7 @@ import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceRequest } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { accountApi } from './account.api.ts';
+import { profileQuery } from './account.queries.ts';
 import { refreshSession } from './session.ts';
 import { ssoOnce } from './sso-once.ts';
 
@@ -137,10 +138,11 @@ export function communicationPreferencesActors() {
 
 export function personalDetailsActors(queryClient: QueryClient) {
   return {
-    loadProfile: fromPromise<ProfileT, void>(async () => accountApi.profile()),
+    /** the profile through its one queryOptions (the cache /account/profile reads and the route prefetches); the machine owns retries */
+    loadProfile: fromPromise<ProfileT, void>(async () => queryClient.fetchQuery({ ...profileQuery, retry: false })),
     saveProfile: fromPromise<ProfileT, ProfilePatchInput>(async ({ input }) => {
       const out = await accountApi.updateProfile(input);
-      queryClient.setQueryData(['account', 'profile'], out);
+      queryClient.setQueryData(profileQuery.queryKey, out);
       await refreshSession(queryClient);
       return out;
     }),
