@@ -14,6 +14,9 @@ export const ApiErrorBody = v.looseObject({
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody> & Record<string, unknown>;
 
+/** The generic failure text (spec error catalogue): shown for 5xx, network failures and unknown codes. Written once. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
 export const GenericCodes = {
   badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',

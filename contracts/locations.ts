@@ -7,7 +7,9 @@ import * as v from 'valibot';
  * Units: `distance` is in miles (the API's unit); views convert to km for metric locales.
  * Store numbers: the API sends the full form "12345-67890"; `shortStoreNumber` cuts it before the dash.
  */
-export const shortStoreNumber = (storeNumber: string) => storeNumber.split('-')[0] ?? storeNumber;
+import { ShortStoreNumber, shortStoreNumber, StoreNumber } from './store-number.ts';
+
+export { shortStoreNumber };
 
 export const MAX_RESULT_DISTANCE = 50;
 export const DEFAULT_RESULT_LIMIT = 50;
@@ -111,7 +113,7 @@ export const LocationsQuery = v.pipe(
     lat: v.optional(NumberFromQuery(Latitude)),
     lng: v.optional(NumberFromQuery(Longitude)),
     features: v.optional(FeatureList, ''),
-    storeNumber: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/, 'storeNumber must look like 12345 or 12345-67890'))),
+    storeNumber: v.optional(StoreNumber),
     limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number), v.number(), v.minValue(1), v.maxValue(500)), '50'),
   }),
   v.check((q) => (q.lat === undefined) === (q.lng === undefined), 'lat and lng go together'),
@@ -130,7 +132,7 @@ export type NearestLocationResponse = v.InferOutput<typeof NearestLocationRespon
 
 /** POST /apiproxy/v1/stores/favorites; DELETE /apiproxy/v1/stores/favorites/{storeNumber} */
 export const FavoriteStoreRequest = v.object({
-  storeNumber: v.pipe(v.string(), v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/, 'storeNumber must look like 12345 or 12345-67890'), v.transform(shortStoreNumber)),
+  storeNumber: ShortStoreNumber,
 });
 export const FavoriteStoreResponse = v.object({ storeNumber: v.string(), isFavorite: v.boolean() });
 

@@ -1,4 +1,5 @@
 import { setup, assign, fromPromise } from 'xstate';
+import { inputOf, notProvided } from './flow.ts';
 
 /**
  * Delivery landing page (spec 1 sections 2 "Delivery landing page", 4 "Delivery page"): Get started
@@ -37,9 +38,7 @@ export const deliveryLandingMachine = setup({
     input: {} as DeliveryLandingInput,
   },
   actors: {
-    readBag: fromPromise<BagSummary>(async () => {
-      throw new Error('readBag not provided');
-    }),
+    readBag: fromPromise<BagSummary>(async () => notProvided('readBag')),
   },
   guards: {
     bagHasItems: ({ event }) => event.type === 'xstate.done.actor.readBag' && event.output.itemCount > 0,
@@ -47,11 +46,8 @@ export const deliveryLandingMachine = setup({
   actions: {
     /** provided: window.open(storefrontUrl, '_blank', 'noopener') */
     openPartnerStorefront: () => {},
-    /** the input arrives with the init event: a static context keeps the config free of functions (Stately) */
-    assignInput: assign(({ event }) => {
-      const init = event as unknown as { type: string; input?: DeliveryLandingInput };
-      return init.type === 'xstate.init' && init.input ? { storefrontUrl: init.input.storefrontUrl } : {};
-    }),
+    /** the start parameters (machines/flow.ts inputOf): a static context keeps the config free of functions */
+    applyInput: assign(({ event }) => ({ storefrontUrl: inputOf<DeliveryLandingInput>(event, { storefrontUrl: '' }).storefrontUrl })),
     assignBagItemCount: assign(({ event }) => (event.type === 'xstate.done.actor.readBag' ? { bagItemCount: event.output.itemCount } : {})),
     clearBagItemCount: assign({ bagItemCount: 0 }),
   },
@@ -60,7 +56,7 @@ export const deliveryLandingMachine = setup({
   description: 'Hands the customer off to the delivery partner, warning first when the bag has items.',
   meta: { title: 'Delivery landing', spec: '1 §2 Delivery landing page, §4 Delivery page' },
   context: { storefrontUrl: '', bagItemCount: 0 },
-  entry: 'assignInput',
+  entry: 'applyInput',
   initial: 'idle',
   states: {
     idle: {

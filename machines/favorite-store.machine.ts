@@ -1,4 +1,5 @@
 import { setup, assign, fromPromise } from 'xstate';
+import { inputOf, notProvided } from './flow.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 
 /**
@@ -63,9 +64,7 @@ export const favoriteStoreMachine = setup({
     input: {} as FavoriteStoreInput,
   },
   actors: {
-    saveFavorite: fromPromise<SaveFavoriteResult, FavoriteToggle>(() => {
-      throw new Error('saveFavorite not provided: the route supplies it with machine.provide()');
-    }),
+    saveFavorite: fromPromise<SaveFavoriteResult, FavoriteToggle>(async () => notProvided('saveFavorite')),
   },
   guards: {
     isGuest: ({ context }) => !context.signedIn,
@@ -74,7 +73,7 @@ export const favoriteStoreMachine = setup({
     hasMoreQueued: ({ context }) => context.queue.length > 1,
   },
   actions: {
-    initFromInput: assign(({ event }) => ({ signedIn: (event as unknown as { input: FavoriteStoreInput }).input.signedIn })),
+    applyInput: assign(({ event }) => ({ signedIn: inputOf<FavoriteStoreInput>(event, { signedIn: false }).signedIn })),
     enqueueToggle: assign(({ context, event }) => {
       if (event.type !== 'user.toggleFavorite') return {};
       const key = shortStoreNumber(event.storeNumber);
@@ -99,7 +98,7 @@ export const favoriteStoreMachine = setup({
   id: 'favoriteStore',
   description: 'Optimistic favourite-store toggles, saved one at a time; guests are asked to sign in.',
   meta: { title: 'Favorite stores', spec: '1: sections 4 (Favorite toggle), 6, 7 (POST/DELETE /stores/favorites)' },
-  entry: 'initFromInput',
+  entry: 'applyInput',
   context: { signedIn: false, queue: [], overrides: {} },
   initial: 'idle',
   states: {

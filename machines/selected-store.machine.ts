@@ -1,4 +1,5 @@
 import { setup, assign, fromPromise } from 'xstate';
+import { inputOf, notProvided } from './flow.ts';
 import type { LocationResult, Store } from '../contracts/locations.ts';
 
 /**
@@ -44,9 +45,7 @@ export const selectedStoreMachine = setup({
     input: {} as SelectedStoreInput,
   },
   actors: {
-    fetchStore: fromPromise<Store, { storeNumber: string }>(() => {
-      throw new Error('fetchStore not provided: src/services/app-actors.tsx supplies it');
-    }),
+    fetchStore: fromPromise<Store, { storeNumber: string }>(async () => notProvided('fetchStore')),
   },
   guards: {
     hasStoredStore: ({ context }) => context.location !== null,
@@ -57,8 +56,8 @@ export const selectedStoreMachine = setup({
     },
   },
   actions: {
-    initFromInput: assign(({ event }) => {
-      const stored = (event as unknown as { input?: SelectedStoreInput }).input?.stored;
+    applyInput: assign(({ event }) => {
+      const { stored } = inputOf<SelectedStoreInput>(event, { stored: null });
       return stored?.location ? { ...stored } : { ...none };
     }),
     refreshStore: assign(({ context, event }) => {
@@ -80,7 +79,7 @@ export const selectedStoreMachine = setup({
   id: 'selectedStore',
   description: 'The store the customer orders from; survives reloads.',
   meta: { title: 'Selected store', spec: '1: sections 3 (Selected store), 4 (Store load)' },
-  entry: 'initFromInput',
+  entry: 'applyInput',
   context: { location: null, needsConfirmation: false, storeConfirmationTimestamp: null, userConfirmed: false },
   initial: 'checking',
   states: {

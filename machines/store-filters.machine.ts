@@ -1,4 +1,5 @@
 import { setup, assign, emit } from 'xstate';
+import { inputOf } from './flow.ts';
 
 /**
  * The store filter overlay (spec 1 section 2 "Filter overlay", section 5 "Store filter"): opens with a
@@ -33,8 +34,8 @@ export const storeFiltersMachine = setup({
     emitted: {} as StoreFiltersEmitted,
   },
   actions: {
-    initFromInput: assign(({ event }) => {
-      const applied = [...(event as unknown as { input: StoreFiltersInput }).input.applied];
+    applyInput: assign(({ event }) => {
+      const applied = [...inputOf<StoreFiltersInput>(event, { applied: [] }).applied];
       return { applied, draft: applied };
     }),
     copyAppliedToDraft: assign(({ context }) => ({ draft: [...context.applied] })),
@@ -50,7 +51,7 @@ export const storeFiltersMachine = setup({
   id: 'storeFilters',
   description: 'Filter overlay with a draft selection; Apply re-queries the locator.',
   meta: { title: 'Store filters', spec: '1: sections 2 (Filter overlay), 5 (Store filter)' },
-  entry: 'initFromInput',
+  entry: 'applyInput',
   context: { applied: [], draft: [] },
   initial: 'closed',
   states: {

@@ -108,7 +108,7 @@ export const modelPoint = { lat: 47.61, lng: -122.33 };
 /**
  * The locator model's events, shared by the machine-level path tests (machines/__tests__/locator.paths.test.ts)
  * and the view-level ones (src/views/locator/LocatorView.paths.test.tsx): the same paths at both layers
- * (design.md section 3). Each layer adds only its own extras.
+ * (docs/architecture.md#tests-three-layers-on-the-same-paths). Each layer adds only its own extras.
  */
 export const locatorModelEvents: AnyEventObject[] = [
   { type: 'user.typePlace', text: 'sea' },

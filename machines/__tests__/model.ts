@@ -1,5 +1,5 @@
 /**
- * Model-based test harness over xstate/graph (design.md section 3).
+ * Model-based test harness over xstate/graph (docs/architecture.md#tests-three-layers-on-the-same-paths).
  *
  * - `transitionCoverPaths(machine, options)` builds a TestModel whose events are filtered with
  *   `snapshot.can(event)`, takes the shortest path to every reachable (abstracted) state, and extends

@@ -6,7 +6,7 @@ import type { SessionInfo } from '../http/session.ts';
 
 /**
  * The one GraphQL endpoint (/apiproxy/v1/graphql). Each area adds a module of typeDefs and resolvers
- * to `modules`; hot reads (locations, config) stay on REST (see design.md section 5).
+ * to `modules`; hot reads (locations, config) stay on REST (see docs/architecture.md#server-rest-graphql-and-the-outbox).
  */
 export interface GqlContext {
   deps: Deps;

@@ -6,7 +6,7 @@ import { parsePartialPlace, parsePlace } from './geocoder-text.ts';
 import { milesToMetres } from './store-format.ts';
 import { nearestSql, type NearestQuery } from './store-queries.ts';
 
-/** The locator's queries use the indexes (an index, not a scan: design.md section 8). */
+/** The locator's queries use the indexes (an index, not a scan: docs/architecture.md#performance). */
 const seattle = { lat: 47.6062, lng: -122.3321 };
 
 const variants: [string, NearestQuery][] = [

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.ts';
 
 /**
- * Mail and SMS are rows in the outbox table (design.md section 5); a delivery worker would send them.
+ * Mail and SMS are rows in the outbox table (docs/architecture.md#server-rest-graphql-and-the-outbox); a delivery worker would send them.
  * In development /dev/outbox lists them. Links are stored as same-origin paths; the body names the
  * absolute address built from PUBLIC_URL (never from the request's Host header, which a caller controls).
  */

@@ -4,6 +4,7 @@ import { FavoriteStoreRequest, LocationsQuery, NearestLocationRequest, PlacesQue
 
 type FavoriteBody = v.InferOutput<typeof FavoriteStoreResponse>;
 type PlacesBody = v.InferOutput<typeof PlacesResponse>;
+import { StoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { parseJson, parseParams, parseQuery } from '../http/validate.ts';
@@ -15,7 +16,7 @@ import { formatStoreCached } from '../locator/store-format.ts';
 import { storeByNumber, storeExists } from '../locator/store-queries.ts';
 
 /**
- * Store locator REST endpoints (spec 1 section 7). Hot reads stay on plain REST (design.md section 5).
+ * Store locator REST endpoints (spec 1 section 7). Hot reads stay on plain REST (docs/architecture.md#server-rest-graphql-and-the-outbox).
  * GET  /apiproxy/v1/locations                      nearest stores around a place, coordinates or store
  * POST /apiproxy/v1/locations/nearest-location     the nearest store with the features, 404 when none
  * POST /apiproxy/v1/stores/favorites               add a favorite (signed in)
@@ -24,7 +25,7 @@ import { storeByNumber, storeExists } from '../locator/store-queries.ts';
  * GET  /apiproxy/v1/places/autocomplete            geocoder suggestions: places, ZIP/FSA/UK postcodes
  */
 const StoreNumberParam = v.object({
-  storeNumber: v.pipe(v.string(), v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/, 'storeNumber must look like 12345 or 12345-67890')),
+  storeNumber: StoreNumber,
 });
 
 const notFound = (e: LocatorNotFound) => new ApiError(404, e.code, e.message);

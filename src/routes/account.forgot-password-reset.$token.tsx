@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { accountApi } from '../services/account.actors.ts';
+import { accountApi } from '../services/account.api.ts';
 import { ResetLinkExpiredView } from '../views/account/ResetPasswordView.tsx';
 
 /**

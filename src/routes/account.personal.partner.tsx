@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { partnerNumberMachine } from '../../machines/partner-number.machine.ts';
 import { partnerNumberActors } from '../services/account.actors.ts';
+import { partnerNumberQuery } from '../services/account.queries.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { PartnerNumberView } from '../views/account/PartnerNumberView.tsx';
 
@@ -20,7 +21,7 @@ function PartnerNumberPage() {
       actions: {
         notify: (...args) => {
           flow.notify(...args);
-          void queryClient.invalidateQueries({ queryKey: ['account', 'partner-number'] });
+          void queryClient.invalidateQueries({ queryKey: partnerNumberQuery.queryKey });
         },
       },
     }),

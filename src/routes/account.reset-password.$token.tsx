@@ -3,7 +3,8 @@ import { useActorRef } from '@xstate/react';
 import { AccountErrorCodes } from '../../contracts/account.ts';
 import { asFlowError } from '../../machines/account-flow.ts';
 import { resetPasswordMachine } from '../../machines/reset-password.machine.ts';
-import { accountApi, resetPasswordActors } from '../services/account.actors.ts';
+import { resetPasswordActors } from '../services/account.actors.ts';
+import { accountApi } from '../services/account.api.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { ResetPasswordView } from '../views/account/ResetPasswordView.tsx';
 

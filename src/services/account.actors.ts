@@ -1,40 +1,22 @@
 /**
- * The real actors the account machines are provided with (design.md section 2): requests over the API client
- * with the contract's schemas. Every failure rejects with a FlowError (machines/account-flow.ts) whose message
- * comes from the error catalogue (server message first). Sign-in, MFA, SSO, sign-out and account creation
- * refresh the session query, so guards and the app shell see the new state before the redirect.
- *
- * Each actor receives its request as `input`: the invoking state's named input mapper, exported by the machine
- * file (`invoke: { src: 'signIn', input: signInRequest }`), built it from the machine's context (docs/machines.md).
+ * The real actors the account machines are provided with, one factory per flow (docs/machines.md): each receives
+ * its request as `input` (the invoking state's named input mapper built it) and sends it with the account API client
+ * (src/services/account.api.ts). Sign-in, MFA, SSO, sign-out and account creation refresh the session query, so
+ * guards and the app shell see the new state before the redirect.
  */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  ChangeEmailResponse,
-  type CommunicationPreferences as CommunicationPreferencesT,
-  type EmailStatus as EmailStatusT,
-  type MfaReauthResponse as MfaReauthResponseT,
-  type MfaStatus as MfaStatusT,
-  type PartnerNumber as PartnerNumberT,
-  type Profile as ProfileT,
-  type SignInResponse as SignInResponseT,
-  type SsoSignInResponse as SsoSignInResponseT,
-  type CreateAccountResponse as CreateAccountResponseT,
-  CommunicationPreferences,
-  CreateAccountResponse,
-  EmailStatus,
-  MfaPhonePendingResponse,
-  MfaReauthResponse,
-  MfaStatus,
-  OkResponse,
-  PartnerNumber,
-  Profile,
-  ResetTokenStatusResponse,
-  SignInResponse,
-  SignOutResponse,
-  SsoSignInResponse,
+import type {
+  CommunicationPreferences as CommunicationPreferencesT,
+  CreateAccountResponse as CreateAccountResponseT,
+  EmailStatus as EmailStatusT,
+  MfaReauthResponse as MfaReauthResponseT,
+  MfaStatus as MfaStatusT,
+  PartnerNumber as PartnerNumberT,
+  Profile as ProfileT,
+  SignInResponse as SignInResponseT,
+  SsoSignInResponse as SsoSignInResponseT,
 } from '../../contracts/account.ts';
-import type { FlowError } from '../../machines/account-flow.ts';
 import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
 import type { SsoInput } from '../../machines/sso.machine.ts';
 import type { SignOutInput } from '../../machines/sign-out.machine.ts';
@@ -43,90 +25,10 @@ import type { ChangePasswordValues } from '../../machines/change-password.machin
 import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceRequest } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
-import { api, ApiRequestError } from './api.ts';
-import { accountCodeMessages, messageForError } from './error-catalogue.ts';
+import { accountApi } from './account.api.ts';
+import { profileQuery } from './account.queries.ts';
 import { refreshSession } from './session.ts';
-
-/** An API failure as the machines read it: status, code, catalogue message, messageId, field and the body. */
-export function toFlowError(e: unknown): FlowError {
-  if (e instanceof ApiRequestError) {
-    const messageId = typeof e.body.messageId === 'string' ? e.body.messageId : undefined;
-    return {
-      status: e.status,
-      code: e.code,
-      message: messageForError(e, accountCodeMessages),
-      ...(messageId ? { messageId } : {}),
-      ...(e.field ? { field: e.field } : {}),
-      body: e.body,
-    };
-  }
-  return { status: 0, code: 'UNEXPECTED_ERROR', message: messageForError(e), body: {} };
-}
-
-async function call<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e;
-    throw toFlowError(e);
-  }
-}
-
-/** Device data sent as the spec's `reputation` (recorded by the server, never echoed). */
-export function reputation(): Record<string, string> {
-  if (typeof navigator === 'undefined') return {};
-  return {
-    userAgent: navigator.userAgent.slice(0, 200),
-    language: navigator.language,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
-  };
-}
-
-const A = '/account';
-
-// ---- requests (also used by route loaders) --------------------------------------------------------------------
-
-export const accountApi = {
-  signIn: (input: SignInRequestInput) =>
-    call(
-      api.post(`${A}/signin`, {
-        username: input.username,
-        password: input.password,
-        rememberMe: input.rememberMe,
-        market: 'US',
-        transactionSubType: 'signin',
-        reputation: reputation(),
-        ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}),
-      }, { schema: SignInResponse }),
-    ),
-  signInMfa: (input: VerifyCodeInput) => call(api.post(`${A}/signin/mfa`, { challengeId: input.challengeId, code: input.code }, { schema: SignInResponse })),
-  ssoSignIn: (input: SsoInput) =>
-    call(api.post(`${A}/signin/sso/${encodeURIComponent(input.token)}`, { reputation: reputation() }, { schema: SsoSignInResponse, query: { returnUrl: input.returnUrl } })),
-  signOut: (input: SignOutInput) => call(api.post(`${A}/signout`, input.returnUrl ? { returnUrl: input.returnUrl } : {}, { schema: SignOutResponse })),
-  forgotPassword: (emailAddress: string) => call(api.post(`${A}/forgot-password`, { emailAddress, userName: emailAddress }, { schema: OkResponse })),
-  resetTokenStatus: (token: string) => call(api.get(`${A}/reset-password/${encodeURIComponent(token)}/status`, { schema: ResetTokenStatusResponse })),
-  resetPassword: (input: { token: string; newPassword: string }) => call(api.post(`${A}/reset-password`, input, { schema: OkResponse })),
-  createAccount: (payload: CreateAccountPayload) => call(api.post(`${A}/create`, { ...payload, reputation: reputation() }, { schema: CreateAccountResponse })),
-  profile: () => call(api.get(`${A}/profile`, { schema: Profile })),
-  updateProfile: (patch: ProfilePatchInput) => call(api.patch(`${A}/profile`, patch, { schema: Profile })),
-  partnerNumber: () => call(api.get(`${A}/partner-number`, { schema: PartnerNumber })),
-  savePartnerNumber: (partnerNumber: string | null) => call(api.put(`${A}/partner-number`, { partnerNumber }, { schema: PartnerNumber })),
-  communicationPreferences: () => call(api.get(`${A}/communication-preferences`, { schema: CommunicationPreferences })),
-  saveCommunicationPreference: (input: SavePreferenceRequest) =>
-    call(api.put(`${A}/communication-preferences`, { [input.key]: input.value }, { schema: CommunicationPreferences })),
-  changePassword: (input: ChangePasswordValues) => call(api.post(`${A}/settings/password`, input, { schema: OkResponse })),
-  emailStatus: () => call(api.get(`${A}/settings/email`, { schema: EmailStatus })),
-  requestEmailChange: (input: ChangeEmailValues) => call(api.post(`${A}/settings/email`, input, { schema: ChangeEmailResponse })),
-  verifyEmailChange: (input: { code: string }) => call(api.post(`${A}/settings/email/verify`, input, { schema: EmailStatus })),
-  mfaStatus: () => call(api.get(`${A}/settings/mfa`, { schema: MfaStatus })),
-  mfaReauth: (input: { password: string }) => call(api.post(`${A}/settings/mfa/reauth`, input, { schema: MfaReauthResponse })),
-  mfaReauthVerify: (input: { code: string }) => call(api.post(`${A}/settings/mfa/reauth/verify`, input, { schema: MfaStatus })),
-  mfaSendPhoneCode: (input: { phoneNumber: string }) => call(api.post(`${A}/settings/mfa/phone`, input, { schema: MfaPhonePendingResponse })),
-  mfaVerifyPhoneCode: (input: { code: string }) => call(api.post(`${A}/settings/mfa/phone/verify`, input, { schema: MfaStatus })),
-  mfaRemovePhone: () => call(api.del(`${A}/settings/mfa/phone`, { schema: MfaStatus })),
-};
-
-// ---- actors per machine ---------------------------------------------------------------------------------------
+import { ssoOnce } from './sso-once.ts';
 
 export function signInActors(queryClient: QueryClient) {
   return {
@@ -146,22 +48,6 @@ export function signInActors(queryClient: QueryClient) {
      */
     paymentSignIn: fromPromise<unknown, void>(async () => undefined),
   };
-}
-
-/**
- * SSO tokens are single use. React's strict mode (development) remounts the page, and the remounted machine
- * restarts its request: the same token shares one request, so the second start does not spend it again.
- */
-const ssoInFlight = new Map<string, Promise<SsoSignInResponseT>>();
-function ssoOnce(input: SsoInput): Promise<SsoSignInResponseT> {
-  let p = ssoInFlight.get(input.token);
-  if (!p) {
-    p = accountApi.ssoSignIn(input);
-    ssoInFlight.set(input.token, p);
-    const forget = () => setTimeout(() => ssoInFlight.delete(input.token), 10_000);
-    p.then(forget, forget);
-  }
-  return p;
 }
 
 export function ssoActors(queryClient: QueryClient) {
@@ -252,10 +138,11 @@ export function communicationPreferencesActors() {
 
 export function personalDetailsActors(queryClient: QueryClient) {
   return {
-    loadProfile: fromPromise<ProfileT, void>(async () => accountApi.profile()),
+    /** the profile through its one queryOptions (the cache /account/profile reads and the route prefetches); the machine owns retries */
+    loadProfile: fromPromise<ProfileT, void>(async () => queryClient.fetchQuery({ ...profileQuery, retry: false })),
     saveProfile: fromPromise<ProfileT, ProfilePatchInput>(async ({ input }) => {
       const out = await accountApi.updateProfile(input);
-      queryClient.setQueryData(['account', 'profile'], out);
+      queryClient.setQueryData(profileQuery.queryKey, out);
       await refreshSession(queryClient);
       return out;
     }),

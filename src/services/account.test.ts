@@ -17,8 +17,9 @@ import { personalDetailsMachine } from '../../machines/personal-details.machine.
 import { partnerNumberMachine } from '../../machines/partner-number.machine.ts';
 import { savedPreferences, savedProfile, validForm } from '../../machines/__tests__/account-events.ts';
 import { ApiRequestError } from './api.ts';
+import { accountApi } from './account.api.ts';
+import { toFlowError } from './flow-error.ts';
 import {
-  accountApi,
   changeEmailActors,
   changePasswordActors,
   communicationPreferencesActors,
@@ -32,7 +33,6 @@ import {
   signInActors,
   signOutActors,
   ssoActors,
-  toFlowError,
 } from './account.actors.ts';
 import { hasRecentSecondFactor, requireSignIn, secondFactorRemainingMs } from './auth-guard.ts';
 import { accountMessage } from './error-catalogue.ts';

@@ -5,7 +5,7 @@
  * Messages for codes come from src/services/error-catalogue.ts.
  */
 import * as v from 'valibot';
-import { ApiErrorBody } from '../../contracts/errors.ts';
+import { ApiErrorBody, GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 import { readCsrfCookie } from './cookies.ts';
 
 export const API_ROOT = '/apiproxy/v1';
@@ -86,13 +86,13 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
   if (!res.ok) {
     const parsed = v.safeParse(ApiErrorBody, json);
     if (parsed.success) throw new ApiRequestError(res.status, parsed.output.code, parsed.output.message, json as Record<string, unknown>);
-    throw new ApiRequestError(res.status, res.status >= 500 ? 'UNEXPECTED_ERROR' : 'HTTP_' + res.status, 'Something went wrong. Please try again.');
+    throw new ApiRequestError(res.status, res.status >= 500 ? 'UNEXPECTED_ERROR' : 'HTTP_' + res.status, GENERIC_ERROR_MESSAGE);
   }
   if (!opts.schema) return json as never;
   const parsed = v.safeParse(opts.schema, json);
   if (!parsed.success) {
     console.error('[api] response did not match its contract', path, v.flatten(parsed.issues));
-    throw new ApiRequestError(500, 'INVALID_RESPONSE', 'Something went wrong. Please try again.');
+    throw new ApiRequestError(500, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
   }
   return parsed.output as never;
 }

@@ -1,5 +1,5 @@
 /**
- * Long-lived actors started once at the root (design.md section 2): notifications and the selected
+ * Long-lived actors started once at the root (docs/architecture.md#layers-and-actors): notifications and the selected
  * store now; later the cart. Routes reach them through the router context or `useAppActors()`.
  */
 import { createContext, useContext, type ReactNode } from 'react';

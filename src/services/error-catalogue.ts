@@ -4,8 +4,10 @@
  */
 import { ApiRequestError } from './api.ts';
 import { AccountMessages, PartialSuccessMessages } from '../../contracts/account.ts';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 
-export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+/** The generic failure text (contracts/errors.ts: written once, shared with the server's catalogue). */
+export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
 
 /** Locator (spec 1, section 8). */
 export const locatorMessages = {

@@ -1,5 +1,5 @@
 /**
- * The real actors the locator machines are provided with (design.md section 2): REST calls through
+ * The real actors the locator machines are provided with (docs/architecture.md#layers-and-actors): REST calls through
  * src/services/api.ts validated with the contracts' schemas, the browser's geolocation, and place
  * autocomplete. Each receives its request as `input`, built by the invoking state's named input mapper
  * (docs/machines.md).

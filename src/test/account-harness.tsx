@@ -1,5 +1,5 @@
 /**
- * View tests along the model paths (design.md section 3, third layer): the same paths as the machine's
+ * View tests along the model paths (docs/architecture.md#tests-three-layers-on-the-same-paths, third layer): the same paths as the machine's
  * model-based test (machines/__tests__/model.ts), replayed on the real view. User events become typing and
  * clicks, `xstate.done.actor.*` / `xstate.error.actor.*` resolve or reject the deferred fake actor the machine
  * started, and after every step the actor must be in the model's state and the DOM must show it.

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { safeReturnUrl } from '../../../contracts/return-url.ts';
+import { StoreNumberParam } from '../../../contracts/store-number.ts';
 
 /**
  * The locator's URL query (?place=&lat=&lng=&storeNumber=&features=&toCart=&returnPath=), a valibot
@@ -15,7 +16,7 @@ export const locatorSearchSchema = v.object({
   place: optional(v.pipe(text, v.nonEmpty(), v.maxLength(120))),
   lat: optional(coordinate(90)),
   lng: optional(coordinate(180)),
-  storeNumber: optional(v.pipe(text, v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/))),
+  storeNumber: optional(StoreNumberParam),
   /** comma-separated feature codes */
   features: optional(
     v.pipe(

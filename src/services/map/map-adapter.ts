@@ -1,5 +1,5 @@
 /**
- * The map behind a small adapter (design.md section 6). Two implementations, each loaded lazily with
+ * The map behind a small adapter (docs/map.md). Two implementations, each loaded lazily with
  * import() so neither library is in the first bundle:
  * - maplibre-gl with a local offline style (no network, no token): the default;
  * - mapbox-gl when config.map.mapboxToken and mapboxStyle are both set.

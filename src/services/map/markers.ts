@@ -4,6 +4,8 @@
  * Kept pure so it is unit-tested without WebGL (src/services/map/markers.test.ts).
  */
 
+import { clampZoom, FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM } from '../../../machines/locator-map.ts';
+
 export type MarkerState = 'default' | 'highlighted' | 'selected';
 
 export interface LatLng {
@@ -34,16 +36,13 @@ export type RenderItem =
   | { kind: 'marker'; id: string; lat: number; lng: number; storeNumber: string; name: string; state: MarkerState }
   | { kind: 'cluster'; id: string; lat: number; lng: number; count: number; bounds: Bounds };
 
-/** Spec: zoom is limited to levels 3 to 21. */
-export const MIN_ZOOM = 3;
-export const MAX_ZOOM = 21;
-/** fitting a single store (or a tight group) must not zoom in further than this */
-export const FIT_MAX_ZOOM = 15;
+/** The zoom limits and the fit limit: one place, the locator's map maths (machines/locator-map.ts). */
+export { clampZoom, FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM };
 /** spec: map max padding 20 px; the top adds the pin's height (pins are anchored at their tip) */
 export const FIT_PADDING = { top: 60, right: 20, bottom: 20, left: 20 };
 /** spec: resize debounce 200 ms */
 export const RESIZE_DEBOUNCE_MS = 200;
-/** design.md section 6: above a few hundred stores on screen, cluster */
+/** docs/map.md: above a few hundred stores on screen, cluster */
 export const CLUSTER_THRESHOLD = 200;
 /** pins closer than this (screen pixels) are grouped when clustering is on */
 export const CLUSTER_RADIUS_PX = 60;
@@ -55,16 +54,13 @@ export interface MapConfig {
   mapboxStyle: string | null;
 }
 
-/** mapbox-gl needs a valid token for every map load (design.md section 6): only when token and style are both set. */
+/** mapbox-gl needs a valid token for every map load (docs/map.md): only when token and style are both set. */
 export function chooseMapLibrary(config: MapConfig): MapLibrary {
   return config.mapboxToken?.trim() && config.mapboxStyle?.trim() ? 'mapbox' : 'maplibre';
 }
 
 export const markerItemId = (storeNumber: string) => `store:${storeNumber}`;
 
-export function clampZoom(zoom: number): number {
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
-}
 
 /** Web Mercator world pixels at `zoom` with 512 px tiles (what maplibre and mapbox use). */
 export function project(p: LatLng, zoom: number): { x: number; y: number } {

@@ -1,5 +1,5 @@
 /**
- * The locator view along the model's paths (design.md section 3, "Three layers reuse the same paths"):
+ * The locator view along the model's paths (docs/architecture.md#tests-three-layers-on-the-same-paths, "Three layers reuse the same paths"):
  * the shortest path to every state of the locator machine is replayed through the DOM. Events become
  * clicks, typing and keys; `xstate.done/error.actor.*` settle the deferred fake; the debounce timers are
  * sent as their events (their 200 ms is checked in the machine tests). After each step the actor must be

@@ -1,5 +1,5 @@
 /**
- * Renders the locator view as its route does, but with deferred fake actors (design.md section 3):
+ * Renders the locator view as its route does, but with deferred fake actors (docs/architecture.md#tests-three-layers-on-the-same-paths):
  * every invoked request waits until the test resolves or rejects it. Shared by the locator view tests.
  */
 import { render } from '@testing-library/react';

@@ -1,0 +1,304 @@
+/**
+ * The store locator's implementations: actor stubs, delays, named guards and actions (`setup`). The statechart
+ * itself, with its request mappers, is machines/locator.machine.ts.
+ */
+import { setup, assign, fromPromise, raise } from 'xstate';
+import type { LocationResult, LocationsResponse, NearestLocationResponse, Place } from '../contracts/locations.ts';
+import { MAX_RESULT_DISTANCE } from '../contracts/locations.ts';
+import { asFlowError, inputOf, notProvided } from './flow.ts';
+import { clampZoom, fitZoom, MIN_SEARCH_ZOOM } from './locator-map.ts';
+import { canOrderFrom, takesMobileOrders, chooseSelectedStore, confirmTarget, findLocation, hasSearchArea, sameStore } from './locator-select.ts';
+import {
+  GEOLOCATION_STORE_LIMIT,
+  LOCATOR_INPUT_DEFAULTS,
+  type GeolocationFix,
+  type LocationsRequest,
+  type LocatorContext,
+  type LocatorEvent,
+  type LocatorInput,
+  type LocatorNotice,
+  type MapPosition,
+  type NearestRequest,
+  type NearestStore,
+  type PlaceSuggestionsRequest,
+  type SearchArea,
+} from './locator-types.ts';
+
+const emptyArea: SearchArea = { place: null, lat: null, lng: null, storeNumber: null };
+const noNearest: NearestStore = { location: null, searchedFrom: null, notFound: false, searched: false };
+
+const errorOf = (event: unknown) => asFlowError((event as { error?: unknown }).error);
+
+const usable = (stores: LocationResult[]) => stores.filter((l) => l.distance <= MAX_RESULT_DISTANCE);
+
+// ---------------------------------------------------------------------------------------------
+
+export const locatorSetup = setup({
+  types: {
+    context: {} as LocatorContext,
+    events: {} as LocatorEvent,
+    input: {} as LocatorInput,
+  },
+  actors: {
+    fetchLocations: fromPromise<LocationsResponse, LocationsRequest>(async () => notProvided('fetchLocations')),
+    nearestLocation: fromPromise<NearestLocationResponse, NearestRequest>(async () => notProvided('nearestLocation')),
+    placeSuggestions: fromPromise<Place[], PlaceSuggestionsRequest>(async () => notProvided('placeSuggestions')),
+    geolocate: fromPromise<GeolocationFix>(async () => notProvided('geolocate')),
+  },
+  delays: {
+    searchDebounce: 200,
+    autocompleteDebounce: 200,
+  },
+  guards: {
+    hasText: ({ event }) => (event.type === 'user.search' || event.type === 'user.typePlace') && event.text.trim().length > 0,
+    hasSearchArea: ({ context }) => hasSearchArea(context.query),
+    hasStores: ({ event }) => usable((event as unknown as { output: LocationsResponse }).output.stores).length > 0,
+    isStoreNotFound: ({ event }) => {
+      const e = errorOf(event);
+      return e.status === 404 && e.code === 'STORE_NOT_FOUND';
+    },
+    isPlaceNotFound: ({ event }) => {
+      const e = errorOf(event);
+      return e.status === 404 && e.code === 'PLACE_NOT_FOUND';
+    },
+    isNoStoresFound: ({ event }) => errorOf(event).status === 404,
+    movedBelowSearchZoom: ({ event }) => event.type === 'map.moved' && event.zoom < MIN_SEARCH_ZOOM,
+    zoomInBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom + 1) < MIN_SEARCH_ZOOM,
+    zoomOutBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom - 1) < MIN_SEARCH_ZOOM,
+    hasSuggestions: ({ event }) => (event as unknown as { output: Place[] }).output.length > 0,
+    isKnownStore: ({ context, event }) => 'storeNumber' in event && !!event.storeNumber && !!findLocation(context, event.storeNumber),
+    /** no mobile orders here (NOT_READY / UNAVAILABLE anywhere; in the menu also a closed store): a toast */
+    storeUnavailable: ({ context, event }) => {
+      if (event.type !== 'user.confirmStore') return false;
+      const l = findLocation(context, event.storeNumber);
+      return !!l && (context.inMenu ? !canOrderFrom(l.store) : !takesMobileOrders(l.store));
+    },
+    /** the store of a guest's refused choice is open and READY (the account-required dialog; otherwise the generic one) */
+    isOpenAndReady: ({ context, event }) => {
+      if (event.type !== 'store.guestOrderingUnavailable') return false;
+      const l = findLocation(context, event.storeNumber);
+      return !!l && canOrderFrom(l.store);
+    },
+    /** a guest chooses a store without guest ordering: a dialog (spec 1 section 6) */
+    guestCannotOrder: ({ context, event }) => {
+      if (context.signedIn || event.type !== 'user.confirmStore') return false;
+      const l = findLocation(context, event.storeNumber);
+      return !!l && !l.store.mobileOrdering.guestOrdering;
+    },
+  },
+  actions: {
+    applyInput: assign(({ event }) => {
+      const input = inputOf<LocatorInput>(event, LOCATOR_INPUT_DEFAULTS);
+      const q = input.query;
+      const hasCoords = typeof q.lat === 'number' && typeof q.lng === 'number';
+      return {
+        inMenu: input.inMenu,
+        signedIn: input.signedIn,
+        toCart: input.toCart,
+        returnPath: input.returnPath,
+        accuracyThreshold: input.accuracyThreshold,
+        mapDefaults: input.mapDefaults,
+        query: {
+          place: q.place?.trim() || null,
+          lat: hasCoords ? q.lat! : null,
+          lng: hasCoords ? q.lng! : null,
+          storeNumber: q.storeNumber || null,
+        },
+        features: q.features ?? [],
+        searchText: q.place?.trim() ?? '',
+        map: {
+          lat: hasCoords ? q.lat! : input.mapDefaults.lat,
+          lng: hasCoords ? q.lng! : input.mapDefaults.lng,
+          zoom: clampZoom(input.mapDefaults.zoom),
+          userOverride: false,
+          preventMovement: false,
+          fitBounds: false,
+        },
+      };
+    }),
+    setPlaceQuery: assign(({ event }) => {
+      if (event.type !== 'user.search') return {};
+      return {
+        query: { ...emptyArea, place: event.text.trim() },
+        searchText: event.text,
+        geolocationSearch: false,
+        geolocationAccurate: false,
+        placeNotFound: false,
+        placeName: null,
+      };
+    }),
+    setChosenPlaceQuery: assign(({ event }) => {
+      if (event.type !== 'user.choosePlace') return {};
+      return {
+        query: { ...emptyArea, lat: event.place.latitude, lng: event.place.longitude },
+        searchText: event.place.displayName,
+        placeName: event.place.displayName,
+        geolocationSearch: false,
+        geolocationAccurate: false,
+        placeNotFound: false,
+      };
+    }),
+    clearSearch: assign({
+      query: { ...emptyArea },
+      searchText: '',
+      placeName: null,
+      placeNotFound: false,
+      geolocationSearch: false,
+      geolocationAccurate: false,
+      locations: [],
+      selectedStoreNumber: null,
+      highlightedStoreNumber: null,
+      nearest: { ...noNearest },
+      error: null,
+    }),
+    setGeolocationQuery: assign(({ context, event }) => {
+      const fix = (event as unknown as { output: GeolocationFix }).output;
+      return {
+        query: { ...emptyArea, lat: fix.lat, lng: fix.lng },
+        geolocationSearch: true,
+        geolocationAccurate: fix.accuracy <= context.accuracyThreshold,
+        map: { ...context.map, lat: fix.lat, lng: fix.lng, userOverride: false, fitBounds: false },
+      };
+    }),
+    setMapFromMove: assign(({ context, event }) => {
+      if (event.type !== 'map.moved') return {};
+      return { map: { ...context.map, lat: event.lat, lng: event.lng, zoom: clampZoom(event.zoom), userOverride: true, preventMovement: false, fitBounds: false } };
+    }),
+    zoomIn: assign(({ context }) => ({ map: { ...context.map, zoom: clampZoom(context.map.zoom + 1), userOverride: true, fitBounds: false } })),
+    zoomOut: assign(({ context }) => ({ map: { ...context.map, zoom: clampZoom(context.map.zoom - 1), userOverride: true, fitBounds: false } })),
+    setMapCentreQuery: assign(({ context }) => ({
+      query: { ...emptyArea, lat: context.map.lat, lng: context.map.lng },
+      placeName: null,
+      placeNotFound: false,
+      geolocationSearch: false,
+      geolocationAccurate: false,
+    })),
+    clearResults: assign({
+      query: { ...emptyArea },
+      locations: [],
+      selectedStoreNumber: null,
+      highlightedStoreNumber: null,
+      nearest: { ...noNearest },
+      placeName: null,
+      placeNotFound: false,
+      error: null,
+    }),
+    setFeatures: assign(({ event }) => (event.type === 'user.applyFilters' ? { features: [...event.features] } : {})),
+    startLoading: assign({ error: null }),
+    assignResults: assign(({ context, event }) => {
+      const res = (event as unknown as { output: LocationsResponse }).output;
+      let locations = usable(res.stores);
+      if (context.geolocationSearch && context.geolocationAccurate) locations = locations.slice(0, GEOLOCATION_STORE_LIMIT);
+      const map: MapPosition = context.map.userOverride
+        ? { ...context.map, fitBounds: false }
+        : {
+            lat: res.coordinates.latitude,
+            lng: res.coordinates.longitude,
+            zoom: fitZoom(locations.map((l) => ({ lat: l.store.coordinates.latitude, lng: l.store.coordinates.longitude }))),
+            userOverride: false,
+            preventMovement: false,
+            fitBounds: true,
+          };
+      return {
+        locations,
+        selectedStoreNumber: chooseSelectedStore(locations, { inMenu: context.inMenu, storeNumber: context.query.storeNumber, signedIn: context.signedIn }),
+        highlightedStoreNumber: null,
+        scrollListToSelected: false,
+        placeName: res.placeName ?? context.placeName,
+        placeNotFound: false,
+        nearest: { ...noNearest },
+        map,
+        error: null,
+      };
+    }),
+    assignNoStores: assign(({ context, event }) => {
+      const res = (event as unknown as { output: LocationsResponse }).output;
+      return {
+        locations: [],
+        selectedStoreNumber: null,
+        highlightedStoreNumber: null,
+        placeName: res.placeName ?? context.placeName,
+        placeNotFound: false,
+        nearest: { ...noNearest, searchedFrom: { lat: res.coordinates.latitude, lng: res.coordinates.longitude } },
+        map: context.map.userOverride ? context.map : { ...context.map, lat: res.coordinates.latitude, lng: res.coordinates.longitude, fitBounds: false },
+        error: null,
+      };
+    }),
+    clearLocations: assign({ locations: [], selectedStoreNumber: null, highlightedStoreNumber: null, error: null }),
+    assignPlaceNotFound: assign({ locations: [], selectedStoreNumber: null, highlightedStoreNumber: null, placeNotFound: true, placeName: null, error: null }),
+    assignError: assign(({ event }) => {
+      const { status, code, message } = errorOf(event);
+      return { error: { status, code, message } };
+    }),
+    assignNearest: assign(({ context, event }) => {
+      const res = (event as unknown as { output: NearestLocationResponse }).output;
+      return {
+        nearest: {
+          ...context.nearest,
+          location: { store: res.store, distance: res.distance, isFavorite: false, isPrevious: false, recommendationReason: 'NEARBY' as const },
+          notFound: false,
+          searched: true,
+        },
+      };
+    }),
+    assignNearestNotFound: assign(({ context }) => ({ nearest: { ...context.nearest, location: null, notFound: true, searched: true } })),
+    assignNearestFailed: assign(({ context }) => ({ nearest: { ...context.nearest, location: null, notFound: false, searched: true } })),
+    setNearestQuery: assign(({ context }) => {
+      const s = context.nearest.location?.store;
+      if (!s) return {};
+      return {
+        query: { ...emptyArea, lat: s.coordinates.latitude, lng: s.coordinates.longitude },
+        placeName: null,
+        geolocationSearch: false,
+        geolocationAccurate: false,
+        map: { ...context.map, userOverride: false },
+      };
+    }),
+    highlightStore: assign(({ context, event }) => {
+      if (event.type !== 'user.hoverStore') return {};
+      return { highlightedStoreNumber: event.storeNumber && !sameStore(event.storeNumber, context.selectedStoreNumber) ? event.storeNumber : null };
+    }),
+    selectFromList: assign(({ context, event }) => {
+      if (event.type !== 'user.selectStore') return {};
+      const l = findLocation(context, event.storeNumber);
+      return {
+        selectedStoreNumber: l?.store.storeNumber ?? event.storeNumber,
+        highlightedStoreNumber: null,
+        scrollListToSelected: false,
+        map: l
+          ? { ...context.map, lat: l.store.coordinates.latitude, lng: l.store.coordinates.longitude, preventMovement: false, fitBounds: false }
+          : context.map,
+      };
+    }),
+    selectFromMap: assign(({ context, event }) => {
+      if (event.type !== 'map.markerClicked') return {};
+      const l = findLocation(context, event.storeNumber);
+      return {
+        selectedStoreNumber: l?.store.storeNumber ?? event.storeNumber,
+        highlightedStoreNumber: null,
+        scrollListToSelected: true,
+        map: { ...context.map, preventMovement: true, fitBounds: false },
+      };
+    }),
+    assignConfirmation: assign(({ context, event }) => {
+      if (event.type !== 'user.confirmStore') return {};
+      return { confirmedLocation: findLocation(context, event.storeNumber) ?? null, navigateTo: confirmTarget(context) };
+    }),
+    setTab: assign(({ event }) => (event.type === 'user.selectTab' ? { activeTab: event.tab } : {})),
+    setSearchText: assign(({ event }) => (event.type === 'user.typePlace' ? { searchText: event.text } : {})),
+    setSuggestions: assign(({ event }) => ({ suggestions: (event as unknown as { output: Place[] }).output, activeSuggestion: -1 })),
+    clearSuggestions: assign({ suggestions: [], activeSuggestion: -1 }),
+    moveSuggestion: assign(({ context, event }) => {
+      if (event.type !== 'user.moveSuggestion' || !context.suggestions.length) return {};
+      const n = context.suggestions.length;
+      const from = context.activeSuggestion < 0 ? (event.delta > 0 ? -1 : n) : context.activeSuggestion;
+      return { activeSuggestion: (from + event.delta + n) % n };
+    }),
+    explainGuestOrdering: raise(({ event }) => ({ type: 'store.guestOrderingUnavailable' as const, storeNumber: event.type === 'user.confirmStore' ? event.storeNumber : '' })),
+    // effects the route provides (no-ops until then)
+    notify: (_, _params: { notice: LocatorNotice }) => {},
+    persistSelectedStore: () => {},
+    navigate: () => {},
+    syncUrl: () => {},
+  },
+});
