@@ -47,6 +47,24 @@ class Workload {
   members: Member[] = [];
   acked = { signups: 0, favorites: 0, edits: 0 };
   sent = 0;
+  private onAck: (() => void) | null = null;
+
+  /** resolves at the next acknowledged write (or after maxMs): the kill then comes while writes are flowing */
+  nextAck(maxMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, maxMs);
+      this.onAck = () => {
+        clearTimeout(t);
+        this.onAck = null;
+        resolve();
+      };
+    });
+  }
+
+  private acknowledged(kind: 'signups' | 'favorites' | 'edits') {
+    this.acked[kind]++;
+    this.onAck?.();
+  }
 
   setPort(port: number) {
     for (const m of this.members) m.client.port = port;
@@ -64,7 +82,7 @@ class Workload {
     });
     assert.equal(r.status, 200, `sign-up answered ${r.status}: ${r.body}`);
     m.created = true;
-    this.acked.signups++;
+    this.acknowledged('signups');
     m.busy = false;
   }
 
@@ -75,7 +93,7 @@ class Workload {
     const r = await m.client.call('POST', '/apiproxy/v1/stores/favorites', { storeNumber: store });
     assert.equal(r.status, 200, `favorite answered ${r.status}: ${r.body}`);
     m.favorites.add(store);
-    this.acked.favorites++;
+    this.acknowledged('favorites');
   }
 
   private async edit(m: Member) {
@@ -86,7 +104,7 @@ class Workload {
     assert.equal(r.status, 200, `profile edit answered ${r.status}: ${r.body}`);
     assert.equal(r.json.lastName, name);
     m.lastAcked = m.names.length - 1;
-    this.acked.edits++;
+    this.acknowledged('edits');
   }
 
   /** One client: until the server dies, sign up (sometimes) or favorite / edit an idle member. Connection errors end it. */
@@ -151,14 +169,16 @@ async function rounds(env: Record<string, string>, checkDbNow: ((w: Workload) =>
     const s = await startServer(env);
     w.setPort(s.port);
     await w.checkApi();
-    const killAfter = 300 + Math.floor(Math.random() * 1200);
     const workers = Array.from({ length: WORKERS }, () => w.worker(s.port));
+    // once writes are being acknowledged (the first requests of a fresh process are slow), kill at a random moment
+    await w.nextAck(60_000);
+    const killAfter = Math.floor(Math.random() * 1000);
     await sleep(killAfter);
     s.child.kill('SIGKILL');
     await s.exited;
     await Promise.all(workers);
     if (checkDbNow) await checkDbNow(w);
-    console.log(`round ${round}/${ROUNDS}: killed after ${killAfter} ms; acknowledged so far ${JSON.stringify(w.acked)} of ${w.sent} sent`);
+    console.log(`round ${round}/${ROUNDS}: killed ${killAfter} ms after an acknowledged write; acknowledged so far ${JSON.stringify(w.acked)} of ${w.sent} sent`);
   }
   // a last start: everything acknowledged is served, and the process stops cleanly
   const s = await startServer(env);
