@@ -16,7 +16,7 @@ import { serveDist } from './http/static.ts';
  * PORT (default 3000); DATA_DIR (default ./data) for the embedded PGlite database,
  * or DATABASE_URL for a PostgreSQL server. The database is created, migrated and seeded on first start.
  */
-export async function start(env: NodeJS.ProcessEnv = process.env) {
+export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signals?: boolean } = {}) {
   const started = Date.now();
   const config = loadConfig(env);
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
@@ -50,6 +50,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   // HOST (default 127.0.0.1): set HOST=0.0.0.0 to listen beyond this machine
   const server = serve({ fetch: root.fetch, port, hostname: settings.host });
   const lifecycle = gracefulShutdown(server as Server, shutdownOptions(env, closeDb));
+  // SIGTERM / SIGINT: drain and exit within SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts), from before the ready line on
+  if (opts.signals) installSignals(lifecycle.shutdown);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -69,11 +71,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts')) {
-  const running = await start().catch((e: unknown) => {
+  await start(process.env, { signals: true }).catch((e: unknown) => {
     if (!(e instanceof DataDirLockedError)) throw e;
     console.error(`[server] not started: ${e.message}`);
     process.exit(1);
   });
-  // SIGTERM / SIGINT: drain and exit within SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts)
-  installSignals(running.shutdown);
 }

@@ -223,9 +223,15 @@ export async function preparedPgliteDir(): Promise<string> {
   if (!existsSync(ready)) {
     await mkdir(PREPARED_DIR, { recursive: true });
     const building = `${ready}.building-${process.pid}`;
-    const s = await startServer({ DATA_DIR: building });
+    const s = await startServer({ DATA_DIR: building }).catch(async (e: unknown) => {
+      await removeDir(building);
+      throw e;
+    });
     const exit = await stopServer(s);
-    if (exit.code !== 0) throw new Error(`preparing ${building} failed:\n${s.output()}`);
+    if (exit.code !== 0) {
+      await removeDir(building);
+      throw new Error(`preparing ${building} failed:\n${s.output()}`);
+    }
     await rename(building, ready).catch(() => removeDir(building));
   }
   const dir = path.join(await tempDir(), 'data');

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { forEachDb, openTestDb, backends } from '../test/db.ts';
+import { storeRows } from '../locator/store-cache.ts';
+import { startCacheInvalidation } from './invalidation.ts';
+import { migrate, splitSql } from './migrate.ts';
+import { openPostgres, type Db } from './db.ts';
+
+const until = async (check: () => Promise<boolean>, ms = 5000) => {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+};
+
+forEachDb('store cache invalidation (LISTEN/NOTIFY)', ({ db }) => {
+  it('a change to stores empties the store cache at once (trigger NOTIFY, not the 60 s TTL)', async () => {
+    const unlisten = await startCacheInvalidation(db());
+    try {
+      expect((await storeRows(db(), ['10001'])).get('10001')?.name).toBe('1st & Pike');
+      await db().query(`update stores set name = '1st & Pike (renamed)' where short_number = '10001'`);
+      expect(await until(async () => (await storeRows(db(), ['10001'])).get('10001')?.name === '1st & Pike (renamed)')).toBe(true);
+    } finally {
+      await db().query(`update stores set name = '1st & Pike' where short_number = '10001'`);
+      await unlisten();
+    }
+  });
+});
+
+describe('store cache invalidation across processes [postgres]', () => {
+  it.runIf(backends().includes('postgres'))('a store edited through one connection pool shows at once in another pool\'s cache', async () => {
+    const a = await openTestDb('postgres');
+    // a second "process": its own pool on the same database
+    const name = (await a.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
+    const b: Db = await openPostgres((process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test').replace(/\/[^/]*$/, `/${name}`), 2);
+    const stopA = await startCacheInvalidation(a);
+    const stopB = await startCacheInvalidation(b);
+    try {
+      expect((await storeRows(b, ['10002'])).get('10002')?.name).toBe('Denny Way & Westlake Drive-Thru');
+      await a.query(`update stores set name = 'Denny Way (edited)' where short_number = '10002'`);
+      expect(await until(async () => (await storeRows(b, ['10002'])).get('10002')?.name === 'Denny Way (edited)')).toBe(true);
+    } finally {
+      await stopA();
+      await stopB();
+      await b.close();
+      await a.close();
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('splitSql keeps dollar-quoted bodies and quoted semicolons whole, drops comments', () => {
+    const sql = `-- a comment; with a semicolon
+create function f() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('c', 'x;y'); -- inside
+  return null;
+end
+$$;
+insert into t values ('it''s; fine');
+select $tag$ a;b $tag$`;
+    const parts = splitSql(sql);
+    expect(parts).toHaveLength(3);
+    expect(parts[0]).toContain("perform pg_notify('c', 'x;y');");
+    expect(parts[0]).toMatch(/end\n\$\$$/);
+    expect(parts[1]).toBe("insert into t values ('it''s; fine')");
+    expect(parts[2]).toBe('select $tag$ a;b $tag$');
+  });
+
+  it('migrating an up-to-date database again applies nothing', { timeout: 180_000 }, async () => {
+    const db = await openTestDb('pglite');
+    try {
+      expect(await migrate(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
