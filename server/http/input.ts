@@ -64,23 +64,29 @@ export function assertCleanValue(value: unknown, where = ''): void {
   if (bad) throw badRequest(bad.field ? `${bad.field}: ${bad.message}` : `The request ${bad.message}.`, bad.field || undefined);
 }
 
-/** URLs whose path or query holds invalid percent-encoding, invalid UTF-8, NUL or lone surrogates: 400. */
+/**
+ * URLs whose path or query holds invalid percent-encoding, invalid UTF-8, NUL or lone surrogates: 400, naming the
+ * query parameter when the fault is in its value ('url' for the path and parameter names).
+ */
 export const urlMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(url.pathname + url.search.replace(/\+/g, ' '));
-  } catch {
-    throw badRequest('The address is not valid UTF-8 percent-encoding.', 'url');
-  }
-  const why = badString(decoded);
-  if (why) {
-    // name the query parameter that holds it, as validation names a field
-    for (const [name, value] of url.searchParams) {
-      const bad = badString(name) ? 'url' : badString(value) ? name : null;
-      if (bad) throw badRequest(`${bad}: ${bad === 'url' ? 'the address' : 'the value'} ${why}.`, bad);
+  const check = (raw: string, field: string) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      throw badRequest(`${field}: is not valid UTF-8 percent-encoding`, field);
     }
-    throw badRequest(`The address ${why}.`, 'url');
+    const why = badString(decoded);
+    if (why) throw badRequest(`${field}: ${why}`, field);
+    return decoded;
+  };
+  check(url.pathname, 'url');
+  for (const pair of url.search.slice(1).split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = check(eq < 0 ? pair : pair.slice(0, eq), 'url');
+    if (eq >= 0) check(pair.slice(eq + 1), name.slice(0, 100) || 'url');
   }
   await next();
 };

@@ -12,12 +12,16 @@ function fail(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): never 
   });
 }
 
+/** Test hook: sees every contract a route validates with (the fuzz suite maps routes to their contracts with it). */
+export const schemaObservers = new Set<(schema: v.GenericSchema) => void>();
+
 /**
  * Validates with the contract's schema. Before it, every string and key of the input is checked (no NUL, no lone
  * surrogate, no prototype keys, bounded depth: server/http/input.ts); after it, the output too (a query string
  * transformed to a number must not become a subnormal such as 5e-324).
  */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  for (const observe of schemaObservers) observe(schema);
   assertCleanValue(input);
   const r = v.safeParse(schema, input);
   if (!r.success) fail(r.issues);
