@@ -259,6 +259,12 @@ describe('layout', () => {
     app = renderLocator({});
     await screen.findByTestId('store-map');
     expect(screen.getByRole('heading', { level: 1, name: 'Find a store' })).toBeTruthy();
-    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Pickup' })).toBeNull();
+    // phones get a List / Map switch (CSS shows it only on narrow screens): List first and checked
+    const sw = screen.getByRole('group', { name: 'Show stores as' });
+    expect(within(sw).getAllByRole('radio').map((r) => [r.getAttribute('value'), (r as HTMLInputElement).checked])).toEqual([
+      ['list', true],
+      ['map', false],
+    ]);
   });
 });
