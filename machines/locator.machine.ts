@@ -11,8 +11,8 @@ import { MAX_RESULT_DISTANCE, shortStoreNumber } from '../contracts/locations.ts
  *   ordering (spec 1 section 6; the results region raises `store.guestOrderingUnavailable`);
  * - `suggestions`: place autocomplete under the search box (debounced).
  *
- * Invoked actors read their request from this context with the exported builders
- * (`locationsRequest`, `nearestRequest`, `placeSuggestionsRequest`): see machines/actor-request.ts.
+ * Each invoke builds its actor's request with a named, exported input mapper
+ * (`locationsRequest`, `nearestRequest`, `placeSuggestionsRequest`): see docs/machines.md.
  */
 
 export const MIN_ZOOM = 3;
@@ -245,24 +245,42 @@ export interface LocationsRequest {
   lng?: number;
   storeNumber?: string;
   features: string[];
+  /** "lat,lng" of the map centre: the geocoder prefers the nearer of same-named places */
+  near?: string;
 }
 
-export function locationsRequest(ctx: Pick<LocatorContext, 'query' | 'features'>): LocationsRequest {
-  const q = ctx.query;
+/** "lat,lng" of the map centre for the geocoder's ranking */
+export const nearParam = (map: Pick<LocatorContext['map'], 'lat' | 'lng'>): string => `${map.lat.toFixed(4)},${map.lng.toFixed(4)}`;
+
+export function locationsRequest({ context }: { context: Pick<LocatorContext, 'query' | 'features' | 'map'> }): LocationsRequest {
+  const q = context.query;
   return {
-    ...(q.place ? { place: q.place } : {}),
+    ...(q.place ? { place: q.place, near: nearParam(context.map) } : {}),
     ...(q.lat !== null && q.lng !== null ? { lat: q.lat, lng: q.lng } : {}),
     ...(q.storeNumber ? { storeNumber: q.storeNumber } : {}),
-    features: ctx.features,
+    features: context.features,
   };
 }
 
-export function nearestRequest(ctx: Pick<LocatorContext, 'nearest' | 'features' | 'map'>) {
-  const from = ctx.nearest.searchedFrom ?? { lat: ctx.map.lat, lng: ctx.map.lng };
-  return { lat: from.lat, lng: from.lng, features: ctx.features };
+export interface NearestRequest {
+  lat: number;
+  lng: number;
+  features: string[];
 }
 
-export const placeSuggestionsRequest = (ctx: Pick<LocatorContext, 'searchText'>) => ({ q: ctx.searchText.trim() });
+export function nearestRequest({ context }: { context: Pick<LocatorContext, 'nearest' | 'features' | 'map'> }): NearestRequest {
+  const from = context.nearest.searchedFrom ?? { lat: context.map.lat, lng: context.map.lng };
+  return { lat: from.lat, lng: from.lng, features: context.features };
+}
+
+export interface PlaceSuggestionsRequest {
+  q: string;
+  near: string;
+}
+
+export function placeSuggestionsRequest({ context }: { context: Pick<LocatorContext, 'searchText' | 'map'> }): PlaceSuggestionsRequest {
+  return { q: context.searchText.trim(), near: nearParam(context.map) };
+}
 
 /** The URL search params that reproduce the current query (the route keeps the address bar in step). */
 export function locatorSearchParams(ctx: Pick<LocatorContext, 'query' | 'features'>): Record<string, string | undefined> {
@@ -303,9 +321,9 @@ export const locatorMachine = setup({
     input: {} as LocatorInput,
   },
   actors: {
-    fetchLocations: fromPromise<LocationsResponse>(notProvided('fetchLocations')),
-    nearestLocation: fromPromise<NearestLocationResponse>(notProvided('nearestLocation')),
-    placeSuggestions: fromPromise<Place[]>(notProvided('placeSuggestions')),
+    fetchLocations: fromPromise<LocationsResponse, LocationsRequest>(notProvided('fetchLocations')),
+    nearestLocation: fromPromise<NearestLocationResponse, NearestRequest>(notProvided('nearestLocation')),
+    placeSuggestions: fromPromise<Place[], PlaceSuggestionsRequest>(notProvided('placeSuggestions')),
     geolocate: fromPromise<GeolocationFix>(notProvided('geolocate')),
   },
   delays: {
@@ -651,6 +669,7 @@ export const locatorMachine = setup({
               invoke: {
                 id: 'fetchLocations',
                 src: 'fetchLocations',
+                input: locationsRequest,
                 onDone: [
                   { guard: 'hasStores', target: 'showingResults', actions: 'assignResults' },
                   { target: 'noStores', actions: 'assignNoStores' },
@@ -684,6 +703,7 @@ export const locatorMachine = setup({
                   invoke: {
                     id: 'nearestLocation',
                     src: 'nearestLocation',
+                    input: nearestRequest,
                     onDone: { target: 'nearestFound', actions: 'assignNearest' },
                     onError: [
                       { guard: 'isNoStoresFound', target: 'nearestNotFound', actions: 'assignNearestNotFound' },
@@ -782,6 +802,7 @@ export const locatorMachine = setup({
           invoke: {
             id: 'placeSuggestions',
             src: 'placeSuggestions',
+            input: placeSuggestionsRequest,
             onDone: [
               { guard: 'hasSuggestions', target: 'showing', actions: 'setSuggestions' },
               { target: 'idle', actions: 'clearSuggestions' },

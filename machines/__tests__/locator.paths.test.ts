@@ -223,7 +223,7 @@ describe('locator machine rules', () => {
     expect(calls.fetchLocations).toBe(0);
     vi.advanceTimersByTime(1);
     expect(calls.fetchLocations).toBe(1);
-    expect(locationsRequest(actor.getSnapshot().context)).toEqual({ place: 'Seattle', features: [] });
+    expect(locationsRequest({ context: actor.getSnapshot().context })).toEqual({ place: 'Seattle', features: [] });
     actor.stop();
   });
 
@@ -253,7 +253,7 @@ describe('locator machine rules', () => {
       await Promise.resolve();
       await Promise.resolve();
       expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-      expect(locationsRequest(actor.getSnapshot().context)).toEqual({ lat: 47.6, lng: -122.3, features: [] });
+      expect(locationsRequest({ context: actor.getSnapshot().context })).toEqual({ lat: 47.6, lng: -122.3, features: [] });
       resolvers.fetchLocations!(seattleResults);
       await Promise.resolve();
       await Promise.resolve();
