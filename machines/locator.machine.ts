@@ -213,6 +213,8 @@ export function markerState(ctx: Pick<LocatorContext, 'selectedStoreNumber' | 'h
 
 /** the map fits result sets up to this zoom (as src/services/map does) */
 export const FIT_MAX_ZOOM = 15;
+/** the zoom the map centres a store asked for by number at */
+export const QUERIED_STORE_ZOOM = 14;
 /**
  * World width in px at zoom 0 in maplibre-gl and mapbox-gl (512 px tiles): at zoom z the world is
  * 512 * 2^z px wide. (256, the raster-tile convention, put the estimate one level above the real fit,
@@ -470,9 +472,13 @@ export const locatorMachine = setup({
       const res = (event as unknown as { output: LocationsResponse }).output;
       let locations = usable(res.stores);
       if (context.geolocationSearch && context.geolocationAccurate) locations = locations.slice(0, GEOLOCATION_STORE_LIMIT);
+      const queried = context.query.storeNumber ? locations.find((l) => sameStore(l.store.storeNumber, context.query.storeNumber)) : undefined;
       const map: MapPosition = context.map.userOverride
         ? { ...context.map, fitBounds: false }
-        : {
+        : queried
+          ? // a store asked for by number (or the chosen store in the menu) is the centre, at street level
+            { lat: queried.store.coordinates.latitude, lng: queried.store.coordinates.longitude, zoom: QUERIED_STORE_ZOOM, userOverride: false, preventMovement: false, fitBounds: false }
+          : {
             lat: res.coordinates.latitude,
             lng: res.coordinates.longitude,
             zoom: fitZoom(locations.map((l) => ({ lat: l.store.coordinates.latitude, lng: l.store.coordinates.longitude }))),
