@@ -6,7 +6,7 @@ import { StoreDetails } from './StoreDetails.tsx';
 
 afterEach(cleanup);
 
-const withCurbside = (curbsideAvailability: string): Store => ({
+const withCurbside = (curbsideAvailability: Store['mobileOrdering']['curbsideAvailability']): Store => ({
   ...pikePlace,
   pickUpOptions: [...pikePlace.pickUpOptions, { code: 'CX', name: 'Curbside' }],
   mobileOrdering: { ...pikePlace.mobileOrdering, curbsideAvailability },
