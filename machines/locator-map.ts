@@ -13,6 +13,8 @@ export const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM,
 
 /** the map fits result sets up to this zoom (as src/services/map does) */
 export const FIT_MAX_ZOOM = 15;
+/** the zoom the map centres a store asked for by number at */
+export const QUERIED_STORE_ZOOM = 14;
 /**
  * World width in px at zoom 0 in maplibre-gl and mapbox-gl (512 px tiles): at zoom z the world is
  * 512 * 2^z px wide. (256, the raster-tile convention, put the estimate one level above the real fit,

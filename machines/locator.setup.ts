@@ -6,7 +6,7 @@ import { setup, assign, fromPromise, raise } from 'xstate';
 import type { LocationResult, LocationsResponse, NearestLocationResponse, Place } from '../contracts/locations.ts';
 import { MAX_RESULT_DISTANCE } from '../contracts/locations.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import { clampZoom, fitZoom, MIN_SEARCH_ZOOM } from './locator-map.ts';
+import { clampZoom, fitZoom, MIN_SEARCH_ZOOM, QUERIED_STORE_ZOOM } from './locator-map.ts';
 import { canOrderFrom, takesMobileOrders, chooseSelectedStore, confirmTarget, findLocation, hasSearchArea, sameStore } from './locator-select.ts';
 import {
   GEOLOCATION_STORE_LIMIT,
@@ -189,9 +189,13 @@ export const locatorSetup = setup({
       const res = (event as unknown as { output: LocationsResponse }).output;
       let locations = usable(res.stores);
       if (context.geolocationSearch && context.geolocationAccurate) locations = locations.slice(0, GEOLOCATION_STORE_LIMIT);
+      const queried = context.query.storeNumber ? locations.find((l) => sameStore(l.store.storeNumber, context.query.storeNumber)) : undefined;
       const map: MapPosition = context.map.userOverride
         ? { ...context.map, fitBounds: false }
-        : {
+        : queried
+          ? // a store asked for by number (or the chosen store in the menu) is the centre, at street level
+            { lat: queried.store.coordinates.latitude, lng: queried.store.coordinates.longitude, zoom: QUERIED_STORE_ZOOM, userOverride: false, preventMovement: false, fitBounds: false }
+          : {
             lat: res.coordinates.latitude,
             lng: res.coordinates.longitude,
             zoom: fitZoom(locations.map((l) => ({ lat: l.store.coordinates.latitude, lng: l.store.coordinates.longitude }))),

@@ -22,6 +22,9 @@ export const locatorMessages = {
   geolocationUnavailable: "We couldn't get your location. Allow location access in your browser, or search for a place.",
   noPreviousStores: "You haven't ordered from any stores yet.",
   noFavoriteStores: "You haven't added any favorite stores yet.",
+  /** a member's favorites and previous stores are listed within 50 miles only: theirs may be elsewhere */
+  noFavoriteStoresHere: 'None of your favorite stores are in this area.',
+  noPreviousStoresHere: "You haven't ordered from a store in this area yet.",
   favoriteSignIn: 'You must sign in to add this store to your favorites.',
   favoriteFailed: "We couldn't update your favorite stores. Please try again.",
   unavailableStore: 'This store is not accepting mobile orders right now. Choose another store.',

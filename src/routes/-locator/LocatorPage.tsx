@@ -68,10 +68,14 @@ function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: 
     });
   }, [appActors]);
 
+  // the in-menu locator opened without a query starts at the store chosen for ordering (centred, selected)
+  const chosenStore = appActors.selectedStore.getSnapshot().context.location?.store.storeNumber;
+  const noQuery = !search.place && search.lat === undefined && search.lng === undefined && !search.storeNumber;
+  const storeNumber = search.storeNumber ?? (inMenu && noQuery ? chosenStore : undefined);
   const locator = useActorRef(locatorLogic, {
     input: {
       inMenu,
-      query: { place: search.place, lat: search.lat, lng: search.lng, storeNumber: search.storeNumber, features: search.features },
+      query: { place: search.place, lat: search.lat, lng: search.lng, storeNumber, features: search.features },
       mapDefaults: config.mapDefaults,
       accuracyThreshold: config.locator.geolocationAccuracyThreshold,
       signedIn,

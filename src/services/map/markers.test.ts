@@ -3,6 +3,7 @@ import {
   boundsOf,
   chooseMapLibrary,
   CLUSTER_THRESHOLD,
+  OVERLAP_RADIUS_PX,
   clusterMarkers,
   diffRenderItems,
   inBounds,
@@ -60,11 +61,19 @@ describe('geometry helpers', () => {
 });
 
 describe('clustering threshold', () => {
-  it(`shows every store as a pin up to ${CLUSTER_THRESHOLD} stores in view`, () => {
-    const markers = grid(CLUSTER_THRESHOLD, 47, -122, 0.0001); // all on top of each other
-    const items = clusterMarkers(markers, { zoom: 10, bounds: null });
+  it(`shows every store as a pin up to ${CLUSTER_THRESHOLD} stores in view when the pins do not overlap`, () => {
+    const markers = grid(CLUSTER_THRESHOLD, 47, -122, 0.01); // about 55 px apart at zoom 12
+    const items = clusterMarkers(markers, { zoom: 12, bounds: null });
     expect(items).toHaveLength(CLUSTER_THRESHOLD);
     expect(items.every((i) => i.kind === 'marker')).toBe(true);
+  });
+
+  it(`groups overlapping pins (closer than ${OVERLAP_RADIUS_PX} px: too small to tap) even below the threshold`, () => {
+    const markers = grid(20, 47, -122, 0.0001); // all on top of each other
+    const items = clusterMarkers(markers, { zoom: 10, bounds: null });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'cluster', count: 20 });
+    expect(clusterMarkers(markers, { zoom: 10, bounds: null }, { overlapRadiusPx: 0 })).toHaveLength(20);
   });
 
   it('counts only the stores in view', () => {

@@ -46,6 +46,11 @@ export const RESIZE_DEBOUNCE_MS = 200;
 export const CLUSTER_THRESHOLD = 200;
 /** pins closer than this (screen pixels) are grouped when clustering is on */
 export const CLUSTER_RADIUS_PX = 60;
+/**
+ * Up to the threshold, only pins that would overlap are grouped: a pin is 28 px wide, and WCAG 2.5.8
+ * (axe `target-size`) wants 24 x 24 px of each target unobscured. Pins closer than this are one cluster.
+ */
+export const OVERLAP_RADIUS_PX = 30;
 
 export type MapLibrary = 'maplibre' | 'mapbox';
 
@@ -103,6 +108,8 @@ function toMarkerItem(m: MapMarker): RenderItem {
 export interface ClusterOptions {
   threshold?: number;
   radiusPx?: number;
+  /** up to the threshold: group pins closer than this (0: never) */
+  overlapRadiusPx?: number;
 }
 
 /** Whether the markers in view are many enough to cluster (more than `threshold` inside `bounds`). */
@@ -116,15 +123,18 @@ export function shouldCluster(markers: readonly MapMarker[], bounds: Bounds | nu
 
 /**
  * What to draw for `markers` at this view. With at most `threshold` stores in view every store is its own
- * pin. Above it, pins closer than `radiusPx` on screen are grouped greedily (like supercluster at one zoom
+ * pin unless pins would overlap (closer than `overlapRadiusPx`: too small to tap, WCAG 2.5.8): those are
+ * grouped. Above it, pins closer than `radiusPx` on screen are grouped greedily (like supercluster at one zoom
  * level): a cluster shows the count and zooms to its stores when clicked. Highlighted and selected stores
  * are never hidden inside a cluster. Cluster ids come from their first store, so a cluster keeps its
  * element across small pans.
  */
 export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: number; bounds: Bounds | null }, options: ClusterOptions = {}): RenderItem[] {
   const threshold = options.threshold ?? CLUSTER_THRESHOLD;
-  const radius = options.radiusPx ?? CLUSTER_RADIUS_PX;
-  if (!shouldCluster(markers, view.bounds, threshold)) return markers.map(toMarkerItem);
+  // few stores: group only pins that overlap (tap targets); many: the wider clustering radius
+  const many = shouldCluster(markers, view.bounds, threshold);
+  const radius = many ? (options.radiusPx ?? CLUSTER_RADIUS_PX) : (options.overlapRadiusPx ?? OVERLAP_RADIUS_PX);
+  if (radius <= 0) return markers.map(toMarkerItem);
 
   const out: RenderItem[] = [];
   const points: Array<{ m: MapMarker; x: number; y: number; taken: boolean }> = [];
@@ -177,7 +187,10 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
     out.push({ kind: 'cluster', id: `cluster:${first}`, lat, lng, count: members.length, bounds: boundsOf(members.map((q) => q.m))! });
   }
   for (const m of markers) if (m.state !== 'default') out.push(toMarkerItem(m));
-  return out;
+  if (many) return out;
+  // few stores: pins keep the order of the stores (the list's order, also the DOM and tab order), clusters after them
+  const order = new Map(markers.map((m, i) => [markerItemId(m.storeNumber), i]));
+  return out.sort((a, b) => (order.get(a.id) ?? markers.length) - (order.get(b.id) ?? markers.length));
 }
 
 function sameItem(a: RenderItem, b: RenderItem): boolean {

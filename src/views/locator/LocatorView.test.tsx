@@ -71,6 +71,28 @@ describe('store list', () => {
     expect(screen.getByRole('tab', { name: 'Favorites' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toContain(locatorMessages.noFavoriteStores);
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Favorites' }));
+    expect(screen.getByRole('tabpanel').textContent).toContain("You haven't added any favorite stores yet.");
+  });
+
+  it('tab mode, member: empty Favorites and Previous tabs say none are in this area (theirs may be elsewhere)', async () => {
+    app = renderLocator({ tabMode: true, signedIn: true, input: { query: { place: 'Seattle' } } });
+    await screen.findByTestId('store-map');
+    await act(async () => app!.fakes.resolve('fetchLocations', { ...seattleResults, stores: seattleResults.stores.filter((l) => l.recommendationReason === 'NEARBY') }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Favorites' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('None of your favorite stores are in this area.');
+    fireEvent.click(screen.getByRole('tab', { name: 'Previous' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe("You haven't ordered from a store in this area yet.");
+  });
+
+  it('a queried store is centred at street level, without a 0.0 distance', async () => {
+    app = renderLocator({ input: { query: { storeNumber: '1' } } });
+    await screen.findByTestId('store-map');
+    const atStore = { ...seattleResults.stores[0]!, distance: 0 };
+    await act(async () => app!.fakes.resolve('fetchLocations', { ...seattleResults, stores: [atStore, ...seattleResults.stores.slice(1)] }));
+    const map = app!.locator.getSnapshot().context.map;
+    expect([map.lat, map.lng, map.zoom, map.fitBounds]).toEqual([atStore.store.coordinates.latitude, atStore.store.coordinates.longitude, 14, false]);
+    expect(card('1-1001').textContent).not.toContain('0.0');
+    expect(card('2-1002').textContent).toContain('1.2 mi');
   });
 });
 
@@ -259,6 +281,12 @@ describe('layout', () => {
     app = renderLocator({});
     await screen.findByTestId('store-map');
     expect(screen.getByRole('heading', { level: 1, name: 'Find a store' })).toBeTruthy();
-    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Pickup' })).toBeNull();
+    // phones get a List / Map switch (CSS shows it only on narrow screens): List first and checked
+    const sw = screen.getByRole('group', { name: 'Show stores as' });
+    expect(within(sw).getAllByRole('radio').map((r) => [r.getAttribute('value'), (r as HTMLInputElement).checked])).toEqual([
+      ['list', true],
+      ['map', false],
+    ]);
   });
 });

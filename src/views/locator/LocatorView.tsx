@@ -62,6 +62,7 @@ export function LocatorView(p: LocatorViewProps) {
               <PlaceSearch locator={locator} />
               <FilterButton filters={p.filters} />
             </div>
+            <PhoneViewSwitch />
           </div>
           <div className="locator-panel-body">
             {detailsOpen ? <DetailsPanel {...p} /> : <StoreResults locator={locator} favorites={p.favorites} details={details} inMenu={p.inMenu} tabMode={p.tabMode} {...(p.locale ? { locale: p.locale } : {})} />}
@@ -180,5 +181,25 @@ function GuestOrderingDialog({ locator, signInHref, createAccountHref }: { locat
     >
       <p>{kind === 'accountRequired' ? locatorMessages.accountRequired : locatorMessages.storeUnavailableForGuests}</p>
     </Dialog>
+  );
+}
+
+/**
+ * Phones only (CSS): show the stores as a list or as the map, instead of a long list with the map
+ * scrolled away. Plain radio buttons: which one is checked is layout, not flow state (locator.css).
+ */
+function PhoneViewSwitch() {
+  return (
+    <fieldset className="locator-view-switch">
+      <legend className="visually-hidden">Show stores as</legend>
+      <label>
+        <input type="radio" name="locator-view" value="list" defaultChecked />
+        <span>List</span>
+      </label>
+      <label>
+        <input type="radio" name="locator-view" value="map" />
+        <span>Map</span>
+      </label>
+    </fieldset>
   );
 }

@@ -22,6 +22,8 @@ export interface StoreDetailsProps {
  */
 export function StoreDetails(p: StoreDetailsProps) {
   const s = p.location.store;
+  // curbside is a pickup option only while it is available (spec 1 section 5); a closed curbside is not listed
+  const pickUpOptions = s.pickUpOptions.filter((o) => o.code !== 'CX' || s.mobileOrdering.curbsideAvailability === 'available');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [s.storeNumber]);
   return (
@@ -88,11 +90,11 @@ export function StoreDetails(p: StoreDetailsProps) {
         </tbody>
       </table>
 
-      {s.pickUpOptions.length ? (
+      {pickUpOptions.length ? (
         <>
           <h3>Pickup options</h3>
           <ul className="store-tags">
-            {s.pickUpOptions.map((o) => (
+            {pickUpOptions.map((o) => (
               <li key={o.code}>{o.name}</li>
             ))}
           </ul>

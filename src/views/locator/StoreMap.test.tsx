@@ -5,6 +5,8 @@ import type { MapMarker, MapView } from '../../services/map/markers.ts';
 import { StoreMap, type StoreMapMarker, type StoreMapProps } from './StoreMap.tsx';
 
 vi.mock('../../services/map/map-adapter.ts', () => ({ hasWebGL: vi.fn(() => true), loadMapAdapterFactory: vi.fn() }));
+// the map starts at once here (its wait for display + idle is tested in map-start.test.ts)
+vi.mock('./map-start.ts', () => ({ whenShownAndIdle: (_host: HTMLElement, ready: () => void) => (ready(), () => {}) }));
 const adapterModule = await import('../../services/map/map-adapter.ts');
 
 /** A controllable adapter: resolves when the test says, records what the component asked for. */

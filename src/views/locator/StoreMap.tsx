@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type JSX } from 'react';
 import { hasWebGL, loadMapAdapterFactory, type MapAdapter } from '../../services/map/map-adapter.ts';
 import { MAX_ZOOM, MIN_ZOOM, markerSetKey, planCamera, type MapView } from '../../services/map/markers.ts';
 import { Spinner } from '../shell/Loading.tsx';
+import { whenShownAndIdle } from './map-start.ts';
 import './StoreMap.css';
 
 export interface StoreMapMarker {
@@ -53,9 +54,18 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
     let cancelled = false;
     let adapter: MapAdapter | null = null;
     setStatus('loading');
-    const { center, zoom } = latest.current;
-    loadMapAdapterFactory({ mapboxToken, mapboxStyle })
-      .then((factory) => factory.create(container, { center, zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }))
+    // never in the first-load critical path: the list and search come first; the map library (and its
+    // country data) starts once the map is on screen (phones show the list until Map is chosen) and the
+    // browser is idle after the first paint
+    let cancelWait = () => {};
+    new Promise<void>((resolve) => {
+      cancelWait = whenShownAndIdle(host, resolve);
+    })
+      .then(() => loadMapAdapterFactory({ mapboxToken, mapboxStyle }))
+      .then((factory) => {
+        const { center, zoom } = latest.current;
+        return factory.create(container, { center, zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
+      })
       .then((a) => {
         if (cancelled) {
           a.destroy();
@@ -63,6 +73,7 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
         }
         adapter = a;
         adapterRef.current = a;
+        const { center, zoom } = latest.current;
         applied.current = { setKey: null, view: { ...center, zoom } };
         a.onMoveEnd((view, info) => {
           if (info.user) latest.current.onMoveEnd(view);
@@ -78,6 +89,7 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
       });
     return () => {
       cancelled = true;
+      cancelWait();
       adapter?.destroy();
       adapterRef.current = null;
       container.remove();
@@ -120,3 +132,4 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
     </div>
   );
 }
+

@@ -232,7 +232,15 @@ function ResultList(p: StoreResultsProps) {
           {shown.length ? (
             <ul className="store-list">{shown.map(card)}</ul>
           ) : (
-            <p className="store-list-empty">{tab === 'previous' ? locatorMessages.noPreviousStores : locatorMessages.noFavoriteStores}</p>
+            <p className="store-list-empty">
+              {tab === 'previous'
+                ? signedIn
+                  ? locatorMessages.noPreviousStoresHere
+                  : locatorMessages.noPreviousStores
+                : signedIn
+                  ? locatorMessages.noFavoriteStoresHere
+                  : locatorMessages.noFavoriteStores}
+            </p>
           )}
         </div>
       </div>
