@@ -24,7 +24,7 @@ test('a member lists their sessions and signs out another device, then all the o
   await submitSignIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/account\/for-you$/);
   await page.goto('/account/settings');
-  await page.getByRole('main').getByRole('link', { name: /Your devices/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /^Your devices Where you are signed in/ }).click();
   await expect(page).toHaveURL(/\/account\/settings\/sessions$/);
   await expect(page).toHaveTitle('Your devices | Harbor Coffee');
   await expect(page.getByRole('heading', { name: 'Your devices', level: 1 })).toBeVisible();
