@@ -23,8 +23,10 @@ export type SignInOutcome =
   | { kind: 'ok'; user: UserRow };
 
 const SECOND = 1000;
-export const USERNAME_THROTTLE: ThrottlePolicy = { free: SIGNIN_MAX_FAILURES_PER_USERNAME, baseDelayMs: SECOND, maxDelayMs: SIGNIN_WINDOW_MS, windowMs: SIGNIN_WINDOW_MS };
+/** per username (and per known device): 5 free, then 1 min, 2, 4, 8, at most 15 min between attempts */
+export const USERNAME_THROTTLE: ThrottlePolicy = { free: SIGNIN_MAX_FAILURES_PER_USERNAME, baseDelayMs: 60 * SECOND, maxDelayMs: SIGNIN_WINDOW_MS, windowMs: SIGNIN_WINDOW_MS };
 export const DEVICE_THROTTLE: ThrottlePolicy = USERNAME_THROTTLE;
+/** per IP (shared addresses: offices, mobile carriers): 50 free, then 1 s, 2 s, 4 s ... at most 15 min */
 export const IP_THROTTLE: ThrottlePolicy = { free: SIGNIN_MAX_FAILURES_PER_IP, baseDelayMs: SECOND, maxDelayMs: SIGNIN_WINDOW_MS, windowMs: SIGNIN_WINDOW_MS };
 
 export const signinUserBucket = (username: string) => bucketKey('signin:user', normalizeEmail(username));
