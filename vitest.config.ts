@@ -24,7 +24,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           pool: 'forks',
-          env: { APP_ENV: 'test', PASSWORD_HASH_LOG_N: '12' },
+          env: { APP_ENV: 'test', PASSWORD_HASH_LOG_N: '12', PASSWORD_HASH_ARGON2_MEMORY_KIB: '256', PASSWORD_HASH_ARGON2_TIME: '1' },
         },
       },
       { extends: true, test: { name: 'tools', include: ['contracts/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { strengthProblem, userInputsFor } from './password-strength.ts';
 
 /**
  * Accounts and sessions (spec 2: sections 2 "Sign-in and session", "Password recovery", "Account creation",
@@ -40,6 +41,7 @@ export const AccountMessages = {
   passwordTooShort: 'Use at least 8 characters.',
   passwordTooLong: 'Use 128 characters or fewer.',
   passwordTooCommon: 'This password is too common. Choose a less common password.',
+  passwordTooGuessable: 'This password is too easy to guess. Try a few unrelated words.',
   passwordIsEmail: 'Your password cannot be your email address.',
   passwordReused: 'Choose a password you have not used recently.',
   passwordResetFailed: 'Password reset failed',
@@ -142,16 +144,21 @@ export type PasswordProblem = { code: '111011' | '111022'; messageId: string; me
 
 /**
  * The password policy (ASVS 5.0): 8 to 128 characters (any characters, spaces included, compared after NFKC),
- * not one of the ~1,000 most common passwords (server only: server/auth/common-passwords.txt), and not the
- * account's email address. Returns null when fine.
+ * not the account's email address, not one of the 3,000 most common passwords and not guessable by zxcvbn-ts
+ * (score 3 or more with the email and names as user inputs): contracts/password-strength.ts. The strength part
+ * applies once `loadPasswordStrength()` has loaded the dictionaries (the server always awaits it; the client's
+ * new-password routes load it lazily). Returns null when fine.
  */
-export function passwordProblem(password: string | undefined | null, email?: string): PasswordProblem | null {
+export function passwordProblem(password: string | undefined | null, email?: string, names: Array<string | null | undefined> = []): PasswordProblem | null {
   if (!password) return { code: '111011', messageId: 'password-missing', message: AccountMessages.addPassword };
   const length = [...password.normalize('NFKC')].length;
   if (length < PASSWORD_MIN_LENGTH) return { code: '111022', messageId: 'password-too-short', message: AccountMessages.passwordTooShort };
   if (length > PASSWORD_MAX_LENGTH) return { code: '111022', messageId: 'password-too-long', message: AccountMessages.passwordTooLong };
   if (email && password.trim().toLowerCase() === email.trim().toLowerCase())
     return { code: '111022', messageId: 'password-equals-email', message: AccountMessages.passwordIsEmail };
+  const strength = strengthProblem(password, userInputsFor(email, names));
+  if (strength === 'too-common') return { code: '111022', messageId: 'password-too-common', message: AccountMessages.passwordTooCommon };
+  if (strength === 'too-guessable') return { code: '111022', messageId: 'password-too-guessable', message: AccountMessages.passwordTooGuessable };
   return null;
 }
 

@@ -90,7 +90,7 @@ export function validateCreateForm(values: CreateAccountForm, context: Pick<Crea
   const errors: FieldErrors = r.success ? {} : fieldErrorsOf(r.issues);
   if (context.includeStorageConsent && !values.storageConsent) errors.storageConsent ??= AccountMessages.storageConsentRequired;
   if (!errors.password) {
-    const p = passwordProblem(values.password, values.emailAddress);
+    const p = passwordProblem(values.password, values.emailAddress, [values.firstName, values.lastName]);
     if (p) errors.password = p.message;
   }
   return errors;

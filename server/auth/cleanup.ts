@@ -10,6 +10,7 @@ export async function purgeExpiredAuthData(db: Queryable) {
   await db.query(`delete from one_time_codes where expires_at < now() - interval '1 day'`);
   await db.query(`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
   await db.query(`delete from sso_tokens where expires_at < now() - interval '1 day'`);
+  await db.query(`delete from auth_throttle where last_attempt_at < now() - interval '1 day'`);
 }
 
 export async function maybePurge(db: Queryable, probability = 0.01) {

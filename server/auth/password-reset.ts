@@ -8,8 +8,12 @@ import { randomToken, sha256Hex } from './tokens.ts';
  */
 export const RESET_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
-export async function createResetToken(db: Queryable, userId: string): Promise<string> {
-  await db.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [userId]);
+/**
+ * A new link for the user (earlier ones stop working). With userId null (an address without an account) the same
+ * statements store a decoy row that never works, so both cases do the same database work.
+ */
+export async function createResetToken(db: Queryable, userId: string | null): Promise<string> {
+  await db.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [userId ?? '']);
   const token = randomToken();
   await db.query(`insert into password_reset_tokens (token_hash, user_id, expires_at) values ($1, $2, now() + ($3 || ' milliseconds')::interval)`, [
     sha256Hex(token),
@@ -22,7 +26,7 @@ export async function createResetToken(db: Queryable, userId: string): Promise<s
 /** The user id of a usable token, or null. */
 export async function resetTokenUser(db: Queryable, token: string): Promise<string | null> {
   if (!RESET_TOKEN_FORMAT.test(token)) return null;
-  const r = await db.query<{ user_id: string }>('select user_id from password_reset_tokens where token_hash = $1 and used_at is null and expires_at > now()', [sha256Hex(token)]);
+  const r = await db.query<{ user_id: string }>('select user_id from password_reset_tokens where token_hash = $1 and user_id is not null and used_at is null and expires_at > now()', [sha256Hex(token)]);
   return r.rows[0]?.user_id ?? null;
 }
 

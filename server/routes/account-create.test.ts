@@ -40,23 +40,98 @@ forEachDb('account creation', ({ db }) => {
     expect((await outbox(c, body.emailAddress as string, 'welcome')).length).toBe(1);
   });
 
-  it('stores the password as scrypt (N=2^10 here, 2^17 by default), never in plain text', async () => {
+  it('stores the password as argon2id (cheap parameters under APP_ENV=test, OWASP otherwise), never in plain text', async () => {
     const body = createBody();
     await create(body);
     const r = await db().query<{ password_hash: string }>('select password_hash from users where email_normalized = $1', [(body.emailAddress as string).toLowerCase()]);
     const hash = r.rows[0]!.password_hash;
-    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
     expect(hash).not.toContain(PASSWORD);
     const everywhere = await db().query<{ t: string }>(`select coalesce(string_agg(body, ' '), '') as t from outbox`);
     expect(everywhere.rows[0]!.t).not.toContain(PASSWORD);
   });
 
-  it('refuses an email already in use (any case): validation error on emailAddress', async () => {
+  it('an email already in use (any case) is not revealed: the same answer, no session, the owner is told by email', async () => {
     const body = createBody();
-    expect((await create(body)).status).toBe(200);
-    const res = await create(createBody({ emailAddress: (body.emailAddress as string).toUpperCase() }));
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ type: 'validation', field: 'emailAddress', message: 'Email address is not available.', code: 'EMAIL_NOT_AVAILABLE' });
+    const first = newClient();
+    const owner = await create(body, first);
+    expect(owner.status).toBe(200);
+    const c = newClient();
+    const again = await create(createBody({ emailAddress: (body.emailAddress as string).toUpperCase(), firstName: 'Mallory' }), c);
+    const fresh = await create(createBody());
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(again.json)).toEqual(Object.keys(fresh.json));
+    expect(again.json.userExId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.json.userExId).not.toBe(owner.json.userExId);
+    expect(again.json).not.toHaveProperty('code');
+    // nothing changed for the owner, no session for the caller
+    expect(await signedIn(c)).toBe(false);
+    const users = await db().query<{ n: number; first_name: string }>('select count(*)::int as n, min(first_name) as first_name from users where email_normalized = $1', [(body.emailAddress as string).toLowerCase()]);
+    expect(users.rows[0]).toEqual({ n: 1, first_name: 'Casey' });
+    const mails = await outbox(first, body.emailAddress as string);
+    expect(mails.map((m) => m.kind).sort()).toEqual(['account-exists', 'welcome']);
+    // the same card verdict as a new account would get (a wrong PIN: 422), still no session and nothing registered
+    const wrongPin = await create(createBody({ emailAddress: body.emailAddress, cardRewards: 'registerCard', registerCardNumber: '6000100000000004', registerCardPin: '00000000' }), c);
+    expect(wrongPin.status).toBe(422);
+    expect(wrongPin.json).toMatchObject({ type: 'card-registration', errorCode: '121001', cardType: 'physical' });
+    expect(await signedIn(c)).toBe(false);
+    const goodPin = await create(createBody({ emailAddress: body.emailAddress, cardRewards: 'registerCard', registerCardNumber: '6000100000000005', registerCardPin: String((5 * 1234567 + 10000000) % 100000000).padStart(8, '0') }), c);
+    expect(goodPin.status).toBe(200);
+    const card = await db().query<{ registered_at: Date | null }>(`select registered_at from physical_cards where card_number = '6000100000000005'`);
+    expect(card.rows[0]!.registered_at).toBeNull();
+  });
+
+  describe('atomic: bad input or a failure half-way leaves nothing written, and a retry succeeds', () => {
+    const counts = async (email: string) => {
+      const r = await db().query<{ users: number; outbox: number; events: number; cards: number }>(
+        `select (select count(*)::int from users where email_normalized = $1) as users,
+                (select count(*)::int from outbox where lower(recipient) = $1) as outbox,
+                (select count(*)::int from auth_events e join users u on u.id = e.user_id where u.email_normalized = $1) as events,
+                (select count(*)::int from stored_value_cards s join users u on u.id = s.user_id where u.email_normalized = $1) as cards`,
+        [email.toLowerCase()],
+      );
+      return r.rows[0]!;
+    };
+    const nothing = { users: 0, outbox: 0, events: 0, cards: 0 };
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['NUL in reputation', { reputation: { deviceId: 'a\u0000b' } }, 'reputation.deviceId'],
+      ['lone surrogate in reputation', { reputation: { deviceId: '\ud800x' } }, 'reputation.deviceId'],
+      ['lone low surrogate in a nested reputation key', { reputation: { nested: { ['k\udc00']: 1 } } }, 'reputation.nested.k\udc00'],
+      ['NUL in the first name', { firstName: 'Ca\u0000sey' }, 'firstName'],
+      ['lone surrogate in the password', { password: 'Lantern-Harbor-93\ud83d' }, 'password'],
+    ];
+    for (const [name, overrides, field] of cases) {
+      it(`${name}: 400 validation naming ${JSON.stringify(field)}, nothing written; the same form without it succeeds`, async () => {
+        const body = createBody(overrides);
+        const email = body.emailAddress as string;
+        const res = await create(body);
+        expect(res.status).toBe(400);
+        expect(res.json).toMatchObject({ type: 'validation', code: 'BAD_REQUEST', field });
+        expect(await counts(email)).toEqual(nothing);
+        const retry = await create({ ...body, ...createBody({ emailAddress: email }) });
+        expect(retry.status, JSON.stringify(retry.json)).toBe(200);
+        expect(await counts(email)).toEqual({ users: 1, outbox: 1, events: 1, cards: 1 });
+      });
+    }
+
+    it('a failure after the user row (the card step throws) rolls back the user, its event and its welcome mail', async () => {
+      const body = createBody();
+      const email = body.emailAddress as string;
+      // make the card step fail unexpectedly: a trigger refuses this user's card inside the transaction
+      await db().query(`create or replace function refuse_card() returns trigger language plpgsql as $$
+        begin if exists (select 1 from users where id = new.user_id and email_normalized = '${email.toLowerCase()}') then raise exception 'card store down'; end if; return new; end $$`);
+      await db().query('create trigger refuse_card before insert on stored_value_cards for each row execute function refuse_card()');
+      try {
+        const res = await create(body);
+        expect(res.status).toBe(500);
+        expect(await counts(email)).toEqual(nothing);
+      } finally {
+        await db().query('drop trigger refuse_card on stored_value_cards');
+      }
+      const retry = await create(body);
+      expect(retry.status).toBe(200);
+      expect(await counts(email)).toEqual({ users: 1, outbox: 1, events: 1, cards: 1 });
+    });
   });
 
   describe('validation errors name the field with the spec message', () => {

@@ -187,13 +187,27 @@ forEachDb('account settings', ({ db }) => {
       expect((await signIn(newClient(), email, password, {}, freshIp())).status).toBe(401);
     });
 
-    it('needs the password, refuses taken or same addresses, and wrong or expired codes', async () => {
+    it('needs the password, refuses same addresses, wrong or expired codes; a taken address is not revealed', async () => {
       const { c, email, password } = await member();
       const other = await member();
       const wrong = await c.post('/apiproxy/v1/account/settings/email', { newEmail: uniqueEmail(), password: 'bad-password-1' });
       expect(wrong.json).toMatchObject({ code: 'CURRENT_PASSWORD_INVALID', field: 'password' });
+      // an address with an account: the same answer as a free one (docs/security-accounts.md), no code anywhere,
+      // and the owner of that address is told
+      const free = uniqueEmail('free');
       const taken = await c.post('/apiproxy/v1/account/settings/email', { newEmail: other.email.toUpperCase(), password });
-      expect(taken.json).toMatchObject({ code: 'EMAIL_NOT_AVAILABLE', field: 'newEmail', message: AccountMessages.emailNotAvailable });
+      expect(taken.status).toBe(200);
+      expect(taken.json).toEqual({ proposedNewEmail: other.email.toUpperCase() });
+      expect((await c.get('/apiproxy/v1/account/settings/email')).json.proposedNewEmail).toBe(other.email.toUpperCase());
+      expect((await outbox(c, other.email.toUpperCase(), 'email-change-code'))).toEqual([]);
+      expect((await outbox(c, other.email, 'email-change-code'))).toEqual([]);
+      const notice = await outbox(c, other.email, 'email-change-taken');
+      expect(notice).toHaveLength(1);
+      expect(notice[0]!.code).toBeNull();
+      const freeAnswer = await c.post('/apiproxy/v1/account/settings/email', { newEmail: free.toUpperCase(), password });
+      expect(freeAnswer.status).toBe(taken.status);
+      expect(Object.keys(freeAnswer.json)).toEqual(Object.keys(taken.json));
+      expect(AccountMessages.emailNotAvailable).toBe('Email address is not available.');
       expect((await c.post('/apiproxy/v1/account/settings/email', { newEmail: email, password })).json.field).toBe('newEmail');
       expect((await c.post('/apiproxy/v1/account/settings/email', { newEmail: 'not-an-email', password })).json.field).toBe('newEmail');
       const target = uniqueEmail('later');
@@ -205,6 +219,19 @@ forEachDb('account settings', ({ db }) => {
       await db().query(`update one_time_codes set expires_at = now() - interval '1 second' where purpose = 'email-change'`);
       expect((await c.post('/apiproxy/v1/account/settings/email/verify', { code })).status).toBe(410);
       expect((await c.get('/apiproxy/v1/account/profile')).json.email).toBe(email);
+    });
+
+    it('a completed email change ends the other sessions, not this one (ASVS 7.4.3)', async () => {
+      const { c, email, password } = await member();
+      const other = newClient();
+      expect((await signIn(other, email, password, {}, freshIp())).status).toBe(200);
+      const target = uniqueEmail('moved');
+      await c.post('/apiproxy/v1/account/settings/email', { newEmail: target, password });
+      expect(await signedIn(other)).toBe(true); // only asking changes nothing
+      const res = await c.post('/apiproxy/v1/account/settings/email/verify', { code: await latestCode(c, target) });
+      expect(res.status).toBe(200);
+      expect(await signedIn(other)).toBe(false);
+      expect(await signedIn(c)).toBe(true);
     });
 
     it('an address taken between the code and its use is refused', async () => {
@@ -257,6 +284,28 @@ forEachDb('account settings', ({ db }) => {
       const signin = await signIn(newClient(), email, password, {}, freshIp());
       expect(signin.status).toBe(401);
       expect(signin.json.code).toBe('MFA_CHALLENGE_REQUIRED');
+    });
+
+    it('adding and removing the MFA phone end the other sessions, not this one (ASVS 7.4.3)', async () => {
+      const { c, email, password } = await member();
+      const other = newClient();
+      expect((await signIn(other, email, password, {}, freshIp())).status).toBe(200);
+      await reauth(c, password);
+      await c.post('/apiproxy/v1/account/settings/mfa/phone', { phoneNumber: '2065550113' });
+      const added = await c.post('/apiproxy/v1/account/settings/mfa/phone/verify', { code: await latestCode(c, '2065550113', 'mfa-phone') });
+      expect(added.status).toBe(200);
+      expect(await signedIn(other)).toBe(false);
+      expect(await signedIn(c)).toBe(true);
+      // removing: sign in elsewhere again (with the SMS code), then remove from c
+      const third = newClient();
+      const challenge = await signIn(third, email, password, {}, freshIp());
+      expect(challenge.json.code).toBe('MFA_CHALLENGE_REQUIRED');
+      const done = await third.post('/apiproxy/v1/account/signin/mfa', { challengeId: challenge.json.challengeId, code: await latestCode(c, '2065550113', 'signin-mfa') });
+      expect(done.status).toBe(200);
+      expect(await signedIn(third)).toBe(true);
+      expect((await c.del('/apiproxy/v1/account/settings/mfa/phone')).status).toBe(200);
+      expect(await signedIn(third)).toBe(false);
+      expect(await signedIn(c)).toBe(true);
     });
 
     it('with a phone on file, re-auth also needs an SMS code', async () => {

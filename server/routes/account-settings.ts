@@ -29,6 +29,20 @@ import { hashPassword } from '../auth/passwords.ts';
 import { rateLimited, reauthValidUntil, requireRecentReauth, requireUser } from '../auth/require.ts';
 import { checkCurrentPassword } from '../auth/signin.ts';
 import { findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../auth/users.ts';
+import {
+  changeEmail,
+  endOtherSessions,
+  loadPreferences,
+  loadProfile,
+  markSecondFactor as markSessionSecondFactor,
+  mfaPhone,
+  partnerNumber,
+  setMfaPhone,
+  setPartnerNumber,
+  updatePreferences,
+  updateProfile,
+} from '../accounts/account-store.ts';
+import { registerSessionRoutes } from './account-sessions.ts';
 import { publicUrl, sendEmail, sendSms } from '../outbox/outbox.ts';
 import { codeError, passwordError, reuseError } from '../auth/account-errors.ts';
 import { codeSendAllowed } from '../auth/code-limits.ts';
@@ -40,30 +54,16 @@ import { passwordChangedNotice } from '../auth/notices.ts';
  */
 const API = '/apiproxy/v1/account';
 
-type ProfileRow = { ex_id: string; first_name: string; last_name: string; email: string; phone_number: string | null; birth_month: number | null; birth_day: number | null };
-
-async function loadProfile(c: Context<AppEnv>, userId: string): Promise<Profile> {
-  const r = await c.var.deps.db.query<ProfileRow>('select ex_id, first_name, last_name, email, phone_number, birth_month, birth_day from users where id = $1', [userId]);
-  const u = r.rows[0];
-  if (!u) throw notFound('No such account.');
-  return {
-    userExId: u.ex_id,
-    firstName: u.first_name,
-    lastName: u.last_name,
-    email: u.email,
-    phoneNumber: u.phone_number,
-    birthday: u.birth_month && u.birth_day ? { month: Number(u.birth_month), day: Number(u.birth_day) } : null,
-  };
+async function profileOf(c: Context<AppEnv>, userId: string): Promise<Profile> {
+  const p = await loadProfile(c.var.deps.db, userId);
+  if (!p) throw notFound('No such account.');
+  return p;
 }
 
-async function loadPreferences(c: Context<AppEnv>, userId: string): Promise<CommunicationPreferences> {
-  const r = await c.var.deps.db.query<{ p: boolean; g: boolean; z: boolean }>(
-    'select receive_product_email as p, receive_general_email as g, receive_personalized_email as z from users where id = $1',
-    [userId],
-  );
-  const u = r.rows[0];
-  if (!u) throw notFound('No such account.');
-  return { receiveHarborEmailCommunications: u.p, receiveGeneralEmailCommunications: u.g, receivePersonalizedEmailCommunications: u.z };
+async function preferencesOf(c: Context<AppEnv>, userId: string): Promise<CommunicationPreferences> {
+  const p = await loadPreferences(c.var.deps.db, userId);
+  if (!p) throw notFound('No such account.');
+  return p;
 }
 
 async function currentUser(c: Context<AppEnv>, s: SessionInfo): Promise<UserRow> {
@@ -84,8 +84,7 @@ function mfaFeature(c: Context<AppEnv>) {
 }
 
 async function mfaStatus(c: Context<AppEnv>, s: SessionInfo, verifiedAt: Date | null = s.mfaVerifiedAt): Promise<MfaStatus> {
-  const r = await c.var.deps.db.query<{ mfa_phone: string | null }>('select mfa_phone from users where id = $1', [s.userId]);
-  const phone = r.rows[0]?.mfa_phone ?? null;
+  const phone = await mfaPhone(c.var.deps.db, s.userId);
   const until = reauthValidUntil({ ...s, mfaVerifiedAt: verifiedAt });
   return {
     enabled: !!phone,
@@ -95,62 +94,40 @@ async function mfaStatus(c: Context<AppEnv>, s: SessionInfo, verifiedAt: Date | 
   };
 }
 
-async function markSecondFactor(c: Context<AppEnv>, s: SessionInfo): Promise<Date> {
-  const r = await c.var.deps.db.query<{ mfa_verified_at: Date }>('update sessions set mfa_verified_at = now() where id_hash = $1 returning mfa_verified_at', [s.idHash]);
-  return new Date(r.rows[0]!.mfa_verified_at);
-}
+const markSecondFactor = (c: Context<AppEnv>, s: SessionInfo) => markSessionSecondFactor(c.var.deps.db, s.idHash);
 
 export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
+  registerSessionRoutes(app);
+
   // ---- personal details -----------------------------------------------------------------------------------------
-  app.get(`${API}/profile`, async (c) => c.json(await loadProfile(c, requireUser(c).userId)));
+  app.get(`${API}/profile`, async (c) => c.json(await profileOf(c, requireUser(c).userId)));
 
   app.patch(`${API}/profile`, async (c) => {
     const s = requireUser(c);
     const body = await parseJson(c, ProfilePatch);
-    const sets: string[] = [];
-    const params: unknown[] = [s.userId];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    if (body.firstName !== undefined) set('first_name', body.firstName);
-    if (body.lastName !== undefined) set('last_name', body.lastName);
-    if (body.phoneNumber !== undefined) set('phone_number', body.phoneNumber);
-    if (body.birthday !== undefined) {
-      set('birth_month', body.birthday?.month ?? null);
-      set('birth_day', body.birthday?.day ?? null);
-    }
-    if (sets.length) await c.var.deps.db.query(`update users set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
-    return c.json(await loadProfile(c, s.userId));
+    await updateProfile(c.var.deps.db, s.userId, body);
+    return c.json(await profileOf(c, s.userId));
   });
 
   app.get(`${API}/partner-number`, async (c) => {
     const s = requireUser(c);
-    const r = await c.var.deps.db.query<{ partner_number: string | null }>('select partner_number from users where id = $1', [s.userId]);
-    return c.json({ partnerNumber: r.rows[0]?.partner_number ?? null });
+    return c.json({ partnerNumber: await partnerNumber(c.var.deps.db, s.userId) });
   });
 
   app.put(`${API}/partner-number`, async (c) => {
     const s = requireUser(c);
     const body = await parseJson(c, PartnerNumber);
-    await c.var.deps.db.query('update users set partner_number = $2, updated_at = now() where id = $1', [s.userId, body.partnerNumber]);
+    await setPartnerNumber(c.var.deps.db, s.userId, body.partnerNumber);
     return c.json({ partnerNumber: body.partnerNumber });
   });
 
-  app.get(`${API}/communication-preferences`, async (c) => c.json(await loadPreferences(c, requireUser(c).userId)));
+  app.get(`${API}/communication-preferences`, async (c) => c.json(await preferencesOf(c, requireUser(c).userId)));
 
   app.put(`${API}/communication-preferences`, async (c) => {
     const s = requireUser(c);
     const body = await parseJson(c, CommunicationPreferencesPatch);
-    await c.var.deps.db.query(
-      `update users set receive_product_email = coalesce($2, receive_product_email),
-                        receive_general_email = coalesce($3, receive_general_email),
-                        receive_personalized_email = coalesce($4, receive_personalized_email),
-                        updated_at = now()
-        where id = $1`,
-      [s.userId, body.receiveHarborEmailCommunications ?? null, body.receiveGeneralEmailCommunications ?? null, body.receivePersonalizedEmailCommunications ?? null],
-    );
-    return c.json(await loadPreferences(c, s.userId));
+    await updatePreferences(c.var.deps.db, s.userId, body);
+    return c.json(await preferencesOf(c, s.userId));
   });
 
   // ---- password -------------------------------------------------------------------------------------------------
@@ -159,14 +136,14 @@ export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
     const body = await parseJson(c, ChangePasswordRequest);
     const { db, config } = c.var.deps;
     const user = await currentUser(c, s);
-    const problem = newPasswordProblem(body.newPassword, user.email);
+    const problem = await newPasswordProblem(body.newPassword, user.email, [user.first_name, user.last_name]);
     if (problem) throw passwordError(problem, 'newPassword');
     await reauthenticate(c, user, body.currentPassword, 'currentPassword');
     if (await reusesRecentPassword(db, user.id, body.newPassword)) throw reuseError('newPassword');
     const hash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
       await setPassword(tx, user.id, hash);
-      await tx.query('delete from sessions where user_id = $1 and id_hash <> $2', [user.id, s.idHash]);
+      await endOtherSessions(tx, user.id, s.idHash);
     });
     await passwordChangedNotice(db, config.brand.name, user);
     return c.json({ ok: true });
@@ -190,16 +167,28 @@ export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
     if (normalizeEmail(body.newEmail) === normalizeEmail(user.email)) {
       throw new ApiError(400, GenericCodes.badRequest, 'This is already your email address.', { field: 'newEmail', messageId: 'newEmail-same' });
     }
-    if (await findUserByEmail(db, body.newEmail)) throw emailTaken();
+    // an address that has an account is not revealed (docs/security-accounts.md): the same answer and the same
+    // pending step, but the code goes nowhere and that address's owner is told instead
+    const owner = await findUserByEmail(db, body.newEmail);
     await codeSendAllowed(c, user.id);
     const { code } = await issueCode(db, { userId: user.id, purpose: 'email-change', target: body.newEmail, sessionIdHash: s.idHash });
-    await sendEmail(db, {
-      to: body.newEmail,
-      subject: `Your ${config.brand.name} verification code`,
-      body: `Your verification code is ${code}. Enter it within 10 minutes to use this address for your ${config.brand.name} account.`,
-      kind: 'email-change-code',
-      userId: user.id,
-    });
+    if (owner) {
+      await sendEmail(db, {
+        to: owner.email,
+        subject: `Someone tried to use your ${config.brand.name} email address`,
+        body: `Hi ${owner.first_name},\n\nAnother ${config.brand.name} account asked to change its email address to this one. It stays yours: nothing changed and no code was sent. If you have questions, call ${config.brand.customerServicePhone}.`,
+        kind: 'email-change-taken',
+        userId: owner.id,
+      });
+    } else {
+      await sendEmail(db, {
+        to: body.newEmail,
+        subject: `Your ${config.brand.name} verification code`,
+        body: `Your verification code is ${code}. Enter it within 10 minutes to use this address for your ${config.brand.name} account.`,
+        kind: 'email-change-code',
+        userId: user.id,
+      });
+    }
     return c.json({ proposedNewEmail: body.newEmail });
   });
 
@@ -211,17 +200,13 @@ export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
     const result = await verifyCode(db, { sessionIdHash: s.idHash, purpose: 'email-change' }, body.code);
     if (!result.ok) throw codeError(result.reason);
     const newEmail = result.row.target!;
-    try {
-      const r = await db.query(
-        `update users set email = $2, email_normalized = $3, updated_at = now()
-          where id = $1 and not exists (select 1 from users where email_normalized = $3 and id <> $1)`,
-        [user.id, newEmail, normalizeEmail(newEmail)],
-      );
-      if (r.rowCount !== 1) throw emailTaken();
-    } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw emailTaken();
-      throw e;
-    }
+    // the email changes and every other session ends in one transaction (ASVS 7.4.3)
+    const changed = await db.transaction(async (tx) => {
+      if (!(await changeEmail(tx, user.id, newEmail))) return false;
+      await endOtherSessions(tx, user.id, s.idHash);
+      return true;
+    });
+    if (!changed) throw emailTaken();
     await sendEmail(db, {
       to: user.email,
       subject: `Your ${config.brand.name} email address was changed`,
@@ -286,7 +271,10 @@ export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
     const { db, config } = c.var.deps;
     const result = await verifyCode(db, { sessionIdHash: s.idHash, purpose: 'mfa-phone' }, body.code);
     if (!result.ok) throw codeError(result.reason);
-    await db.query('update users set mfa_phone = $2, mfa_phone_verified_at = now(), updated_at = now() where id = $1', [s.userId, result.row.target]);
+    await db.transaction(async (tx) => {
+      await setMfaPhone(tx, s.userId, result.row.target);
+      await endOtherSessions(tx, s.userId, s.idHash);
+    });
     const at = await markSecondFactor(c, s);
     const user = await currentUser(c, s);
     await sendEmail(db, {
@@ -303,7 +291,10 @@ export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
     mfaFeature(c);
     const s = requireRecentReauth(c);
     const { db, config } = c.var.deps;
-    await db.query('update users set mfa_phone = null, mfa_phone_verified_at = null, updated_at = now() where id = $1', [s.userId]);
+    await db.transaction(async (tx) => {
+      await setMfaPhone(tx, s.userId, null);
+      await endOtherSessions(tx, s.userId, s.idHash);
+    });
     const user = await currentUser(c, s);
     await sendEmail(db, {
       to: user.email,

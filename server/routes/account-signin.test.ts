@@ -4,6 +4,8 @@ process.env.TRUST_PROXY = 'true'; // lets each test use its own X-Forwarded-For 
 import { describe, expect, it } from 'vitest';
 import { AccountErrorCodes, AccountMessages, SIGNIN_MAX_FAILURES_PER_IP, SIGNIN_MAX_FAILURES_PER_USERNAME } from '../../contracts/account.ts';
 import { appFor, forEachDb, testClient, testConfig } from '../test/db.ts';
+import { hashScrypt } from '../auth/passwords.ts';
+import { USERNAME_THROTTLE } from '../auth/signin.ts';
 import { createUser, latestCode, outbox, PASSWORD, sidCookie, signedIn, signIn, uniqueEmail, userId } from '../test/accounts.ts';
 
 let ipCounter = 1;
@@ -93,6 +95,121 @@ forEachDb('account sign-in and session', ({ db }) => {
     for (let i = 0; i < SIGNIN_MAX_FAILURES_PER_IP; i++) expect((await signIn(newClient(), uniqueEmail('spray'), 'wrong-password-z', {}, ip)).status).toBe(401);
     const u = await member();
     expect((await signIn(newClient(), u.email, u.password, {}, ip)).status).toBe(429);
+    expect((await signIn(newClient(), u.email, u.password, {}, freshIp())).status).toBe(200);
+  });
+
+  describe('throttling, not a lockout an attacker can aim at a member (ASVS 6.3.1)', () => {
+    const failFromAnywhere = async (email: string, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await signIn(newClient(), email, `wrong-${i}-guess`, {}, freshIp())).status);
+      return out;
+    };
+
+    it("an attacker's failures for a username do not stop the member's correct password from a device that signed in before", async () => {
+      const u = await member();
+      const phone = newClient();
+      expect((await signIn(phone, u.email, u.password, {}, freshIp())).status).toBe(200);
+      const device = phone.jar.get('hc_device');
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await phone.post('/apiproxy/v1/account/signout', {});
+      expect(phone.jar.get('hc_device')).toBe(device); // signing out keeps the device known
+      const statuses = await failFromAnywhere(u.email, 12);
+      expect(statuses.slice(0, SIGNIN_MAX_FAILURES_PER_USERNAME)).toEqual(Array(SIGNIN_MAX_FAILURES_PER_USERNAME).fill(401));
+      expect(statuses.at(-1)).toBe(429);
+      // a new browser with the right password is throttled like the attacker ...
+      const stranger = await signIn(newClient(), u.email, u.password, {}, freshIp());
+      expect(stranger.status).toBe(429);
+      expect(stranger.json).toMatchObject({ code: 'RATE_LIMITED', messageId: 'too-many-attempts', message: AccountMessages.rateLimited });
+      // ... the member's known device is not
+      const res = await signIn(phone, u.email, u.password, {}, freshIp());
+      expect(res.status).toBe(200);
+      expect(await signedIn(phone)).toBe(true);
+      // a known device of ANOTHER member does not help with this username
+      const other = await member();
+      const theirs = newClient();
+      expect((await signIn(theirs, other.email, other.password, {}, freshIp())).status).toBe(200);
+      expect((await signIn(theirs, u.email, u.password, {}, freshIp())).status).toBe(429);
+    }, 120_000);
+
+    it('the device cookie is HttpOnly and long-lived; the database keeps only its hash', async () => {
+      const u = await member();
+      const c = newClient();
+      const res = await signIn(c, u.email, u.password, {}, freshIp());
+      const cookie = res.headers.getSetCookie().find((x) => x.startsWith('hc_device='))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Max-Age=31536000/);
+      const token = c.jar.get('hc_device')!;
+      const rows = await db().query<{ token_hash: string }>('select token_hash from known_devices where user_id = $1', [await userId(db(), u.email)]);
+      expect(rows.rows.length).toBeGreaterThan(0);
+      for (const r of rows.rows) expect(r.token_hash).not.toBe(token);
+      // a forged device cookie is just unknown
+      const forged = newClient();
+      forged.jar.set('hc_device', 'A'.repeat(43));
+      await failFromAnywhere(u.email, SIGNIN_MAX_FAILURES_PER_USERNAME + 1);
+      expect((await signIn(forged, u.email, u.password, {}, freshIp())).status).toBe(429);
+    });
+
+    it('a known device has a throttle of its own (a stolen laptop cannot guess forever)', async () => {
+      const u = await member();
+      const laptop = newClient();
+      expect((await signIn(laptop, u.email, u.password, {}, freshIp())).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < SIGNIN_MAX_FAILURES_PER_USERNAME + 1; i++) statuses.push((await signIn(laptop, u.email, `bad-guess-${i}`, {}, freshIp())).status);
+      expect(statuses).toEqual([...Array(SIGNIN_MAX_FAILURES_PER_USERNAME).fill(401), 429]);
+    });
+
+    it('growing delays, never a hard lock: 1 min, 2, 4 ... at most 15; an attempt that comes too early is not counted; waiting always helps', async () => {
+      const u = await member();
+      const bucketWait = async () => {
+        const r = await signIn(newClient(), u.email, 'too-early-guess', {}, freshIp());
+        expect(r.status).toBe(429);
+        expect(Number(r.headers.get('retry-after'))).toBe(r.json.retryAfterSeconds);
+        return r.json.retryAfterSeconds as number;
+      };
+      const elapse = () => db().query('update auth_throttle set next_allowed_at = now(), last_attempt_at = now() - interval \'1 second\'');
+      await failFromAnywhere(u.email, SIGNIN_MAX_FAILURES_PER_USERNAME);
+      const waits: number[] = [await bucketWait()];
+      for (let i = 0; i < 4; i++) {
+        await elapse();
+        expect((await signIn(newClient(), u.email, `after-wait-${i}`, {}, freshIp())).status).toBe(401);
+        waits.push(await bucketWait());
+        waits.push(await bucketWait()); // hammering changes nothing
+      }
+      // seconds left when asked (a slow machine may take a second or two between the attempt and the question)
+      const want = [60, 120, 120, 240, 240, 480, 480, 900, 900];
+      waits.forEach((w, i) => expect(w, `wait ${i}: ${waits.join(', ')}`).toBeGreaterThan(want[i]! - 5));
+      waits.forEach((w, i) => expect(w, `wait ${i}: ${waits.join(', ')}`).toBeLessThanOrEqual(want[i]!));
+      expect(USERNAME_THROTTLE.baseDelayMs).toBe(60_000);
+      // after a wait, the right password goes through from anywhere, and the throttle starts over
+      await elapse();
+      expect((await signIn(newClient(), u.email, u.password, {}, freshIp())).status).toBe(200);
+      expect((await failFromAnywhere(u.email, 1))[0]).toBe(401);
+    });
+
+    it('the delay is capped at 15 minutes, and an idle bucket starts over', async () => {
+      const u = await member();
+      await failFromAnywhere(u.email, SIGNIN_MAX_FAILURES_PER_USERNAME);
+      await db().query(`update auth_throttle set attempts = 40, next_allowed_at = now(), last_attempt_at = now() - interval '1 second'`);
+      await failFromAnywhere(u.email, 1);
+      const capped = await signIn(newClient(), u.email, u.password, {}, freshIp());
+      expect(capped.json.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+      expect(capped.json.retryAfterSeconds).toBeGreaterThan(14 * 60);
+      await db().query(`update auth_throttle set last_attempt_at = now() - interval '16 minutes'`);
+      expect((await signIn(newClient(), u.email, u.password, {}, freshIp())).status).toBe(200);
+    });
+  });
+
+  it('an old scrypt hash still signs in and is rehashed as argon2id at that sign-in (then still works)', async () => {
+    const u = await member();
+    const id = await userId(db(), u.email);
+    await db().query('update users set password_hash = $2 where id = $1', [id, await hashScrypt(u.password, 10)]);
+    expect((await signIn(newClient(), u.email, 'not-the-password', {}, freshIp())).status).toBe(401);
+    const still = await db().query<{ password_hash: string }>('select password_hash from users where id = $1', [id]);
+    expect(still.rows[0]!.password_hash).toMatch(/^scrypt\$1024\$/); // a wrong password changes nothing
+    expect((await signIn(newClient(), u.email, u.password, {}, freshIp())).status).toBe(200);
+    const after = await db().query<{ password_hash: string }>('select password_hash from users where id = $1', [id]);
+    expect(after.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect((await signIn(newClient(), u.email, u.password, {}, freshIp())).status).toBe(200);
   });
 
@@ -341,17 +458,17 @@ forEachDb('account sign-in and session', ({ db }) => {
   });
 
   describe('single sign-on', () => {
-    async function mint(email: string, returnUrl?: string) {
-      const res = await newClient().post('/apiproxy/v1/dev/sso-token', { email, ...(returnUrl ? { returnUrl } : {}) });
+    /** mints a link from `browser` (a new one by default): the link works only there (nonce cookie) */
+    async function mint(email: string, returnUrl?: string, browser = newClient()) {
+      const res = await browser.post('/apiproxy/v1/dev/sso-token', { email, ...(returnUrl ? { returnUrl } : {}) });
       expect(res.status).toBe(200);
-      return res.json as { token: string; url: string };
+      return { ...(res.json as { token: string; url: string }), browser };
     }
 
     it('signs in with a fresh token and returns the safe returnUrl', async () => {
       const u = await member();
-      const { token, url } = await mint(u.email, '/account/cards');
+      const { token, url, browser: c } = await mint(u.email, '/account/cards');
       expect(url).toBe(`/account/signin/sso/${token}?returnUrl=%2Faccount%2Fcards`);
-      const c = newClient();
       const res = await c.post(`/apiproxy/v1/account/signin/sso/${token}?returnUrl=${encodeURIComponent('/account/cards')}`, { reputation: {} });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ returnUrl: '/account/cards' });
@@ -360,9 +477,9 @@ forEachDb('account sign-in and session', ({ db }) => {
 
     it('a token works once', async () => {
       const u = await member();
-      const { token } = await mint(u.email);
-      expect((await newClient().post(`/apiproxy/v1/account/signin/sso/${token}`, {})).status).toBe(200);
-      const again = await newClient().post(`/apiproxy/v1/account/signin/sso/${token}`, {});
+      const { token, browser } = await mint(u.email);
+      expect((await browser.post(`/apiproxy/v1/account/signin/sso/${token}`, {})).status).toBe(200);
+      const again = await browser.post(`/apiproxy/v1/account/signin/sso/${token}`, {});
       expect(again.status).toBe(401);
       expect(again.json.code).toBe('SSO_TOKEN_INVALID');
     });
@@ -379,10 +496,34 @@ forEachDb('account sign-in and session', ({ db }) => {
     it('refuses external return URLs (falls back to /account/for-you)', async () => {
       const u = await member();
       for (const bad of ['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)']) {
-        const { token } = await mint(u.email);
-        const res = await newClient().post(`/apiproxy/v1/account/signin/sso/${token}?returnUrl=${encodeURIComponent(bad)}`, {});
+        const { token, browser } = await mint(u.email);
+        const res = await browser.post(`/apiproxy/v1/account/signin/sso/${token}?returnUrl=${encodeURIComponent(bad)}`, {});
         expect(res.json).toEqual({ returnUrl: '/account/for-you' });
       }
+    });
+
+    it("a link is bound to the browser that asked for it: an attacker's link does not sign a victim in (login CSRF)", async () => {
+      const attacker = await member();
+      // the attacker mints a link to their own account in their own browser and sends it to the victim
+      const { token } = await mint(attacker.email);
+      const victim = newClient();
+      await victim.get('/apiproxy/v1/session');
+      const res = await victim.post(`/apiproxy/v1/account/signin/sso/${token}`, {});
+      expect(res.status).toBe(401);
+      expect(res.json.code).toBe('SSO_TOKEN_INVALID');
+      expect(await signedIn(victim)).toBe(false);
+      // with a nonce cookie of the victim's own (the victim once asked for a link too): still not that link
+      const own = await mint(attacker.email, undefined, victim);
+      expect(victim.jar.get('hc_sso_nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await victim.post(`/apiproxy/v1/account/signin/sso/${token}`, {})).status).toBe(401);
+      expect(own.token).not.toBe(token);
+      // the nonce cookie is HttpOnly; the database keeps only its hash
+      const minted = await newClient().post('/apiproxy/v1/dev/sso-token', { email: attacker.email });
+      const cookie = minted.headers.getSetCookie().find((x) => x.startsWith('hc_sso_nonce='))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      const nonce = cookie.split(';')[0]!.split('=')[1]!;
+      const rows = await db().query<{ n: number }>('select count(*)::int as n from sso_tokens where browser_nonce_hash = $1', [nonce]);
+      expect(rows.rows[0]!.n).toBe(0);
     });
 
     it('tokens are 256-bit random and stored hashed, expiring within 5 minutes', async () => {

@@ -23,22 +23,27 @@ import { parseJson } from '../http/validate.ts';
 import { recordAuthEvent } from '../auth/auth-events.ts';
 import { clientIp } from '../auth/client-ip.ts';
 import { maybePurge } from '../auth/cleanup.ts';
+import { deviceToken, rememberDevice } from '../auth/devices.ts';
 import { issueCode, verifyCode } from '../auth/one-time-codes.ts';
 import { reusesRecentPassword, setPassword } from '../auth/password-history.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
-import { consumeResetToken, createResetToken, resetTokenUser } from '../auth/password-reset.ts';
+import { consumeResetToken, resetTokenUser } from '../auth/password-reset.ts';
 import { dummyHash, hashPassword } from '../auth/passwords.ts';
-import { bucketKey, clear, hit } from '../auth/rate-limit.ts';
+import { bucketKey, hit } from '../auth/rate-limit.ts';
 import { rateLimited } from '../auth/require.ts';
-import { checkCredentials, signinUserBucket } from '../auth/signin.ts';
+import { checkCredentials, clearUsernameThrottle } from '../auth/signin.ts';
 import { consumeSsoToken } from '../auth/sso.ts';
-import { findUserByEmail, findUserById, insertUser, normalizeEmail, type UserRow } from '../auth/users.ts';
-import { digitalProvisionError, issueDigitalCard, registerPhysicalCard, type CardRegistrationResult } from '../cards/card-registration.ts';
-import { publicUrl, sendEmail, sendSms } from '../outbox/outbox.ts';
+import { findUserById, normalizeEmail, type UserRow } from '../auth/users.ts';
+import { endAllSessions } from '../accounts/account-store.ts';
+import { createAccount } from '../accounts/create-account.ts';
+import { requestPasswordReset } from '../accounts/recovery.ts';
+import { illFormedPath } from '../accounts/well-formed.ts';
+import { sendSms } from '../outbox/outbox.ts';
 import { registerAccountSettingsRoutes } from './account-settings.ts';
 import { codeError, passwordError, reuseError } from '../auth/account-errors.ts';
 import { codeSendAllowed } from '../auth/code-limits.ts';
 import { passwordChangedNotice } from '../auth/notices.ts';
+import { loadPasswordStrength } from '../../contracts/password-strength.ts';
 
 /**
  * Accounts and sessions (spec 2): sign-in (password, MFA, SSO), sign-out, password recovery, account creation.
@@ -54,8 +59,10 @@ export const CREATE_PER_IP_PER_HOUR = 50;
 export const SSO_PER_IP_PER_15_MIN = 50;
 
 export function registerAccountRoutes(app: Hono<AppEnv>) {
-  // compute the unknown-user hash now so the first unknown-user sign-in costs no more than any other
+  // compute the unknown-user hash now so the first unknown-user sign-in costs no more than any other;
+  // load the password-strength dictionaries before the first new password arrives
   void dummyHash().catch(() => undefined);
+  void loadPasswordStrength().catch(() => undefined);
 
   // ---- sign-in --------------------------------------------------------------------------------------------------
   app.post(`${API}/signin`, async (c) => {
@@ -64,7 +71,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     const ip = clientIp(c);
     const returnUrl = safeReturnUrl(body.returnUrl ?? c.req.query('returnUrl'));
     await maybePurge(db);
-    const outcome = await checkCredentials(db, body.username, body.password, ip);
+    const outcome = await checkCredentials(db, body.username, body.password, ip, deviceToken(c));
     if (outcome.kind === 'rate-limited') {
       await recordAuthEvent(db, 'signin-rate-limited', null, ip, body.reputation);
       // a messageId: the client shows the inline message (spec 8: a server messageId shows the inline error instead of the notification)
@@ -83,6 +90,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       throw await mfaChallenge(c, user, { rememberMe: body.rememberMe, returnUrl });
     }
     await startSession(c, db, user.id, { rememberMe: body.rememberMe });
+    await rememberDevice(c, db, user.id);
     await recordAuthEvent(db, 'signin-success', user.id, ip, body.reputation);
     return c.json(returnUrl ? { returnUrl } : {});
   });
@@ -96,6 +104,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     const rememberMe = result.row.payload.rememberMe === true;
     const returnUrl = safeReturnUrl(result.row.payload.returnUrl);
     await startSession(c, db, result.row.user_id, { rememberMe, mfaVerified: true });
+    await rememberDevice(c, db, result.row.user_id);
     await recordAuthEvent(db, 'signin-success-mfa', result.row.user_id, clientIp(c), {});
     return c.json(returnUrl ? { returnUrl } : {});
   });
@@ -107,12 +116,14 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     const ip = clientIp(c);
     const h = await hit(db, `sso:ip:${ip}`, 15 * 60_000);
     if (h.count > SSO_PER_IP_PER_15_MIN) throw rateLimited(c, h.retryAfterSeconds);
-    const userId = await consumeSsoToken(db, c.req.param('token'));
+    // bound to this browser: the nonce cookie set when the link was asked for (server/auth/sso.ts)
+    const userId = await consumeSsoToken(c, db, c.req.param('token'));
     if (!userId) {
       await recordAuthEvent(db, 'sso-failure', null, ip, body.reputation);
       throw new ApiError(401, AccountErrorCodes.ssoTokenInvalid, AccountMessages.ssoFailed, { error: AccountErrorCodes.ssoTokenInvalid });
     }
     await startSession(c, db, userId, { rememberMe: false });
+    await rememberDevice(c, db, userId);
     await recordAuthEvent(db, 'sso-success', userId, ip, body.reputation);
     return c.json({ returnUrl: returnUrlOr(c.req.query('returnUrl'), DEFAULT_AFTER_SIGNIN) });
   });
@@ -135,21 +146,8 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     if (byIp.count > FORGOT_PER_IP_PER_HOUR) throw rateLimited(c, byIp.retryAfterSeconds);
     // counted per address whether or not it has an account; over the limit nothing is sent, the answer is the same
     const byEmail = await hit(db, bucketKey('forgot:email', normalizeEmail(body.emailAddress)), HOUR);
-    if (byEmail.count <= FORGOT_PER_EMAIL_PER_HOUR) {
-      const user = await findUserByEmail(db, body.emailAddress);
-      if (user) {
-        const token = await createResetToken(db, user.id);
-        const link = `/account/reset-password/${token}`;
-        await sendEmail(db, {
-          to: user.email,
-          subject: `Reset your ${config.brand.name} password`,
-          body: `Hi ${user.first_name},\n\nUse this link within 1 hour to create a new password:\n${publicUrl(link)}\n\nIf you did not ask for this, ignore this email: your password stays the same.`,
-          link,
-          kind: 'password-reset',
-          userId: user.id,
-        });
-      }
-    }
+    // the same work for known and unknown addresses (server/accounts/recovery.ts)
+    if (byEmail.count <= FORGOT_PER_EMAIL_PER_HOUR) await requestPasswordReset(db, body.emailAddress, config.brand.name);
     return c.json({ ok: true });
   });
 
@@ -162,22 +160,22 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
   app.post(`${API}/reset-password`, async (c) => {
     const body = await parseJson(c, ResetPasswordRequest);
     const { db, config } = c.var.deps;
-    if (!body.newPassword) throw passwordError(newPasswordProblem(body.newPassword)!, 'newPassword');
+    if (!body.newPassword) throw passwordError((await newPasswordProblem(body.newPassword))!, 'newPassword');
     const userId = await resetTokenUser(db, body.token);
     const user = userId ? await findUserById(db, userId) : null;
     if (!user) throw resetExpired();
-    const problem = newPasswordProblem(body.newPassword, user.email);
+    const problem = await newPasswordProblem(body.newPassword, user.email, [user.first_name, user.last_name]);
     if (problem) throw passwordError(problem, 'newPassword');
     if (await reusesRecentPassword(db, user.id, body.newPassword)) throw reuseError('newPassword');
     const hash = await hashPassword(body.newPassword);
     const changed = await db.transaction(async (tx) => {
       if (!(await consumeResetToken(tx, body.token, user.id))) return false;
       await setPassword(tx, user.id, hash);
-      await tx.query('delete from sessions where user_id = $1', [user.id]);
+      await endAllSessions(tx, user.id);
       return true;
     });
     if (!changed) throw resetExpired();
-    await clear(db, signinUserBucket(user.email));
+    await clearUsernameThrottle(db, user.email);
     await passwordChangedNotice(db, config.brand.name, user);
     if (c.var.session?.userId === user.id) await endSession(c, db);
     return c.json({ ok: true });
@@ -187,6 +185,11 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
   app.post(`${API}/create`, async (c) => {
     const { db, config } = c.var.deps;
     const raw = await readJsonForCreate(c);
+    // normalised before anything is written: NUL or a lone surrogate anywhere (reputation included) is a 400
+    const bad = illFormedPath(raw);
+    if (bad !== null) {
+      throw createError(400, GenericCodes.badRequest, 'validation', 'Remove the invalid characters.', { ...(bad ? { field: bad } : {}), messageId: 'invalid-characters' });
+    }
     const parsed = v.safeParse(CreateAccountRequest, raw, { abortPipeEarly: true });
     if (!parsed.success) throw createValidationError(parsed.issues);
     const f = parsed.output;
@@ -194,7 +197,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     if (config.account.includeStorageConsent && f.storageConsent !== true) {
       throw createError(400, GenericCodes.badRequest, 'validation', AccountMessages.storageConsentRequired, { field: 'storageConsent', messageId: 'storageConsent-required' });
     }
-    const problem = newPasswordProblem(f.password, f.emailAddress);
+    const problem = await newPasswordProblem(f.password, f.emailAddress, [f.firstName, f.lastName]);
     if (problem) throw createError(400, problem.code, 'validation', problem.message, { field: 'password', messageId: problem.messageId });
     const byIp = await hit(db, `create:ip:${ip}`, HOUR);
     if (byIp.count > CREATE_PER_IP_PER_HOUR) {
@@ -206,50 +209,27 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       await recordAuthEvent(db, 'create-reputation-rejected', null, ip, f.reputation);
       throw createError(403, AccountErrorCodes.reputationRejected, 'reputation', AccountMessages.createFailed, { messageId: 'reputation-rejected' });
     }
-    if (await findUserByEmail(db, f.emailAddress)) throw emailNotAvailable();
-    const created = await insertUser(db, {
-      email: f.emailAddress,
+    const returnUrl = safeReturnUrl(f.returnUrl ?? c.req.query('returnUrl'));
+    // the hash first (the slow part, the same for every address), then one transaction for every write
+    const outcome = await createAccount(c, db, f, {
       passwordHash: await hashPassword(f.password),
-      firstName: f.firstName,
-      lastName: f.lastName,
-      market: f.country,
-      locale: f.locale,
-      country: f.country,
-      registrationSource: f.registrationSource,
-      storageConsent: f.storageConsent === true,
-      receiveProductEmail: f.receiveHarborEmailCommunications,
-      receiveGeneralEmail: f.receiveGeneralEmailCommunications,
-      receivePersonalizedEmail: f.receivePersonalizedEmailCommunications,
+      ip,
+      brand: config.brand.name,
+      digitalCardFails: digitalProvisioningFails(f.emailAddress, config.env),
     });
-    if (!created) throw emailNotAvailable();
-    await recordAuthEvent(db, 'create', created.id, ip, f.reputation);
-    await sendEmail(db, {
-      to: f.emailAddress,
-      subject: `Welcome to ${config.brand.name}`,
-      body: `Hi ${f.firstName},\n\nYour ${config.brand.name} account is ready. Sign in any time at ${publicUrl('/account/signin')}.`,
-      link: '/account/signin',
-      kind: 'welcome',
-      userId: created.id,
-    });
-
-    // the card comes after the account: a failure leaves the account in place and signed in (partial success)
-    let card: CardRegistrationResult;
-    const cardType = f.cardRewards === 'registerCard' ? 'physical' : 'digital';
-    if (cardType === 'physical') card = await registerPhysicalCard(db, created.id, f.registerCardNumber!, f.registerCardPin!);
-    else if (digitalProvisioningFails(f.emailAddress, config.env)) card = { ok: false, ...digitalProvisionError };
-    else card = await issueDigitalCard(db, created.id);
-
-    await startSession(c, db, created.id, { rememberMe: false });
-    if (!card.ok) {
+    // an address that has an account: the same answer, no session; its owner was told by email
+    const exId = outcome.kind === 'created' ? outcome.exId : outcome.decoyExId;
+    if (!outcome.card.ok) {
+      // the account was created and is signed in; the card failed (partial success)
+      const card = outcome.card;
       throw createError(422, card.errorCode, 'card-registration', card.message, {
         messageId: card.messageId,
-        cardType,
+        cardType: outcome.cardType,
         errorCode: card.errorCode,
-        userExId: created.exId,
+        userExId: exId,
       });
     }
-    const returnUrl = safeReturnUrl(f.returnUrl ?? c.req.query('returnUrl'));
-    return c.json(returnUrl ? { userExId: created.exId, returnUrl } : { userExId: created.exId });
+    return c.json(returnUrl ? { userExId: exId, returnUrl } : { userExId: exId });
   });
 
   registerAccountSettingsRoutes(app);
@@ -283,9 +263,6 @@ export function digitalProvisioningFails(email: string, env: string): boolean {
 function createError(status: 400 | 403 | 422 | 429, code: string, type: CreateAccountErrorType, message: string, extras: Record<string, unknown> = {}) {
   return new ApiError(status, code, message, { type, ...extras });
 }
-
-const emailNotAvailable = () =>
-  createError(400, AccountErrorCodes.emailNotAvailable, 'validation', AccountMessages.emailNotAvailable, { field: 'emailAddress', messageId: 'emailAddress-not-available' });
 
 function createValidationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): ApiError {
   const issue = issues[0];

@@ -6,7 +6,7 @@ import { safeReturnUrl } from '../../contracts/return-url.ts';
 import { badRequest } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseJson, parseQuery } from '../http/validate.ts';
-import { createSsoToken } from '../auth/sso.ts';
+import { createSsoToken, ssoBrowserNonce } from '../auth/sso.ts';
 import { findUserByEmail } from '../auth/users.ts';
 
 /**
@@ -124,7 +124,7 @@ function registerSsoMint(app: Hono<AppEnv>) {
       userId = user.id;
     }
     if (!userId) throw badRequest('Give an email or sign in first.', 'email');
-    const { token, expiresAt } = await createSsoToken(db, userId);
+    const { token, expiresAt } = await createSsoToken(db, userId, ssoBrowserNonce(c));
     const returnUrl = safeReturnUrl(body.returnUrl);
     const out: DevSsoTokenResponse = {
       token,

@@ -8,10 +8,13 @@ import { fireTrackingPixels } from '../services/analytics.ts';
 import { configQuery } from '../services/config.ts';
 import { CreateAccountView } from '../views/account/CreateAccountView.tsx';
 import { AccountEntrySearch } from './-account/search.ts';
+import { loadPasswordStrength } from '../../contracts/password-strength.ts';
 
 /** /account/create (spec 2 section 2 "Account creation"); variants as on sign-in (?variant=...). */
 export const Route = createFileRoute('/account/create')({
   validateSearch: AccountEntrySearch,
+  // the password-strength dictionaries load in the background (their own chunk, not in the entry bundle)
+  loader: () => void loadPasswordStrength().catch(() => undefined),
   component: CreateAccountPage,
 });
 

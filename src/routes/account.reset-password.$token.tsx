@@ -7,10 +7,13 @@ import { resetPasswordActors } from '../services/account.actors.ts';
 import { accountApi } from '../services/account.api.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { ResetPasswordView } from '../views/account/ResetPasswordView.tsx';
+import { loadPasswordStrength } from '../../contracts/password-strength.ts';
 
 /** /account/reset-password/:token: the create-new-password form; an expired token shows the expired-link page. */
 export const Route = createFileRoute('/account/reset-password/$token')({
   loader: async ({ params }) => {
+    // the password-strength dictionaries load in the background (their own chunk, not in the entry bundle)
+    void loadPasswordStrength().catch(() => undefined);
     try {
       await accountApi.resetTokenStatus(params.token);
     } catch (e) {

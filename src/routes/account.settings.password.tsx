@@ -7,12 +7,15 @@ import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { configQuery } from '../services/config.ts';
 import { ChangePasswordView } from '../views/account/ChangePasswordView.tsx';
 import { ReauthGate } from './-account/ReauthGate.tsx';
+import { loadPasswordStrength } from '../../contracts/password-strength.ts';
 
 /**
  * /account/settings/password: needs a recent second-factor check (spec 2 section 6). The re-authentication
  * endpoints exist only with universal.enableMfaFeatures; without them the current password on the form is the check.
  */
 export const Route = createFileRoute('/account/settings/password')({
+  // the password-strength dictionaries load in the background (their own chunk, not in the entry bundle)
+  loader: () => void loadPasswordStrength().catch(() => undefined),
   component: ChangePasswordPage,
 });
 

@@ -120,6 +120,8 @@ export const accountMessages = {
   personalDetailsSaved: 'Your personal details have been saved.',
   partnerNumberSaved: 'Your partner number has been saved.',
   partnerNumberRemoved: 'Your partner number has been removed.',
+  sessionEnded: 'Signed out of that device.',
+  otherSessionsEnded: 'Signed out of all other devices.',
   forgotUsername: 'Your username is the email address you used to create your account.',
 } as const;
 export type AccountMessageKey = keyof typeof accountMessages;

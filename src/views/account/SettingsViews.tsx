@@ -28,6 +28,11 @@ export function SettingsLayoutView({ mfaEnabled, children }: { mfaEnabled: boole
               Communication preferences
             </Link>
           </li>
+          <li>
+            <Link to="/account/settings/sessions" activeProps={{ className: 'active', 'aria-current': 'page' }}>
+              Your devices
+            </Link>
+          </li>
           {mfaEnabled ? (
             <li>
               <Link to="/account/settings/mfa" activeProps={{ className: 'active', 'aria-current': 'page' }}>
@@ -72,6 +77,13 @@ export function SettingsView({ email, mfaEnabled }: { email: string; mfaEnabled:
             <Link to="/account/settings/communication-preferences">
               <span>
                 Communication preferences<small>Choose which emails you get</small>
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/settings/sessions">
+              <span>
+                Your devices<small>Where you are signed in; sign out of other devices</small>
               </span>
             </Link>
           </li>
