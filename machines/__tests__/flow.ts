@@ -1,0 +1,204 @@
+/**
+ * One flow's machine tests as data (docs/testing.md), so that the vitest suite (`describeFlow`, in
+ * <flow>.paths.test.ts) and the mutation runner (`checkFlow`, scripts/mutate.ts) run the very same checks:
+ *
+ * 1. the expectation table (written from the spec) against the machine definition, both ways;
+ * 2. the model-based paths (xstate/graph) replayed on a live actor; at every step what the user sees is checked
+ *    against the `sees` table (tags exactly, the meta message as literal spec text) and the flow's own per-step
+ *    and per-path assertions (requests the fakes received, toasts, navigation, context);
+ * 3. full state and transition coverage of the definition;
+ * 4. the flow's final assertions over everything the fakes recorded.
+ *
+ * `arrange(machine)` gets the machine under test (the real one, or a mutant re-created from a mutated config)
+ * and returns it provided with fresh fakes, so that every run starts from clean recorders.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { compareTable, pathOf, type ExpectTable, type SeesTable } from './expect-table.ts';
+import { coverage, describePath, runPath, transitionCoverPaths, type Coverage, type ModelOptions, type ModelPath } from './model.ts';
+
+export interface Arranged<M extends AnyStateMachine> {
+  /** the machine under test with fakes provided */
+  machine: M;
+  /** one model per input (most flows have one) */
+  runs: Array<{ name: string; options: ModelOptions<M> }>;
+  /** clear per-path recorders (toasts, navigations) before each path */
+  beforePath?: () => void;
+  /** after each step of a path: what is shown or sent in that state */
+  onStep?: (snapshot: SnapshotFrom<M>, event: AnyEventObject, run: string) => void;
+  /** at the end of each path */
+  onPath?: (path: ModelPath<M>, final: SnapshotFrom<M>, run: string) => void;
+  /** after all paths: every request sent */
+  afterAll?: () => void;
+  /**
+   * keep only some of the generated paths (deterministically), for machines whose model has thousands:
+   * the result must still cover every transition (checked)
+   */
+  sample?: (paths: ModelPath<M>[], run: string) => ModelPath<M>[];
+}
+
+export interface Flow<M extends AnyStateMachine = AnyStateMachine> {
+  /** the machine as exported by machines/<flow>.machine.ts */
+  machine: M;
+  /** written from the spec: events per state, their targets and guards */
+  table: ExpectTable;
+  /** written from the spec: per state, its tags and the literal text of its meta message */
+  sees: SeesTable;
+  /** message id (a state's `meta.message`) → text, from the error catalogue */
+  catalogue?: Record<string, string | readonly string[]>;
+  arrange: (machine: M) => Arranged<M>;
+}
+
+type AnyNode = AnyStateMachine['root'];
+const nodesOf = (s: unknown) => (s as { _nodes: AnyNode[] })._nodes;
+
+/** What the user sees in this snapshot, compared with the `sees` table; empty when it agrees. */
+export function checkSees(flow: Flow, snapshot: { tags: Set<string> }): string[] {
+  const errors: string[] = [];
+  const nodes = nodesOf(snapshot);
+  const wantTags = new Set(nodes.flatMap((n) => flow.sees[pathOf(n)]?.tags ?? []));
+  const gotTags = new Set(snapshot.tags);
+  const where = nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map(pathOf).join(', ');
+  if ([...wantTags].sort().join() !== [...gotTags].sort().join()) errors.push(`in ${where}: tags [${[...gotTags].sort()}], expected [${[...wantTags].sort()}]`);
+  for (const n of nodes) {
+    const id = (n.meta as { message?: string } | undefined)?.message;
+    const want = flow.sees[pathOf(n)]?.message;
+    if (id === undefined && want === undefined) continue;
+    if (id === undefined) errors.push(`${pathOf(n)} shows no message (meta.message), expected '${want}'`);
+    else if (want === undefined) errors.push(`${pathOf(n)} shows message '${id}' that the sees table does not expect`);
+    else {
+      const text = flow.catalogue?.[id];
+      if (JSON.stringify(text) !== JSON.stringify(want)) errors.push(`${pathOf(n)} shows ${JSON.stringify(text)} (${id}), expected ${JSON.stringify(want)}`);
+    }
+  }
+  return errors;
+}
+
+function stateIdsOf(nodes: AnyNode[]) {
+  return nodes.map((n) => n.id);
+}
+
+export interface FlowRun<M extends AnyStateMachine> {
+  arranged: Arranged<M>;
+  paths: Array<{ run: string; path: ModelPath<M> }>;
+}
+
+/** Generates the paths of every run (deterministic; `sample` applied). */
+export function planFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M = flow.machine): FlowRun<M> {
+  const arranged = flow.arrange(machine);
+  const paths: FlowRun<M>['paths'] = [];
+  for (const run of arranged.runs) {
+    const all = transitionCoverPaths(arranged.machine, run.options);
+    for (const path of arranged.sample ? arranged.sample(all, run.name) : all) paths.push({ run: run.name, path });
+  }
+  return { arranged, paths };
+}
+
+/** Replays one path with every per-step and per-path check; returns the fired transitions and visited state ids. */
+export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M>, item: FlowRun<M>['paths'][number]) {
+  const { arranged } = plan;
+  const run = arranged.runs.find((r) => r.name === item.run)!;
+  const visited = new Set<string>();
+  arranged.beforePath?.();
+  try {
+    const r = runPath(arranged.machine, item.path, {
+      ...(run.options.input !== undefined ? { input: run.options.input } : {}),
+      onStep: (s, event) => {
+        for (const id of stateIdsOf(nodesOf(s))) visited.add(id);
+        const seen = checkSees(flow as unknown as Flow, s as never);
+        if (seen.length) throw new Error(seen.join('\n'));
+        arranged.onStep?.(s, event, item.run);
+      },
+    });
+    arranged.onPath?.(item.path, r.snapshot, item.run);
+    return { fired: r.fired, visited };
+  } catch (e) {
+    throw new Error(`${item.run ? `${item.run}: ` : ''}${describePath(item.path)}: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+export function flowCoverage<M extends AnyStateMachine>(machine: M, fired: Set<string>, visited: Set<string>): Coverage {
+  const c = coverage(machine, [], fired);
+  // transient states (only eventless transitions) are never a settled snapshot: visited when one of them fired
+  const sources = new Set([...fired].map((k) => k.split(' --')[0]));
+  c.states.missing = c.states.missing.filter((id) => !visited.has(id) && !sources.has(id));
+  c.states.covered = c.states.total - c.states.missing.length;
+  return c;
+}
+
+/** Every check of the flow against `machine`; throws at the first failure (the mutation runner's oracle). */
+export function checkFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M = flow.machine, opts: { table?: boolean } = {}) {
+  if (opts.table !== false) {
+    const diff = compareTable(flow.table, machine);
+    if (diff.length) throw new Error(`expectation table:\n${diff.join('\n')}`);
+  }
+  const plan = planFlow(flow, machine);
+  const fired = new Set<string>();
+  const visited = new Set<string>();
+  for (const item of plan.paths) {
+    const r = replay(flow, plan, item);
+    for (const k of r.fired) fired.add(k);
+    for (const id of r.visited) visited.add(id);
+  }
+  const c = flowCoverage(plan.arranged.machine, fired, visited);
+  if (c.states.missing.length || c.transitions.missing.length) throw new Error(`coverage: missing ${[...c.states.missing, ...c.transitions.missing].join(', ')}`);
+  plan.arranged.afterAll?.();
+  return { paths: plan.paths.length, coverage: c };
+}
+
+/**
+ * The vitest suite of a flow: the table both ways, one `it` per path (grouped per run when there are more than
+ * `group` paths), coverage, and the final assertions.
+ */
+export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { group?: number } = {}) {
+  describe(`${flow.machine.id} machine (model-based)`, () => {
+    it('matches its expectation table, both ways', () => {
+      expect(compareTable(flow.table, flow.machine)).toEqual([]);
+    });
+    const plan = planFlow(flow);
+    const fired = new Set<string>();
+    const visited = new Set<string>();
+    const record = (r: { fired: Set<string>; visited: Set<string> }) => {
+      for (const k of r.fired) fired.add(k);
+      for (const id of r.visited) visited.add(id);
+    };
+    if (plan.paths.length <= (opts.group ?? 200)) {
+      for (const item of plan.paths) it(`${item.run ? `${item.run}: ` : ''}${describePath(item.path)}`, () => record(replay(flow, plan, item)));
+    } else {
+      for (const run of plan.arranged.runs) {
+        const items = plan.paths.filter((p) => p.run === run.name);
+        it(`${run.name}: ${items.length} paths reach their states, showing and sending what the spec says`, () => {
+          for (const item of items) record(replay(flow, plan, item));
+        });
+      }
+    }
+    it(`covers every state and transition (${plan.paths.length} paths), and sends what the spec says`, () => {
+      const c = flowCoverage(plan.arranged.machine, fired, visited);
+      console.log(`[model coverage] ${flow.machine.id} (${plan.paths.length} paths): states ${c.states.covered}/${c.states.total}, transitions ${c.transitions.covered}/${c.transitions.total}`);
+      expect(c.states.missing).toEqual([]);
+      expect(c.transitions.missing).toEqual([]);
+      plan.arranged.afterAll?.();
+    });
+  });
+}
+
+/** A recorder for the machine's side-effect actions (toasts, navigation, analytics): `provide({ actions: spy.actions })`. */
+export function spyActions<N extends string>(names: readonly N[]) {
+  const log: Array<{ name: N; params: unknown; context: unknown }> = [];
+  let seen = 0;
+  const actions = Object.fromEntries(names.map((name) => [name, ({ context }: { context: unknown }, params: unknown) => void log.push({ name, params, context })]));
+  return {
+    actions: actions as Record<N, never>,
+    log,
+    clear: () => void ((seen = 0), log.splice(0)),
+    /** the effects since the previous call (call once per step: what that step did) */
+    step: () => {
+      const out = log.slice(seen).map((l) => l.name);
+      seen = log.length;
+      return out;
+    },
+    count: (name: N) => log.filter((l) => l.name === name).length,
+    last: (name: N) => log.findLast((l) => l.name === name),
+    names: () => log.map((l) => l.name),
+  };
+}
