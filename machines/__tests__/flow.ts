@@ -22,6 +22,8 @@ export interface Arranged<M extends AnyStateMachine> {
   machine: M;
   /** one model per input (most flows have one) */
   runs: Array<{ name: string; options: ModelOptions<M> }>;
+  /** the recorder of the effect actions, checked against `flow.effects` after every step */
+  spy?: { step: () => Array<{ name: string; params: unknown }>; clear: () => void };
   /** clear per-path recorders (toasts, navigations) before each path */
   beforePath?: () => void;
   /** after each step of a path: what is shown or sent in that state */
@@ -44,6 +46,13 @@ export interface Flow<M extends AnyStateMachine = AnyStateMachine> {
   table: ExpectTable;
   /** written from the spec: per state, its tags and the literal text of its meta message */
   sees: SeesTable;
+  /**
+   * written from the spec: what is sent on a step (toasts, navigation, analytics, persistence), as the effect
+   * actions recorded by `arranged.spy`: keys '<event type> -> <state path>' (that transition) and '* -> <state path>'
+   * (entering that state); values 'name' or 'name:<the params' string values, joined by />'. A step matching no key
+   * must do nothing observable.
+   */
+  effects?: Record<string, string[]>;
   /** message id (a state's `meta.message`) → text, from the error catalogue */
   catalogue?: Record<string, string | readonly string[]>;
   arrange: (machine: M) => Arranged<M>;
@@ -100,6 +109,8 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
   const run = arranged.runs.find((r) => r.name === item.run)!;
   const visited = new Set<string>();
   arranged.beforePath?.();
+  arranged.spy?.clear();
+  let before: string[] = [];
   try {
     const r = runPath(arranged.machine, item.path, {
       ...(run.options.input !== undefined ? { input: run.options.input } : {}),
@@ -107,6 +118,13 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
         for (const id of stateIdsOf(nodesOf(s))) visited.add(id);
         const seen = checkSees(flow as unknown as Flow, s as never);
         if (seen.length) throw new Error(seen.join('\n'));
+        const leaves = nodesOf(s).filter((n) => n.type === 'atomic' || n.type === 'final').map(pathOf);
+        if (arranged.spy && flow.effects) {
+          const got = arranged.spy.step().map(effectName).sort();
+          const want = leaves.flatMap((leaf) => [...(flow.effects![`${event.type} -> ${leaf}`] ?? []), ...(before.includes(leaf) ? [] : (flow.effects![`* -> ${leaf}`] ?? []))]).sort();
+          if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`effects of ${event.type} -> ${leaves.join(',')}: [${got.join(', ')}], expected [${want.join(', ')}]`);
+        }
+        before = leaves;
         arranged.onStep?.(s, event, item.run);
       },
     });
@@ -182,6 +200,15 @@ export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { g
   });
 }
 
+/** 'name' or 'name:<string params joined by />' */
+export function effectName(e: { name: string; params: unknown }): string {
+  if (e.params && typeof e.params === 'object') {
+    const strings = Object.values(e.params).filter((v) => typeof v === 'string');
+    if (strings.length) return `${e.name}:${strings.join('/')}`;
+  }
+  return e.name;
+}
+
 /** A recorder for the machine's side-effect actions (toasts, navigation, analytics): `provide({ actions: spy.actions })`. */
 export function spyActions<N extends string>(names: readonly N[]) {
   const log: Array<{ name: N; params: unknown; context: unknown }> = [];
@@ -193,7 +220,7 @@ export function spyActions<N extends string>(names: readonly N[]) {
     clear: () => void ((seen = 0), log.splice(0)),
     /** the effects since the previous call (call once per step: what that step did) */
     step: () => {
-      const out = log.slice(seen).map((l) => l.name);
+      const out = log.slice(seen);
       seen = log.length;
       return out;
     },

@@ -72,7 +72,7 @@ export const signInFlow: Flow<typeof signInMachine> = {
         const c = s.context;
         const error = 'error' in event ? (event.error as { code?: string }) : undefined;
         // what this step did, as the spec lists it: the login click on submit, the success event, the toast, the redirect
-        const effects = spy.step();
+        const effects = spy.step().map((l) => l.name);
         const want: string[] = [];
         if (s.matches('submitting') && event.type === 'user.submit') want.push('trackLoginClick');
         if (event.type === 'xstate.done.actor.signIn' || event.type === 'xstate.done.actor.verifyCode') want.push('trackSignInSuccess');
