@@ -229,3 +229,23 @@ export function spyActions<N extends string>(names: readonly N[]) {
     names: () => log.map((l) => l.name),
   };
 }
+
+/**
+ * A deterministic sample of transition-cover paths for large models: every path whose last step (source state
+ * value, event, target state value) has not been taken by an earlier kept path, plus every `stride`-th of the
+ * others (in generation order). Coverage of the machine is still checked on what is kept.
+ */
+export function sampleSteps<P extends { steps: Array<{ event: AnyEventObject; state: { value: unknown } }> }>(paths: P[], stride: number): P[] {
+  const seen = new Set<string>();
+  let skipped = 0;
+  return paths.filter((p) => {
+    const n = p.steps.length;
+    const from = n > 1 ? JSON.stringify(p.steps[n - 2]!.state.value) : '';
+    const key = `${from} ${JSON.stringify(p.steps[n - 1]!.event)} ${JSON.stringify(p.steps[n - 1]!.state.value)}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      return true;
+    }
+    return skipped++ % stride === 0;
+  });
+}
