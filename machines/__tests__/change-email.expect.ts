@@ -66,6 +66,10 @@ export const changeEmailFlow: Flow<typeof changeEmailMachine> = {
         if (s.matches('noPendingChange')) expect(c.destination).toBe('/account/settings/edit-email');
         if (s.matches('enteringCode')) expect(c.proposedNewEmail).toBe('new@example.com');
         if (s.matches('loadingStatus')) expect(c.genericError).toBeNull();
+        if (event.type === 'xstate.done.actor.loadEmailStatus') {
+          const out = (event as unknown as { output: { email: string; proposedNewEmail: string | null } }).output;
+          expect([c.email, c.proposedNewEmail]).toEqual([out.email, out.proposedNewEmail]);
+        }
         if (s.matches('loadFailed') || code === 'UNEXPECTED_ERROR') expect(c.genericError).toBe('Something went wrong. Please try again.');
         if (code === 'EMAIL_NOT_AVAILABLE') expect(c.fieldErrors).toEqual({ newEmail: 'Email address is not available.' });
         if (event.type === 'user.submit' && s.matches('editing')) expect(Object.keys(c.fieldErrors).sort()).toEqual(['newEmail', 'password']);

@@ -13,7 +13,7 @@
  * and returns it provided with fresh fakes, so that every run starts from clean recorders.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { createActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { compareTable, pathOf, type ExpectTable, type SeesTable } from './expect-table.ts';
 import { coverage, describePath, runPath, transitionCoverPaths, type Coverage, type ModelOptions, type ModelPath } from './model.ts';
 
@@ -248,4 +248,26 @@ export function sampleSteps<P extends { steps: Array<{ event: AnyEventObject; st
     }
     return skipped++ % stride === 0;
   });
+}
+
+/**
+ * Runs one hand-written event sequence through every per-step and per-path check of the flow (as `replay` does for
+ * a model path), on `machine` (a mutant, say); throws at the first failure. For demonstrations and focused tests
+ * of a large flow without generating its model.
+ */
+export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M, run: string, events: AnyEventObject[]) {
+  const recorder = flow.arrange(machine);
+  const options = recorder.runs.find((r) => r.name === run)!.options;
+  const actor = createActor(recorder.machine as AnyStateMachine, (options.input !== undefined ? { input: options.input } : {}) as never).start();
+  const steps = [{ event: { type: 'xstate.init' } as AnyEventObject, state: actor.getSnapshot() as SnapshotFrom<M> }];
+  try {
+    for (const event of events) {
+      actor.send(event as never);
+      steps.push({ event, state: actor.getSnapshot() as SnapshotFrom<M> });
+    }
+  } finally {
+    actor.stop();
+  }
+  const plan: FlowRun<M> = { arranged: flow.arrange(machine), paths: [] };
+  return replay(flow, plan, { run, path: { state: steps.at(-1)!.state, steps, weight: steps.length - 1 } as unknown as ModelPath<M> });
 }

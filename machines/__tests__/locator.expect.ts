@@ -9,7 +9,6 @@
  * whose last step (state, event, next state) is new, plus every 16th of the rest; coverage of every transition
  * is still checked.
  */
-import { expect } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { locatorMachine, chooseSelectedStore, confirmTarget, markerState, MAX_ZOOM, MIN_ZOOM, GEOLOCATION_STORE_LIMIT, hasSearchArea, type LocatorInput } from '../locator.machine.ts';
@@ -176,11 +175,10 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
         wasLoading = loading;
         wasConfirmed = confirmed;
       },
-      onPath(path, s, run) {
-        const input = inputs[run]!;
+      onPath(path, s) {
         const steps = path.steps;
         const c = s.context;
-        const last = steps[steps.length - 1]!.event;
+        const last = steps[steps.length - 1]!.event as AnyEventObject;
         const showing = s.matches({ results: { browsing: 'showingResults' } });
         const confirmed = s.matches({ results: 'confirmed' });
         check(s.status === 'active', 'the locator never stops');
@@ -214,7 +212,6 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
         if (last.type === 'user.moveSuggestion') check(c.activeSuggestion >= 0, 'moving down activates a suggestion');
         if (s.matches({ suggestions: 'showing' })) check(c.suggestions.length > 0, 'open suggestions have entries');
         if (s.matches({ suggestions: 'idle' })) check(c.suggestions.length === 0, 'closed suggestions are cleared');
-        void input;
       },
     };
   },

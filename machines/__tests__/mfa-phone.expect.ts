@@ -48,6 +48,7 @@ export const mfaPhoneFlow: Flow<typeof mfaPhoneMachine> = {
       onStep(s, event) {
         const c = s.context;
         const code = 'error' in event ? (event.error as { code: string }).code : undefined;
+        expect(c.mode).toBe('add');
         if (s.matches('sendingCode')) {
           expect(fakes.last('sendPhoneCode')).toEqual({ phoneNumber: '2065550123' });
           expect([c.fieldErrors, c.codeError, c.genericError]).toEqual([{}, null, null]);

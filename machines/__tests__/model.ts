@@ -117,20 +117,20 @@ export function runPath<M extends AnyStateMachine>(
     },
   } as never);
   actor.start();
-  for (const step of path.steps) {
-    if (step.event.type !== 'xstate.init') actor.send(step.event as EventFromLogic<M>);
-    const snap = actor.getSnapshot() as SnapshotFrom<M>;
-    const got = JSON.stringify((snap as { value: unknown }).value);
-    const want = JSON.stringify(step.state.value);
-    if (got !== want) {
-      actor.stop();
-      throw new Error(`after ${step.event.type}: expected state ${want}, got ${got}`);
+  // stopped also when a check throws: a live actor would keep its delayed events (timers) running
+  try {
+    for (const step of path.steps) {
+      if (step.event.type !== 'xstate.init') actor.send(step.event as EventFromLogic<M>);
+      const snap = actor.getSnapshot() as SnapshotFrom<M>;
+      const got = JSON.stringify((snap as { value: unknown }).value);
+      const want = JSON.stringify(step.state.value);
+      if (got !== want) throw new Error(`after ${step.event.type}: expected state ${want}, got ${got}`);
+      opts.onStep?.(snap, step.event);
     }
-    opts.onStep?.(snap, step.event);
+    return { fired, snapshot: actor.getSnapshot() as SnapshotFrom<M> };
+  } finally {
+    actor.stop();
   }
-  const final = actor.getSnapshot() as SnapshotFrom<M>;
-  actor.stop();
-  return { fired, snapshot: final };
 }
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
