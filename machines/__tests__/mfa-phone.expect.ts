@@ -35,20 +35,19 @@ export const mfaPhoneFlow: Flow<typeof mfaPhoneMachine> = {
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
-      runs: [
-        {
-          name: '',
-          options: {
-            events: mfaPhoneEvents as never,
-            input: { mode: 'add' },
-            serializeState: (s) => JSON.stringify({ v: s.value, p: s.context.phoneNumber, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError }),
-          },
+      // the add and the edit page (the views title them by mode)
+      runs: (['add', 'edit'] as const).map((mode) => ({
+        name: mode,
+        options: {
+          events: mfaPhoneEvents as never,
+          input: { mode },
+          serializeState: (s) => JSON.stringify({ v: s.value, p: s.context.phoneNumber, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError }),
         },
-      ],
-      onStep(s, event) {
+      })),
+      onStep(s, event, run) {
         const c = s.context;
         const code = 'error' in event ? (event.error as { code: string }).code : undefined;
-        expect(c.mode).toBe('add');
+        expect(c.mode).toBe(run);
         if (s.matches('sendingCode')) {
           expect(fakes.last('sendPhoneCode')).toEqual({ phoneNumber: '2065550123' });
           expect([c.fieldErrors, c.codeError, c.genericError]).toEqual([{}, null, null]);
