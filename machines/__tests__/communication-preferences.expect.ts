@@ -1,6 +1,6 @@
 /** Communication preferences (spec 2 section 2 settings/communication-preferences, section 3: a pending flag per item): each switch saves on its own. */
 import { expect } from 'vitest';
-import { communicationPreferencesMachine, PREFERENCE_KEYS, savePreferenceRequest } from '../communication-preferences.machine.ts';
+import { communicationPreferencesMachine, PREFERENCE_KEYS, saveGeneralEmailRequest, saveHarborEmailRequest, savePersonalizedEmailRequest } from '../communication-preferences.machine.ts';
 import { accountMessages } from '../../src/services/error-catalogue.ts';
 import { requestFakes } from './model.ts';
 import { stuck } from './account-fakes.ts';
@@ -29,7 +29,7 @@ export const communicationPreferencesFlow: Flow<typeof communicationPreferencesM
     ]),
   ),
   arrange(machine) {
-    const fakes = requestFakes({ savePreference: savePreferenceRequest });
+    const fakes = requestFakes({ savePreference: [saveHarborEmailRequest, saveGeneralEmailRequest, savePersonalizedEmailRequest] });
     const spy = spyActions(['notify'] as const);
     const arranged: Arranged<typeof machine> = {
       machine: machine.provide({ actors: { ...fakes.actors, loadPreferences: stuck() }, actions: spy.actions }),

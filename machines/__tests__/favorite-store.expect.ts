@@ -54,7 +54,7 @@ export const favoriteStoreFlow: Flow<typeof favoriteStoreMachine> = {
         expect(s.context.queue.map((t) => t.storeNumber)).toEqual(queue.map((t) => t.storeNumber.split('-')[0]));
         // saving exactly while something is queued; the first queued is the request
         expect(s.matches('saving')).toBe(queue.length > 0);
-        if (s.matches('saving')) expect(favoriteRequest(s.context).storeNumber).toBe(queue[0]!.storeNumber.split('-')[0]);
+        if (s.matches('saving')) expect(favoriteRequest({ context: s.context }).storeNumber).toBe(queue[0]!.storeNumber.split('-')[0]);
         // optimistic: a queued store shows its new state and is pending
         for (const t of queue) expect(favoriteOf(s.context, t.storeNumber.split('-')[0]!, t.previous)).toEqual({ isFavorite: t.favorite, favoritePending: true });
         // a failed save shows its store as before the toggle

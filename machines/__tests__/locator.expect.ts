@@ -3,7 +3,8 @@
  * 200 ms), choose a place, locate me, move or zoom the map (3..21; below the search zoom: zoomed out), filters, the
  * results with selection and highlight, the empty states (notFound, placeNameNotFound, noStores with the nearest
  * store, zoomedOut, searchOrZoom, geolocation), the generic error with retry, and confirming a store (stored, then
- * navigate; the in-menu locator refuses an unavailable store with a toast). Autocomplete is a parallel region.
+ * navigate; a store without mobile orders is refused with a toast, a guest choosing a store without guest ordering
+ * gets a dialog: spec 1 section 6). Autocomplete is a parallel region.
  *
  * The model has ~20,000 transition-cover paths over two inputs; `sample` keeps a deterministic subset: every path
  * whose last step (state, event, next state) is new, plus every 16th of the rest; coverage of every transition
@@ -11,9 +12,22 @@
  */
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { locatorMachine, chooseSelectedStore, confirmTarget, markerState, MAX_ZOOM, MIN_ZOOM, GEOLOCATION_STORE_LIMIT, hasSearchArea, type LocatorInput } from '../locator.machine.ts';
+import {
+  locatorMachine,
+  chooseSelectedStore,
+  confirmTarget,
+  markerState,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  GEOLOCATION_STORE_LIMIT,
+  hasSearchArea,
+  canOrderFrom,
+  findLocation,
+  takesMobileOrders,
+  type LocatorInput,
+} from '../locator.machine.ts';
 import { locatorMessages } from '../../src/services/error-catalogue.ts';
-import { capitolHill, fremont, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
+import { capitolHill, fremont, wallingford, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
 import { spyActions, sampleSteps, type Flow } from './flow.ts';
 
 type Snap = SnapshotFrom<typeof locatorMachine>;
@@ -29,6 +43,11 @@ const events: AnyEventObject[] = [
   { type: 'user.selectTab', tab: 'favorites' },
   { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: capitolHill } },
   { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: fremont } },
+  { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: wallingford } },
+  // a NOT_READY store (no 'Order here' in the views; the machine refuses it too) and the closed store without guest ordering
+  { type: 'user.confirmStore', storeNumber: '4-1004' },
+  { type: 'user.confirmStore', storeNumber: '6-1006' },
+  { type: 'user.dismissDialog' },
 ];
 
 export const baseInput: LocatorInput = {
@@ -55,6 +74,8 @@ const zoomBucket = (z: number) => (z <= MIN_ZOOM ? 'min' : z >= MAX_ZOOM ? 'max'
  * whether there is a query to re-run, and whether suggestions exist and one is active.
  */
 const serializeState = (s: Snap) =>
+  // the guest's store dialog is modal: while it is open only the state value counts (else every abstract state x 3)
+  s.hasTag('dialog') ? JSON.stringify({ v: s.value }) :
   JSON.stringify({
     v: s.value,
     locs: s.context.locations.length > 0,
@@ -99,7 +120,7 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
       'user.hoverStore': null,
       'user.selectStore': { guard: 'isKnownStore' },
       'map.markerClicked': { guard: 'isKnownStore' },
-      'user.confirmStore': [{ guard: 'storeUnavailableInMenu' }, { guard: 'guestOrderingUnavailableInMenu' }, { guard: 'isKnownStore', to: 'results.confirmed' }],
+      'user.confirmStore': [{ guard: 'guestCannotOrder' }, { guard: 'storeUnavailable' }, { guard: 'isKnownStore', to: 'results.confirmed' }],
     },
     [`${B}.noStores.requestingNearest`]: {
       'xstate.done.actor.nearestLocation': `${B}.noStores.nearestFound`,
@@ -107,9 +128,13 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
     },
     [`${B}.noStores.nearestFound`]: {
       'user.showNearest': `${B}.loading`,
-      'user.confirmStore': [{ guard: 'storeUnavailableInMenu' }, { guard: 'guestOrderingUnavailableInMenu' }, { guard: 'isKnownStore', to: 'results.confirmed' }],
+      'user.confirmStore': [{ guard: 'guestCannotOrder' }, { guard: 'storeUnavailable' }, { guard: 'isKnownStore', to: 'results.confirmed' }],
     },
     [`${B}.error`]: { 'user.retry': `${B}.loading` },
+    // spec 1 section 6: a guest choosing a store without guest ordering
+    dialog: { 'store.guestOrderingUnavailable': [{ guard: 'isOpenAndReady', to: 'dialog.accountRequired' }, 'dialog.unavailable'] },
+    'dialog.accountRequired': { 'user.dismissDialog': 'dialog.closed' },
+    'dialog.unavailable': { 'user.dismissDialog': 'dialog.closed' },
     suggestions: {
       'user.typePlace': [{ guard: 'hasText', to: 'suggestions.debouncing' }, 'suggestions.idle'],
       'user.search': 'suggestions.idle',
@@ -138,6 +163,8 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
     [`${B}.empty.placeNameNotFound`]: { message: "We couldn't find that place. Check the spelling or try a nearby city or ZIP code." },
     [`${B}.empty.zoomedOut`]: { message: 'Zoom in to see stores in this area.' },
     [`${B}.empty.geolocation`]: { message: "We couldn't get your location. Allow location access in your browser, or search for a place." },
+    'dialog.accountRequired': { tags: ['dialog'], message: 'This store needs an account to order ahead. Sign in or create an account to order here.' },
+    'dialog.unavailable': { tags: ['dialog'] },
   },
   catalogue: locatorMessages,
   arrange(machine) {
@@ -160,9 +187,17 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
         const want: string[] = [];
         if (loading && (!wasLoading || reentersLoading.has(event.type))) want.push('syncUrl');
         if (event.type === 'user.confirmStore' && !confirmed) {
-          // only the in-menu locator refuses a store, with a toast: an account is needed at 3-1003, 1-1001 is not orderable
-          check(inputs[run]!.inMenu, 'the standalone locator confirms any store');
-          want.push(`notify:${event.storeNumber === '3-1003' ? 'accountRequired' : 'unavailableStore'}`);
+          const input = inputs[run]!;
+          const store = findLocation(s.context, event.storeNumber)?.store;
+          if (store && !input.signedIn && !store.mobileOrdering.guestOrdering) {
+            // spec 1 section 6: open and READY without guest ordering -> account required; otherwise the generic unavailable dialog
+            check(s.matches({ dialog: canOrderFrom(store) ? 'accountRequired' : 'unavailable' }), `guest dialog for ${event.storeNumber}`);
+          } else if (store && (input.inMenu ? !canOrderFrom(store) : !takesMobileOrders(store))) {
+            want.push('notify:unavailableStore');
+          } else {
+            const atResults = s.matches({ results: { browsing: 'showingResults' } }) || s.matches({ results: { browsing: { noStores: 'nearestFound' } } });
+            check(!store || !atResults, `${event.storeNumber} can be ordered from: confirmed`);
+          }
         }
         if (confirmed && !wasConfirmed) want.push('persistSelectedStore', 'navigate');
         const got = effects.map((e) => (e.name === 'notify' ? `notify:${(e.params as { notice: string }).notice}` : e.name));
@@ -194,7 +229,11 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
           if (c.geolocationSearch && c.geolocationAccurate) check(c.locations.length <= GEOLOCATION_STORE_LIMIT, 'accurate geolocation uses 3 stores');
           check(markerState(c, c.selectedStoreNumber!) === 'selected', 'selected marker');
           if (last.type === 'xstate.done.actor.fetchLocations')
-            check(c.selectedStoreNumber === chooseSelectedStore(c.locations, { inMenu: c.inMenu, storeNumber: c.query.storeNumber }), 'selection after a fetch follows spec 1 section 4');
+            check(c.selectedStoreNumber === chooseSelectedStore(c.locations, { inMenu: c.inMenu, storeNumber: c.query.storeNumber, signedIn: c.signedIn }), 'selection after a fetch follows spec 1 section 4');
+          if (last.type === 'xstate.done.actor.fetchLocations' && c.inMenu && !c.signedIn && !c.query.storeNumber) {
+            const chosen = findLocation(c, c.selectedStoreNumber!)!.store;
+            check(chosen.mobileOrdering.guestOrdering || !c.locations.some((l) => canOrderFrom(l.store) && l.store.mobileOrdering.guestOrdering), 'a guest in the menu is not preselected a store without guest ordering');
+          }
           if (last.type === 'user.hoverStore') check(markerState(c, last.storeNumber) !== 'default', 'hover highlights');
           if (last.type === 'user.selectStore' || last.type === 'map.markerClicked') check(c.selectedStoreNumber === last.storeNumber, 'selecting a store selects it');
         }
@@ -202,6 +241,8 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
         if (s.matches({ results: { browsing: 'error' } })) check(c.error !== null, 'the error is kept');
         if (last.type === 'user.locateMe' && !confirmed) check(c.searchText === '' && c.placeName === null && c.locations.length === 0, 'geolocation clears the search');
         if (last.type === 'user.applyFilters') check(same(c.features, ['DT', 'WF']), 'filters applied');
+        if (s.hasTag('dialog')) check(!c.signedIn, 'only guests get the store dialog');
+        if (last.type === 'user.dismissDialog') check(s.matches({ dialog: 'closed' }), 'the dialog closes');
         if (last.type === 'user.search' && s.hasTag('loading')) check(c.query.place === 'Seattle', 'the search text is the query');
         if (last.type === 'user.typePlace') check(c.searchText === last.text, 'typing sets the search text');
         if (last.type === 'user.selectTab') check(c.activeTab === 'favorites', 'tab selected');

@@ -44,7 +44,7 @@ describe('locator machine rules', () => {
     expect(calls.fetchLocations).toBe(0);
     vi.advanceTimersByTime(1);
     expect(calls.fetchLocations).toBe(1);
-    expect(locationsRequest(actor.getSnapshot().context)).toEqual({ place: 'Seattle', features: [] });
+    expect(locationsRequest({ context: actor.getSnapshot().context })).toMatchObject({ place: 'Seattle', features: [] });
     actor.stop();
   });
 
@@ -74,7 +74,7 @@ describe('locator machine rules', () => {
       await Promise.resolve();
       await Promise.resolve();
       expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-      expect(locationsRequest(actor.getSnapshot().context)).toEqual({ lat: 47.6, lng: -122.3, features: [] });
+      expect(locationsRequest({ context: actor.getSnapshot().context })).toEqual({ lat: 47.6, lng: -122.3, features: [] });
       resolvers.fetchLocations!(seattleResults);
       await Promise.resolve();
       await Promise.resolve();
@@ -89,6 +89,10 @@ describe('locator machine rules', () => {
     expect(chooseSelectedStore(closedFirstResults.stores, { inMenu: false, storeNumber: null })).toBe('2-1002');
     expect(chooseSelectedStore(closedFirstResults.stores.slice(0, 2), { inMenu: true, storeNumber: null })).toBe('2-1002');
     expect(chooseSelectedStore([], { inMenu: true, storeNumber: null })).toBeNull();
+    // a guest in the menu is never preselected a store without guest ordering (Fremont): the first result instead
+    expect(chooseSelectedStore(closedFirstResults.stores, { inMenu: true, storeNumber: null, signedIn: false })).toBe('2-1002');
+    expect(chooseSelectedStore([...closedFirstResults.stores, ...seattleResults.stores], { inMenu: true, storeNumber: null, signedIn: false })).toBe('1-1001');
+    expect(chooseSelectedStore(closedFirstResults.stores, { inMenu: true, storeNumber: null, signedIn: true })).toBe('3-1003');
   });
 
   it('clamps zoom to 3..21', () => {

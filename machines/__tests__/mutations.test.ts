@@ -13,6 +13,7 @@ import { seattleResults } from './locator-fixtures.ts';
 import { signInFlow } from './sign-in.expect.ts';
 import { locatorFlow } from './locator.expect.ts';
 import { mfaSettingsFlow } from './mfa-settings.expect.ts';
+import { partnerNumberFlow } from './partner-number.expect.ts';
 
 function mutant(flow: Flow, operator: string, where: string): AnyStateMachine {
   const m = mutantsOf(flow.machine.config as Record<string, unknown>).find((x) => x.operator === operator && x.where.startsWith(where));
@@ -70,23 +71,28 @@ describe('the mutations of issue 7 are caught by the machine tests', () => {
     expect(failure(() => checkFlow(locatorFlow as Flow, m))).toContain('results.browsing.error on user.retry: table → results.browsing.loading; machine (no transition)');
   });
 
-  // a search in the in-menu locator, then confirming a store that takes no mobile orders
-  const refuse = [
+  // a guest's search in the in-menu locator, then choosing Fremont (open, READY, no guest ordering)
+  const chooseFremont = [
     { type: 'user.search', text: 'Seattle' },
     { type: 'xstate.after.searchDebounce.locator.results.browsing.debouncing' },
     { type: 'xstate.done.actor.fetchLocations', output: seattleResults },
-    { type: 'user.confirmStore', storeNumber: '2-1002' },
+    { type: 'user.confirmStore', storeNumber: '3-1003' },
   ];
 
   it('the unmutated locator passes the same sequences', () => {
-    expect(failure(() => checkEvents(locatorFlow as Flow, locatorFlow.machine, 'guestInMenu', refuse))).toBe('survived');
+    expect(failure(() => checkEvents(locatorFlow as Flow, locatorFlow.machine, 'guestInMenu', chooseFremont))).toBe('survived');
     expect(failure(() => checkEvents(locatorFlow as Flow, locatorFlow.machine, 'guestInMenu', [{ type: 'map.moved', lat: 47.61, lng: -122.33, zoom: 3 }]))).toBe('survived');
   });
 
-  it('show the wrong toast (locator: refusing a store in the menu)', () => {
-    const m = mutant(locatorFlow as Flow, 'swap-params', 'results.browsing.showingResults on user.confirmStore#0');
-    // the table cannot see params: the per-step effects catch it
-    expect(failure(() => checkEvents(locatorFlow as Flow, m, 'guestInMenu', refuse))).toMatch(/effects of user.confirmStore: \[notify:accountRequired\], expected \[notify:unavailableStore\]/);
+  it('show the wrong dialog (locator: a guest choosing a store without guest ordering)', () => {
+    const m = mutant(locatorFlow as Flow, 'flip-guard', 'dialog on store.guestOrderingUnavailable#0');
+    // caught by the paths' own checks, without the table
+    expect(failure(() => checkEvents(locatorFlow as Flow, m, 'guestInMenu', chooseFremont))).toContain('guest dialog for 3-1003');
+  });
+
+  it('show the wrong toast (partner number: removed shown as saved)', () => {
+    const m = mutant(partnerNumberFlow as Flow, 'swap-params', 'saving invoke savePartnerNumber onDone#0');
+    expect(failure(() => checkFlow(partnerNumberFlow as Flow, m, { table: false }))).toMatch(/^xstate.done.actor.loadPartnerNumber → .*user.remove → xstate.done.actor.savePartnerNumber: /);
   });
 
   it('show the wrong toast (MFA settings: removal failed shown as removed)', () => {

@@ -59,7 +59,7 @@ export const selectedStoreFlow: Flow<typeof selectedStoreMachine> = {
         expect(s.matches('none')).toBe(c.location === null);
         if (s.matches('confirmed')) expect(c.needsConfirmation).toBe(false);
         if (s.matches('unconfirmed')) expect([c.needsConfirmation, c.userConfirmed]).toEqual([true, false]);
-        if (s.matches('loading')) expect(selectedStoreRequest(c).storeNumber).toBe(c.location!.store.storeNumber);
+        if (s.matches('loading')) expect(selectedStoreRequest({ context: c }).storeNumber).toBe(c.location!.store.storeNumber);
         if (e.type === 'store.select') expect([c.location?.store.storeNumber, c.userConfirmed, c.storeConfirmationTimestamp]).toEqual([fremont.storeNumber, true, e.at]);
         if (e.type === 'store.confirm') expect([c.userConfirmed, c.storeConfirmationTimestamp]).toEqual([true, e.at]);
         if (e.type === 'xstate.done.actor.fetchStore') expect(c.location?.store.openStatusFormatted).toBe('Open until 10:00 PM');

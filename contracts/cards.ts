@@ -1,0 +1,469 @@
+import * as v from 'valibot';
+
+/**
+ * Stored-value cards, payment methods, addresses and the sandbox processor (spec 2: section 2 "Cards" and
+ * "Payment methods and addresses"; 3; 4; 5; 7; 8 "Card and payment codes"; 9). Shared by the server (what it
+ * takes) and the client (forms, parsing answers). REST paths are under /apiproxy/v1; GraphQL operations are in
+ * CardOperations below. Money is always integer cents (`{ amount: 2500, currency: 'USD' }` is $25.00).
+ * Overview and design choices: docs/cards.md.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Limits (spec 9)
+
+export const CARD_NUMBER_LENGTH = 16;
+export const SECURITY_CODE_LENGTH = 8;
+/** "Stored-value card total may not exceed $500." */
+export const MAX_CARD_BALANCE_CENTS = 50_000;
+/** Guest payment token default max age (spec 9) */
+export const GUEST_TOKEN_MAX_AGE_MS = 300_000;
+/** Address list cached stale after 1 week (spec 9) */
+export const ADDRESS_LIST_STALE_MS = 7 * 24 * 3600_000;
+/** reload amounts offered (config svcReloadOptions; spec: values not shown, chosen here) */
+export const SVC_RELOAD_OPTIONS = [1000, 1500, 2500, 5000, 7500, 10000] as const;
+export const DEFAULT_SVC_RELOAD_OPTION = 2500;
+export const TRIGGER_AMOUNT_OPTIONS = [1000, 1500, 2500, 5000] as const;
+export const DEFAULT_TRIGGER_AMOUNT_OPTION = 1000;
+/** a register charge: at most this much per sale */
+export const MAX_REGISTER_CHARGE_CENTS = 50_000;
+/** tokenized payment sources (spec 9) */
+export const TOKENIZED_PAYMENT_SOURCES = ['googlepay', 'applepay'] as const;
+/** payment option defaults (spec 9) */
+export const PAYMENT_OPTION_DEFAULTS = { creditCard: true, giftCard: true, paypal: true, venmo: false, campusCard: false } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Codes and messages (spec 8 "Card and payment codes"); the server sends these messages, the client maps codes
+
+export const CardCodes = {
+  cardNumberInvalid: '121000',
+  cardOrPinWrong: '121001',
+  securityCodeWrong: '121002',
+  reloadAmountMissing: '121005',
+  autoReloadAmountMissing: '121009',
+  autoReloadTriggerMissing: '121010',
+  cardNumberRejected: '121017',
+  balanceLimit: '121023',
+  storeCredit: '121024',
+  transferBalanceTooLow: '121025',
+  cardInactive: '121030',
+  lostOrStolen: '121032',
+  international: '121033',
+  notRegistered: '121034',
+  fraud: '121035',
+  reloadAmountInvalid: '121036',
+  cardClosed: '121037',
+  expired: '121044',
+  rejected: '121048',
+  antiFraud: '121062',
+  duplicate: '121063',
+  amex: '121069',
+  alreadyRegistered: '122000',
+  generic: '121075',
+  genericProcessor: '123000',
+  digitalProvision: 'DIGITAL_CARD_PROVISION_ERROR',
+  insufficientBalance: 'INSUFFICIENT_BALANCE',
+  unexpected: 'UNEXPECTED_ERROR',
+  /** not in the spec: an idempotency key reused for a different request (422) */
+  keyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** not in the spec: removing a card that still holds money (409); the client asks to transfer first */
+  cardHasBalance: 'CARD_HAS_BALANCE',
+  /** not in the spec: a card or method id that is not the caller's (404, same as unknown) */
+  cardNotFound: 'CARD_NOT_FOUND',
+  paymentMethodNotFound: 'PAYMENT_METHOD_NOT_FOUND',
+  addressNotFound: 'ADDRESS_NOT_FOUND',
+  /** a single-use card token older than GUEST_TOKEN_MAX_AGE_MS or already used (410) */
+  tokenExpired: 'PAYMENT_TOKEN_EXPIRED',
+  makePrimaryFailed: 'MAKE_PRIMARY_FAILED',
+} as const;
+
+export const PAYMENT_METHOD_PROBLEM_CODES = ['121043', '121045', '121046', '121065', '121066', '121068', '121070', '121076'] as const;
+export const PAYPAL_ERROR_CODES = ['121059', '121060', '121061', '121067', '121071', '121072'] as const;
+
+export const GENERIC_CARD_ERROR = 'Something went wrong. Please try again.';
+export const CardMessages = {
+  lookWrong: "That card number or security code doesn't look right.",
+  reloadAmountMissing: 'Enter a reload amount.',
+  autoReloadAmountMissing: 'Enter an Auto reload amount.',
+  balanceLimit: 'Your card total cannot exceed $500.',
+  storeCredit: 'Please redeem this Store Credit card with a barista.',
+  transferBalanceTooLow: 'The balance on this card is too low to transfer.',
+  cardInactive: 'This card is inactive. Please have a barista activate it.',
+  lostOrStolen: 'This card has been reported lost or stolen. Please contact customer service.',
+  international: "International cards aren't supported.",
+  notRegistered: "This card isn't registered.",
+  fraud: "This payment didn't pass our fraud check. Please contact your bank.",
+  reloadAmountInvalid: 'That reload amount is not valid.',
+  cardClosed: 'This card has been deactivated or closed.',
+  paymentMethodProblem: 'There is a problem with this payment method. Please choose another one.',
+  expired: 'Your card may have expired.',
+  rejected: 'Your card was rejected. Please choose another payment method.',
+  paypal: 'There was a problem with PayPal. Please try again or choose another payment method.',
+  antiFraud: 'We noticed something unusual. Please contact customer service.',
+  duplicate: 'We already received your request, thanks!',
+  amex: 'There was a problem with your American Express card.',
+  alreadyRegistered: 'This card is already registered.',
+  insufficientBalance: 'Insufficient balance available.',
+  generic: GENERIC_CARD_ERROR,
+  transferFailed: 'Something went wrong with your transfer. Try transferring your balance again.',
+  keyReused: 'This request was already used for a different amount or card. Refresh and try again.',
+  cardHasBalance: 'This card still has a balance. Transfer it to another card before removing this one.',
+  cardNotFound: 'We could not find that card.',
+  paymentMethodNotFound: 'We could not find that payment method.',
+  addressNotFound: 'We could not find that address.',
+  tokenExpired: 'Your card details timed out. Please enter them again.',
+  makePrimaryFailed: 'We could not make this your primary card. Please try again.',
+  barcodeDown: 'Barcode is temporarily down. To pay in store, show the barcode number to your barista',
+  noPaymentMethods: 'Your account has no payment methods.',
+  selectPaymentMethod: 'To save Auto reload settings, select a payment method.',
+  noPaymentSelected: 'no payment method selected',
+  cardNotActivated: "The card you're using is not activated. Please have a barista activate it.",
+  cardProblem: "There is a problem with the card you're using. Please contact customer service.",
+  cardRemoved: (lastFour: string) => `Card (${lastFour}) removed`,
+  removeFailed: 'Failed to remove card',
+  cardAdded: (amount: string) => `Card added with ${amount}`,
+  cardAddedNoBalance: 'Card added',
+  autoReloadOn: 'Auto reload is on',
+  autoReloadOff: 'Auto reload is off',
+  moneyAdded: (amount: string) => `${amount} added to your card`,
+  transferDone: (amount: string) => `${amount} transferred`,
+  addressSaved: 'Billing address saved',
+  paymentMethodAdded: 'Payment method added',
+  paymentMethodRemoved: 'Payment method removed',
+  defaultSaved: 'Default payment method updated',
+  primarySaved: 'Primary card updated',
+} as const;
+
+/** The catalogue: code → message (spec 8). A server-supplied message takes precedence when present. */
+export const cardCodeMessage: Record<string, string> = {
+  '121000': CardMessages.lookWrong,
+  '121001': CardMessages.lookWrong,
+  '121002': CardMessages.lookWrong,
+  '121017': CardMessages.lookWrong,
+  '121005': CardMessages.reloadAmountMissing,
+  '121009': CardMessages.autoReloadAmountMissing,
+  '121010': CardMessages.autoReloadAmountMissing,
+  '121023': CardMessages.balanceLimit,
+  '121024': CardMessages.storeCredit,
+  '121025': CardMessages.transferBalanceTooLow,
+  '121030': CardMessages.cardInactive,
+  '121032': CardMessages.lostOrStolen,
+  '121033': CardMessages.international,
+  '121034': CardMessages.notRegistered,
+  '121035': CardMessages.fraud,
+  '121036': CardMessages.reloadAmountInvalid,
+  '121037': CardMessages.cardClosed,
+  '121044': CardMessages.expired,
+  '121048': CardMessages.rejected,
+  '121062': CardMessages.antiFraud,
+  '121063': CardMessages.duplicate,
+  '121069': CardMessages.amex,
+  '121075': CardMessages.generic,
+  '123000': CardMessages.generic,
+  '122000': CardMessages.alreadyRegistered,
+  DIGITAL_CARD_PROVISION_ERROR: CardMessages.generic,
+  INSUFFICIENT_BALANCE: CardMessages.insufficientBalance,
+  UNEXPECTED_ERROR: CardMessages.generic,
+  IDEMPOTENCY_KEY_REUSED: CardMessages.keyReused,
+  CARD_HAS_BALANCE: CardMessages.cardHasBalance,
+  CARD_NOT_FOUND: CardMessages.cardNotFound,
+  PAYMENT_METHOD_NOT_FOUND: CardMessages.paymentMethodNotFound,
+  ADDRESS_NOT_FOUND: CardMessages.addressNotFound,
+  PAYMENT_TOKEN_EXPIRED: CardMessages.tokenExpired,
+  MAKE_PRIMARY_FAILED: CardMessages.makePrimaryFailed,
+};
+for (const c of PAYMENT_METHOD_PROBLEM_CODES) cardCodeMessage[c] = CardMessages.paymentMethodProblem;
+for (const c of PAYPAL_ERROR_CODES) cardCodeMessage[c] = CardMessages.paypal;
+
+/** Actions offered with some codes (spec 8): label and where it goes ('retry' = try again in place). */
+export type CardErrorAction = { label: string; to: 'retry' | '/account/cards/add' | 'choose-card' | 'choose-method' | 'card-page' };
+export const cardCodeAction: Record<string, CardErrorAction> = {
+  '121000': { label: 'Try again', to: 'retry' },
+  '121001': { label: 'Try again', to: 'retry' },
+  '121002': { label: 'Try again', to: 'retry' },
+  '121017': { label: 'Try again', to: 'retry' },
+  '122000': { label: 'Try again', to: 'retry' },
+  '121025': { label: 'Choose different card', to: 'choose-card' },
+  '121034': { label: 'Register this card', to: '/account/cards/add' },
+  '121037': { label: 'Add it back', to: '/account/cards/add' },
+  '121048': { label: 'Choose another method', to: 'choose-method' },
+  UNEXPECTED_ERROR: { label: 'Try again', to: 'retry' },
+};
+
+export function cardErrorMessage(code: string | undefined, serverMessage?: string): string {
+  if (serverMessage) return serverMessage;
+  return (code && cardCodeMessage[code]) || GENERIC_CARD_ERROR;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Money
+
+export const Money = v.object({ amount: v.number(), currency: v.literal('USD') });
+export type Money = v.InferOutput<typeof Money>;
+export const money = (cents: number): Money => ({ amount: cents, currency: 'USD' });
+/** "Prices in minor units are divided by 100 and shown with two decimals." */
+export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/**
+ * Amounts typed as decimals ("25", "25.5", "$25.00") → cents; anything unparsable → undefined
+ * (spec 5: amounts are parsed as decimals and an unparsable one is omitted).
+ */
+export function parseDecimalAmount(input: string | number | null | undefined): number | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? Math.round(input * 100) : undefined;
+  if (typeof input !== 'string') return undefined;
+  const m = /^\s*\$?\s*([0-9]{1,6})(?:\.([0-9]{1,2}))?\s*$/.exec(input);
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
+/** "barcode number grouped by 4" */
+export const groupCardNumber = (n: string) => n.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Field schemas
+
+const Cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_CARD_BALANCE_CENTS, message));
+export const IdempotencyKey = v.pipe(v.string('Give an idempotency key.'), v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Give an idempotency key of 8 to 100 letters, digits, - or _.'));
+export const CardId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a card id.'));
+export const PaymentMethodId = v.pipe(v.string('Choose a payment method.'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a payment method id.'));
+export const SvcCardNumber = v.pipe(v.string('A valid card number has 16 digits.'), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.'), v.maxLength(16, 'A valid card number has 16 digits.'));
+export const SvcSecurityCode = v.pipe(v.string('A valid security code has 8 digits.'), v.regex(/^[0-9]{8}$/, 'A valid security code has 8 digits.'), v.maxLength(8, 'A valid security code has 8 digits.'));
+const Risk = v.optional(v.looseObject({ deviceId: v.optional(v.pipe(v.string(), v.maxLength(200))), risk: v.optional(v.pipe(v.string(), v.maxLength(20))) }));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cards
+
+export const CardStatus = v.picklist(['active', 'inactive', 'lost', 'stolen', 'closed']);
+export const AutoReloadProfile = v.object({
+  status: v.picklist(['active', 'disabled']),
+  isActive: v.boolean(),
+  amount: v.number(),
+  triggerAmount: v.number(),
+  paymentInstrumentId: v.string(),
+  paymentMethodId: v.string(),
+  lastErrorCode: v.nullable(v.string()),
+  lastFiredAt: v.nullable(v.string()),
+});
+export type AutoReloadProfile = v.InferOutput<typeof AutoReloadProfile>;
+
+export const Card = v.object({
+  cardId: v.string(),
+  cardNumber: v.string(),
+  lastFour: v.string(),
+  nickname: v.string(),
+  cardImageUrl: v.string(),
+  kind: v.picklist(['digital', 'physical', 'store_credit']),
+  status: CardStatus,
+  isPrimary: v.boolean(),
+  balance: Money,
+  autoReloadProfile: v.nullable(AutoReloadProfile),
+});
+export type Card = v.InferOutput<typeof Card>;
+
+export const LedgerEntry = v.object({
+  id: v.number(),
+  kind: v.picklist(['opening', 'reload', 'auto_reload', 'charge', 'transfer_in', 'transfer_out', 'adjustment']),
+  amount: Money,
+  balanceAfter: Money,
+  description: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type LedgerEntry = v.InferOutput<typeof LedgerEntry>;
+
+/** GET /account/cards */
+export const CardListResponse = v.object({ cards: v.array(Card) });
+export type CardListResponse = v.InferOutput<typeof CardListResponse>;
+/** GET /account/cards/:cardId: the card and its latest 20 movements */
+export const CardDetailResponse = v.object({ card: Card, history: v.array(LedgerEntry) });
+export type CardDetailResponse = v.InferOutput<typeof CardDetailResponse>;
+
+/** POST /account/cards/barcode */
+export const BarcodeRequest = v.object({ cardNumber: SvcCardNumber });
+export type BarcodeRequest = v.InferInput<typeof BarcodeRequest>;
+/** uri: a data: URL of a PNG (PDF417 of the card number) */
+export const BarcodeResponse = v.object({ uri: v.string(), cardNumber: v.string(), format: v.literal('pdf417') });
+export type BarcodeResponse = v.InferOutput<typeof BarcodeResponse>;
+
+/** POST /account/cards/get-card-info-from-token (an eGift bearer link) */
+export const CardInfoFromTokenRequest = v.object({ cashstarToken: v.pipe(v.string('Give the gift token.'), v.regex(/^[A-Za-z0-9_-]{8,128}$/, 'Not a gift token.')) });
+export const CardInfoFromTokenResponse = v.object({ cardNumber: v.string(), securityCode: v.string(), balance: Money, registered: v.boolean() });
+export type CardInfoFromTokenResponse = v.InferOutput<typeof CardInfoFromTokenResponse>;
+
+/** POST /account/cards/add: a physical card by number and security code, or `{ digitalCard: true }` */
+export const AddCardRequest = v.union([
+  v.object({
+    cardNumber: SvcCardNumber,
+    securityCode: SvcSecurityCode,
+    nickname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'Use 30 characters or fewer.'))),
+    makePrimary: v.optional(v.boolean(), false),
+    /** move the new card's balance onto the primary card at once (the card stays, with $0) */
+    transferCard: v.optional(v.boolean(), false),
+  }),
+  v.object({ digitalCard: v.literal(true), nickname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30))), makePrimary: v.optional(v.boolean(), false) }),
+]);
+export type AddCardRequest = v.InferInput<typeof AddCardRequest>;
+/** addedAmount: the balance the card brought in; transferred: moved to the primary card (transferCard) */
+export const AddCardResponse = v.object({ card: Card, addedAmount: Money, transferred: v.nullable(Money), makePrimaryFailed: v.boolean() });
+export type AddCardResponse = v.InferOutput<typeof AddCardResponse>;
+
+/** POST /account/cards/:cardId/reload */
+export const ReloadRequest = v.object({
+  amount: v.optional(v.pipe(v.number(CardMessages.reloadAmountInvalid), v.integer(CardMessages.reloadAmountInvalid), v.minValue(1, CardMessages.reloadAmountInvalid), v.maxValue(MAX_CARD_BALANCE_CENTS, CardMessages.reloadAmountInvalid))),
+  paymentMethodId: v.optional(PaymentMethodId),
+  idempotencyKey: IdempotencyKey,
+  risk: Risk,
+});
+export type ReloadRequest = v.InferInput<typeof ReloadRequest>;
+/** duplicate: present on a replay (same key, same request): 121063 and the first answer */
+export const Duplicate = v.optional(v.object({ code: v.literal('121063'), message: v.string() }));
+export const ReloadResponse = v.object({ card: Card, amount: Money, duplicate: Duplicate });
+export type ReloadResponse = v.InferOutput<typeof ReloadResponse>;
+
+/** POST /account/cards/:cardId/remove → the removed card's number (spec 7) */
+export const RemoveCardResponse = v.object({ cardNumber: v.string() });
+/** POST /account/cards/:cardId/make-primary */
+export const MakePrimaryResponse = v.object({ card: Card });
+/** PATCH /account/cards/:cardId */
+export const UpdateCardRequest = v.object({ nickname: v.pipe(v.string('Enter a nickname.'), v.trim(), v.nonEmpty('Enter a nickname.'), v.maxLength(30, 'Use 30 characters or fewer.')) });
+
+/** transfer (GraphQL transferCardBalance; the REST twin POST /account/cards/transfer) */
+export const TransferRequest = v.object({
+  sourceCardId: CardId,
+  targetCardId: CardId,
+  /** cents; absent = the whole balance */
+  amount: v.optional(Cents('Enter an amount to transfer.')),
+  idempotencyKey: IdempotencyKey,
+});
+export type TransferRequest = v.InferInput<typeof TransferRequest>;
+export const TransferResponse = v.object({ source: Card, target: Card, amount: Money, duplicate: Duplicate });
+export type TransferResponse = v.InferOutput<typeof TransferResponse>;
+
+/** auto reload (GraphQL create/update/disable): amounts in cents; missing amount 121009, missing trigger 121010 */
+export const AutoReloadInput = v.object({
+  cardId: CardId,
+  amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500), v.maxValue(MAX_CARD_BALANCE_CENTS))),
+  triggerAmount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_CARD_BALANCE_CENTS))),
+  paymentMethodId: v.optional(PaymentMethodId),
+  risk: Risk,
+});
+export type AutoReloadInput = v.InferInput<typeof AutoReloadInput>;
+export const DisableAutoReloadInput = v.object({ cardId: CardId, risk: Risk });
+
+/** development register (POST /apiproxy/v1/dev/register/charge): a barista charges a scanned card */
+export const RegisterChargeRequest = v.object({
+  cardNumber: v.pipe(v.string('Scan or type the card number.'), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.')),
+  amount: v.pipe(v.number('Enter an amount in cents.'), v.integer('Enter an amount in cents.'), v.minValue(1, 'Enter an amount in cents.'), v.maxValue(MAX_REGISTER_CHARGE_CENTS, 'At most $500 per sale.')),
+  idempotencyKey: IdempotencyKey,
+});
+export type RegisterChargeRequest = v.InferInput<typeof RegisterChargeRequest>;
+export const RegisterChargeResponse = v.object({
+  cardNumber: v.string(),
+  charged: Money,
+  balance: Money,
+  autoReloaded: v.nullable(Money),
+  duplicate: Duplicate,
+});
+export type RegisterChargeResponse = v.InferOutput<typeof RegisterChargeResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment methods and the sandbox processor
+
+export const PaymentType = v.picklist(['visa', 'mastercard', 'amex', 'discover', 'paypal']);
+export type PaymentType = v.InferOutput<typeof PaymentType>;
+export const CardBrand = v.picklist(['visa', 'mastercard', 'amex', 'discover']);
+export type CardBrand = v.InferOutput<typeof CardBrand>;
+
+export const PaymentMethod = v.object({
+  paymentMethodId: v.string(),
+  paymentMethodIdHash: v.string(),
+  paymentInstrumentId: v.string(),
+  paymentType: PaymentType,
+  default: v.boolean(),
+  accountNumberLastFour: v.string(),
+  expMonth: v.nullable(v.number()),
+  expYear: v.nullable(v.number()),
+  accountEmail: v.nullable(v.string()),
+  nickname: v.nullable(v.string()),
+  billingAddressId: v.nullable(v.string()),
+});
+export type PaymentMethod = v.InferOutput<typeof PaymentMethod>;
+export const PaymentMethodListResponse = v.object({ paymentMethods: v.array(PaymentMethod) });
+export type PaymentMethodListResponse = v.InferOutput<typeof PaymentMethodListResponse>;
+
+const digitsOnly = v.transform((s: string) => s.replace(/[\s-]/g, ''));
+/**
+ * POST /apiproxy/v1/sandbox-processor/tokens: the processor's tokenisation endpoint (a real processor would
+ * host it; the number and security code go there and never into the app's tables).
+ */
+export const TokenizeCardRequest = v.object({
+  number: v.pipe(v.string('Enter a card number.'), digitsOnly, v.regex(/^[0-9]{12,19}$/, 'Enter a valid card number.')),
+  expMonth: v.pipe(v.number('Enter the expiration month.'), v.integer(), v.minValue(1, 'Enter the expiration month.'), v.maxValue(12, 'Enter the expiration month.')),
+  expYear: v.pipe(v.number('Enter the expiration year.'), v.integer(), v.minValue(2000, 'Enter the expiration year.'), v.maxValue(2100, 'Enter the expiration year.')),
+  cvc: v.pipe(v.string('Enter the security code.'), v.regex(/^[0-9]{3,4}$/, 'Enter the 3- or 4-digit security code.')),
+  postalCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(10))),
+  singleUse: v.optional(v.boolean(), false),
+});
+export type TokenizeCardRequest = v.InferInput<typeof TokenizeCardRequest>;
+export const TokenizeResponse = v.object({ token: v.string(), brand: PaymentType, lastFour: v.string(), expMonth: v.nullable(v.number()), expYear: v.nullable(v.number()), createdAt: v.string() });
+export type TokenizeResponse = v.InferOutput<typeof TokenizeResponse>;
+/** POST /apiproxy/v1/sandbox-processor/paypal/approve: the consent page's Approve */
+export const PaypalApproveRequest = v.object({ email: v.pipe(v.string('Enter the PayPal email.'), v.trim(), v.email('Enter a valid email.'), v.maxLength(254)) });
+
+/** POST /account/payment-methods: store a verified method from a processor token */
+export const AddPaymentMethodRequest = v.object({
+  token: v.pipe(v.string('Give a processor token.'), v.regex(/^tok_[A-Za-z0-9_]{8,64}$/, 'Not a processor token.')),
+  billingAddressId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  nickname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'Use 30 characters or fewer.'))),
+  makeDefault: v.optional(v.boolean(), false),
+});
+export type AddPaymentMethodRequest = v.InferInput<typeof AddPaymentMethodRequest>;
+/** PATCH /account/payment-methods/:id (edit credit card: expiry, billing address, nickname) */
+export const UpdatePaymentMethodRequest = v.object({
+  expMonth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'Enter the expiration month.'), v.maxValue(12, 'Enter the expiration month.'))),
+  expYear: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000, 'Enter the expiration year.'), v.maxValue(2100, 'Enter the expiration year.'))),
+  billingAddressId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  nickname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'Use 30 characters or fewer.'))),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Addresses (GraphQL)
+
+const text = (label: string, max = 60) => v.pipe(v.string(`Enter ${label}.`), v.trim(), v.nonEmpty(`Enter ${label}.`), v.maxLength(max, `Use ${max} characters or fewer.`));
+export const AddressInput = v.object({
+  type: v.optional(v.picklist(['Billing', 'registration']), 'Billing'),
+  firstName: text('a first name', 50),
+  lastName: text('a last name', 50),
+  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.transform((s) => s.replace(/[\s().-]/g, '')), v.regex(/^([0-9]{10})?$/, 'Please enter a 10-digit phone number.')))),
+  addressLine1: text('an address'),
+  /** an empty second line is sent as null (spec 5) */
+  addressLine2: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(60, 'Use 60 characters or fewer.')))),
+  city: text('a city', 40),
+  postalCode: v.pipe(v.string('Enter a ZIP code.'), v.trim(), v.regex(/^[0-9]{5}(-[0-9]{4})?$/, 'Enter a 5-digit ZIP code.')),
+  countrySubdivision: v.pipe(v.string('Choose a state.'), v.trim(), v.regex(/^[A-Z]{2}$/, 'Choose a state.')),
+  country: v.optional(v.literal('US', 'Only US addresses are supported.'), 'US'),
+});
+export type AddressInput = v.InferInput<typeof AddressInput>;
+export const Address = v.object({
+  addressId: v.string(),
+  type: v.picklist(['Billing', 'registration']),
+  firstName: v.string(),
+  lastName: v.string(),
+  phoneNumber: v.nullable(v.string()),
+  addressLine1: v.string(),
+  addressLine2: v.nullable(v.string()),
+  city: v.string(),
+  postalCode: v.string(),
+  countrySubdivision: v.string(),
+  country: v.string(),
+});
+export type Address = v.InferOutput<typeof Address>;
+
+/** GraphQL documents by the spec's operation names (server/cards/graphql.ts implements them) */
+export const CardOperations = {
+  GET_ADDRESS_LIST: /* GraphQL */ `query GET_ADDRESS_LIST { user { addressList { addressId type firstName lastName phoneNumber addressLine1 addressLine2 city postalCode countrySubdivision country } } }`,
+  CREATE_ADDRESS: /* GraphQL */ `mutation CREATE_ADDRESS($input: AddressInput!) { createAddress(input: $input) { addressId type firstName lastName phoneNumber addressLine1 addressLine2 city postalCode countrySubdivision country } }`,
+  UPDATE_ADDRESS: /* GraphQL */ `mutation UPDATE_ADDRESS($addressId: ID!, $input: AddressInput!) { updateAddress(addressId: $addressId, input: $input) { addressId type firstName lastName phoneNumber addressLine1 addressLine2 city postalCode countrySubdivision country } }`,
+  ADD_SINGLE_USE_BILLING_ADDRESS: /* GraphQL */ `mutation ADD_SINGLE_USE_BILLING_ADDRESS($walletTarget: String!, $input: AddressInput!) { addSingleUseBillingAddress(walletTarget: $walletTarget, input: $input) { addressToken expiresAt } }`,
+  CREATE_AUTO_RELOAD: /* GraphQL */ `mutation CREATE_AUTO_RELOAD($cardId: ID!, $amount: Int, $triggerAmount: Int, $paymentMethodId: ID, $risk: JSON) { createAutoReload(cardId: $cardId, amount: $amount, triggerAmount: $triggerAmount, paymentMethodId: $paymentMethodId, risk: $risk) { cardId status isActive amount triggerAmount paymentMethodId paymentInstrumentId } }`,
+  UPDATE_AUTO_RELOAD: /* GraphQL */ `mutation UPDATE_AUTO_RELOAD($cardId: ID!, $amount: Int, $triggerAmount: Int, $paymentMethodId: ID, $risk: JSON) { updateAutoReload(cardId: $cardId, amount: $amount, triggerAmount: $triggerAmount, paymentMethodId: $paymentMethodId, risk: $risk) { cardId status isActive amount triggerAmount paymentMethodId paymentInstrumentId } }`,
+  DISABLE_AUTO_RELOAD: /* GraphQL */ `mutation DISABLE_AUTO_RELOAD($cardId: ID!, $risk: JSON) { disableAutoReload(cardId: $cardId, risk: $risk) { cardId status isActive amount triggerAmount paymentMethodId paymentInstrumentId } }`,
+  TRANSFER_CARD_BALANCE: /* GraphQL */ `mutation TRANSFER_CARD_BALANCE($sourceCardId: ID!, $targetCardId: ID!, $amount: Int, $idempotencyKey: String!) { transferCardBalance(sourceCardId: $sourceCardId, targetCardId: $targetCardId, amount: $amount, idempotencyKey: $idempotencyKey) { amount duplicateCode source { cardId balance } target { cardId balance } } }`,
+} as const;
+export const SingleUseAddressResponse = v.object({ addressToken: v.string(), expiresAt: v.string() });

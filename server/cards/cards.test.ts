@@ -1,0 +1,480 @@
+process.env.PASSWORD_HASH_LOG_N = '10';
+process.env.TRUST_PROXY = 'true'; // account creation per IP: each member comes from its own address
+
+import { PNG } from 'pngjs';
+import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } from '@zxing/library';
+import { describe, expect, it } from 'vitest';
+import { CardMessages } from '../../contracts/cards.ts';
+import { appFor, forEachDb, testClient } from '../test/db.ts';
+import type { Client } from '../test/accounts.ts';
+import { TEST_CARDS, PAYPAL_SCENARIOS } from '../payments/sandbox.ts';
+import { addCard, cardNo, cards, createMember, freeCard, gql, newKey, pinOf, saveCard, tokenize } from './test-helpers.ts';
+
+function decodePng(dataUrl: string): string {
+  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  const lum = new Uint8ClampedArray(png.width * png.height);
+  for (let i = 0; i < lum.length; i++) lum[i] = (png.data[i * 4]! * 299 + png.data[i * 4 + 1]! * 587 + png.data[i * 4 + 2]! * 114) / 1000;
+  const reader = new MultiFormatReader();
+  reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.PDF_417]], [DecodeHintType.TRY_HARDER, true]]));
+  return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, png.width, png.height)))).getText();
+}
+
+forEachDb('cards and payments', ({ db }) => {
+  const newClient = () => testClient(appFor(db()));
+  async function member() {
+    const c = newClient();
+    await createMember(c);
+    return c;
+  }
+  async function memberWithCard() {
+    const c = await member();
+    const card = freeCard();
+    const r = await addCard(c, card.number, card.pin);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return { c, card: r.json.card as { cardId: string; cardNumber: string; balance: { amount: number } } };
+  }
+  const balanceOf = async (c: Client, cardId: string) => (await c.get(`/apiproxy/v1/account/cards/${cardId}`)).json.card.balance.amount as number;
+
+  describe('add card (spec 4, 8)', () => {
+    it('registers a seeded physical card with its balance; the account keeps its digital primary', async () => {
+      const c = await member();
+      const card = freeCard();
+      const r = await addCard(c, card.number, card.pin);
+      expect(r.status).toBe(200);
+      expect(r.json.addedAmount).toEqual({ amount: card.balance, currency: 'USD' });
+      expect(r.json.card.cardNumber).toBe(card.number);
+      expect(r.json.card.isPrimary).toBe(false);
+      const list = await cards(c);
+      expect(list).toHaveLength(2);
+      expect(list[0]!.isPrimary).toBe(true);
+    });
+
+    it('transferCard moves the new balance onto the primary card; makePrimary makes it primary', async () => {
+      const c = await member();
+      const card = freeCard();
+      const r = await addCard(c, card.number, card.pin, { transferCard: true });
+      expect(r.json.transferred).toEqual({ amount: card.balance, currency: 'USD' });
+      expect(r.json.card.balance.amount).toBe(0);
+      const primary = (await cards(c)).find((k) => k.isPrimary)!;
+      expect(primary.balance.amount).toBe(card.balance);
+      const other = freeCard();
+      const p = await addCard(c, other.number, other.pin, { makePrimary: true });
+      expect(p.json.card.isPrimary).toBe(true);
+      expect(p.json.makePrimaryFailed).toBe(false);
+    });
+
+    it('a digital card can be added', async () => {
+      const c = await member();
+      const r = await c.post('/apiproxy/v1/account/cards/add', { digitalCard: true, nickname: 'Second' });
+      expect(r.status).toBe(200);
+      expect(r.json.card.nickname).toBe('Second');
+      expect(r.json.card.cardNumber).toMatch(/^7[0-9]{15}$/);
+    });
+
+    const cases: Array<[string, string, string, string]> = [
+      ['wrong security code', cardNo(11), '00000000', '121001'],
+      ['unknown number', '6000999999999999', '12345678', '121001'],
+      ['already registered', cardNo(10), pinOf(10), '122000'],
+      ['inactive', cardNo(9), pinOf(9), '121030'],
+      ['lost', cardNo(201), pinOf(201), '121032'],
+      ['stolen', cardNo(202), pinOf(202), '121032'],
+      ['store credit', cardNo(203), pinOf(203), '121024'],
+      ['closed', cardNo(204), pinOf(204), '121037'],
+    ];
+    for (const [what, number, pin, code] of cases) {
+      it(`${what} → ${code}`, async () => {
+        const c = await member();
+        const r = await addCard(c, number, pin);
+        expect(r.status).toBe(422);
+        expect(r.json.code).toBe(code);
+        expect(r.json.message).toBeTruthy();
+      });
+    }
+
+    it('a bad number or security code is 400 naming the field', async () => {
+      const c = await member();
+      const r = await addCard(c, '1234', '12345678');
+      expect(r.status).toBe(400);
+      expect(r.json.field).toBe('cardNumber');
+      expect(r.json.issues[0].message).toBe('A valid card number has 16 digits.');
+      const p = await addCard(c, cardNo(11), '12');
+      expect(p.json.field).toBe('securityCode');
+      expect(p.json.issues[0].message).toBe('A valid security code has 8 digits.');
+    });
+
+    it('get-card-info-from-token resolves the sandbox eGift link; an unknown token is 121000', async () => {
+      const c = await member();
+      const r = await c.post('/apiproxy/v1/account/cards/get-card-info-from-token', { cashstarToken: 'sandbox-egift-0211' });
+      expect(r.status).toBe(200);
+      expect(r.json).toMatchObject({ cardNumber: cardNo(211), securityCode: pinOf(211), balance: { amount: 2500 }, registered: false });
+      const bad = await c.post('/apiproxy/v1/account/cards/get-card-info-from-token', { cashstarToken: 'sandbox-egift-9999' });
+      expect(bad.json.code).toBe('121000');
+    });
+  });
+
+  describe('barcode (spec 4 "Barcode pay")', () => {
+    it('answers a PNG PDF417 that decodes back to the card number', async () => {
+      const { c, card } = await memberWithCard();
+      const r = await c.post('/apiproxy/v1/account/cards/barcode', { cardNumber: card.cardNumber });
+      expect(r.status).toBe(200);
+      expect(r.json.uri).toMatch(/^data:image\/png;base64,/);
+      expect(decodePng(r.json.uri)).toBe(card.cardNumber);
+    });
+
+    it("another member's card number is 121034 (not registered)", async () => {
+      const { card } = await memberWithCard();
+      const other = await member();
+      const r = await other.post('/apiproxy/v1/account/cards/barcode', { cardNumber: card.cardNumber });
+      expect(r.status).toBe(422);
+      expect(r.json.code).toBe('121034');
+    });
+  });
+
+  describe('payment methods and the sandbox processor', () => {
+    it('saves 4242… with brand, last four and expiry only; the first method is the default', async () => {
+      const c = await member();
+      const m = await saveCard(c);
+      expect(m).toMatchObject({ accountNumberLastFour: '4242', default: true });
+      const list = (await c.get('/apiproxy/v1/account/payment-methods')).json.paymentMethods;
+      expect(list).toHaveLength(1);
+      expect(list[0].paymentType).toBe('visa');
+      // no table holds the full number or the security code
+      for (const table of ['payment_methods', 'sandbox_vault', 'sandbox_charges', 'card_ledger', 'idempotency_keys']) {
+        const r = await db().query<{ t: string }>(`select t::text as t from ${table} t`);
+        expect(r.rows.some((row) => row.t.includes('4242424242424242'))).toBe(false);
+      }
+    });
+
+    it('detects brands: mastercard, amex, discover', async () => {
+      const c = await member();
+      for (const [n, brand] of [['5555555555554444', 'mastercard'], ['378282246310005', 'amex'], ['6011111111111117', 'discover']] as const) {
+        const t = await tokenize(c, n);
+        expect(t.json.brand).toBe(brand);
+      }
+    });
+
+    it('a number failing Luhn is 121017; an unknown brand 121000; a past expiry 121044', async () => {
+      const c = await member();
+      expect((await tokenize(c, '4242424242424241')).json.code).toBe('121017');
+      expect((await tokenize(c, '9999999999999995')).json.code).toBe('121000');
+      const old = await tokenize(c, '4242424242424242', { expYear: 2020 });
+      const r = await c.post('/apiproxy/v1/account/payment-methods', { token: old.json.token });
+      expect(r.json.code).toBe('121044');
+    });
+
+    for (const [number, s] of Object.entries(TEST_CARDS)) {
+      it(`test number ${number} → ${s.code} at ${s.stage}`, async () => {
+        const c = await member();
+        const t = await tokenize(c, number);
+        if (s.stage === 'tokenize') {
+          expect(t.status).toBe(402);
+          expect(t.json.code).toBe(s.code);
+          return;
+        }
+        const saved = await c.post('/apiproxy/v1/account/payment-methods', { token: t.json.token });
+        if (s.stage === 'verify') {
+          expect(saved.status).toBe(402);
+          expect(saved.json.code).toBe(s.code);
+          expect((await c.get('/apiproxy/v1/account/payment-methods')).json.paymentMethods).toHaveLength(0);
+          return;
+        }
+        expect(saved.status).toBe(200);
+        const [card] = await cards(c);
+        const r = await c.post(`/apiproxy/v1/account/cards/${card!.cardId}/reload`, { amount: 2500, paymentMethodId: saved.json.paymentMethod.paymentMethodId, idempotencyKey: newKey() });
+        expect(r.status).toBe(402);
+        expect(r.json.code).toBe(s.code);
+        expect(await balanceOf(c, card!.cardId)).toBe(card!.balance.amount);
+      });
+    }
+
+    for (const [email, s] of Object.entries(PAYPAL_SCENARIOS)) {
+      it(`PayPal sandbox ${email} → ${s.code}`, async () => {
+        const c = await member();
+        const t = await c.post('/apiproxy/v1/sandbox-processor/paypal/approve', { email });
+        const saved = await c.post('/apiproxy/v1/account/payment-methods', { token: t.json.token });
+        if (s.stage === 'verify') {
+          expect(saved.json.code).toBe(s.code);
+          return;
+        }
+        const [card] = await cards(c);
+        const r = await c.post(`/apiproxy/v1/account/cards/${card!.cardId}/reload`, { amount: 1000, paymentMethodId: saved.json.paymentMethod.paymentMethodId, idempotencyKey: newKey() });
+        expect(r.json.code).toBe(s.code);
+      });
+    }
+
+    it('PayPal buyer@example.com saves a paypal method; guests cannot approve PayPal', async () => {
+      const c = await member();
+      const t = await c.post('/apiproxy/v1/sandbox-processor/paypal/approve', { email: 'buyer@example.com' });
+      const saved = await c.post('/apiproxy/v1/account/payment-methods', { token: t.json.token });
+      expect(saved.json.paymentMethod).toMatchObject({ paymentType: 'paypal', accountEmail: 'buyer@example.com' });
+      const guest = newClient();
+      expect((await guest.post('/apiproxy/v1/sandbox-processor/paypal/approve', { email: 'buyer@example.com' })).status).toBe(401);
+    });
+
+    it('a guest single-use token can be charged once, not saved', async () => {
+      const guest = newClient();
+      const t = await tokenize(guest, '4242424242424242', { singleUse: true });
+      expect(t.status).toBe(200);
+      const c = await member();
+      const saved = await c.post('/apiproxy/v1/account/payment-methods', { token: t.json.token });
+      expect(saved.json.code).toBe('PAYMENT_TOKEN_EXPIRED');
+    });
+
+    it('default, edit and remove', async () => {
+      const c = await member();
+      const a = await saveCard(c);
+      const b = await saveCard(c, '5555555555554444');
+      expect(b.default).toBe(false);
+      const d = await c.post(`/apiproxy/v1/account/payment-methods/${b.paymentMethodId}/default`);
+      expect(d.json.paymentMethods[0].paymentMethodId).toBe(b.paymentMethodId);
+      const e = await c.patch(`/apiproxy/v1/account/payment-methods/${a.paymentMethodId}`, { expMonth: 1, expYear: 2031 });
+      expect(e.json.paymentMethod).toMatchObject({ expMonth: 1, expYear: 2031 });
+      const bad = await c.patch(`/apiproxy/v1/account/payment-methods/${a.paymentMethodId}`, { expMonth: 13 });
+      expect(bad.status).toBe(400);
+      expect(bad.json.field).toBe('expMonth');
+      const r = await c.del(`/apiproxy/v1/account/payment-methods/${b.paymentMethodId}`);
+      expect(r.json.paymentMethods).toHaveLength(1);
+      expect(r.json.paymentMethods[0].default).toBe(true);
+    });
+  });
+
+  describe('reload (add money)', () => {
+    it('adds the amount; a replay returns the first answer with 121063 and moves nothing; another amount under the key is refused', async () => {
+      const { c, card } = await memberWithCard();
+      const m = await saveCard(c);
+      const key = newKey();
+      const body = { amount: 2500, paymentMethodId: m.paymentMethodId, idempotencyKey: key };
+      const first = await c.post(`/apiproxy/v1/account/cards/${card.cardId}/reload`, body);
+      expect(first.status, JSON.stringify(first.json)).toBe(200);
+      expect(first.json.card.balance.amount).toBe(card.balance.amount + 2500);
+      expect(first.json.duplicate).toBeUndefined();
+      const again = await c.post(`/apiproxy/v1/account/cards/${card.cardId}/reload`, body);
+      expect(again.status).toBe(200);
+      expect(again.json.duplicate).toEqual({ code: '121063', message: 'We already received your request, thanks!' });
+      expect(again.json.card).toEqual(first.json.card);
+      expect(await balanceOf(c, card.cardId)).toBe(card.balance.amount + 2500);
+      const other = await c.post(`/apiproxy/v1/account/cards/${card.cardId}/reload`, { ...body, amount: 1000 });
+      expect(other.status).toBe(422);
+      expect(other.json.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      const charges = await db().query<{ n: number }>(`select count(*)::int as n from card_ledger where card_id = $1 and kind = 'reload'`, [card.cardId]);
+      expect(charges.rows[0]!.n).toBe(1);
+    });
+
+    it('121005 without an amount, 121036 for an amount not offered, 121023 past $500, 400 without a method', async () => {
+      const c = await member();
+      const m = await saveCard(c);
+      const big = await addCard(c, cardNo(205), pinOf(205));
+      const cardId = big.json.card.cardId as string;
+      const url = `/apiproxy/v1/account/cards/${cardId}/reload`;
+      const none = await c.post(url, { paymentMethodId: m.paymentMethodId, idempotencyKey: newKey() });
+      expect([none.status, none.json.code, none.json.field]).toEqual([400, '121005', 'amount']);
+      const odd = await c.post(url, { amount: 1234, paymentMethodId: m.paymentMethodId, idempotencyKey: newKey() });
+      expect([odd.status, odd.json.code]).toEqual([400, '121036']);
+      const str = await c.post(url, { amount: 'ten', paymentMethodId: m.paymentMethodId, idempotencyKey: newKey() });
+      expect([str.status, str.json.code, str.json.field]).toEqual([400, '121036', 'amount']);
+      const over = await c.post(url, { amount: 1000, paymentMethodId: m.paymentMethodId, idempotencyKey: newKey() });
+      expect([over.status, over.json.code, over.json.message]).toEqual([422, '121023', CardMessages.balanceLimit]);
+      expect(await balanceOf(c, cardId)).toBe(49500);
+      const noMethod = await c.post(url, { amount: 1000, idempotencyKey: newKey() });
+      expect([noMethod.status, noMethod.json.field]).toEqual([400, 'paymentMethodId']);
+      const noKey = await c.post(url, { amount: 1000, paymentMethodId: m.paymentMethodId });
+      expect([noKey.status, noKey.json.field]).toEqual([400, 'idempotencyKey']);
+    });
+  });
+
+  describe('auto reload (GraphQL) and the register', () => {
+    it('create, fire on a register charge under the trigger, update, disable', async () => {
+      const { c, card } = await memberWithCard();
+      const m = await saveCard(c);
+      const missing = await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, triggerAmount: 1000, paymentMethodId: m.paymentMethodId });
+      expect(missing.json.errors![0]!.extensions).toMatchObject({ code: '121009', field: 'amount' });
+      const noTrigger = await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, amount: 2500, paymentMethodId: m.paymentMethodId });
+      expect(noTrigger.json.errors![0]!.extensions.code).toBe('121010');
+      const created = await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, amount: 2500, triggerAmount: 1000, paymentMethodId: m.paymentMethodId });
+      expect(created.json.data!.createAutoReload).toMatchObject({ isActive: true, amount: 2500, triggerAmount: 1000, paymentInstrumentId: m.paymentInstrumentId });
+      // spend down to under $10: the card is reloaded in the same transaction
+      const start = card.balance.amount;
+      const charge = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: start - 500, idempotencyKey: newKey() });
+      expect(charge.status, JSON.stringify(charge.json)).toBe(200);
+      expect(charge.json.autoReloaded).toEqual({ amount: 2500, currency: 'USD' });
+      expect(charge.json.balance.amount).toBe(3000);
+      const detail = (await c.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json;
+      expect(detail.history[0]).toMatchObject({ kind: 'auto_reload', amount: { amount: 2500 } });
+      expect(detail.card.autoReloadProfile.lastFiredAt).toBeTruthy();
+      const updated = await gql(c, 'UPDATE_AUTO_RELOAD', { cardId: card.cardId, amount: 5000, triggerAmount: 1500, paymentMethodId: m.paymentMethodId });
+      expect(updated.json.data!.updateAutoReload).toMatchObject({ amount: 5000, triggerAmount: 1500 });
+      const dup = await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, amount: 2500, triggerAmount: 1000, paymentMethodId: m.paymentMethodId });
+      expect(dup.json.errors![0]!.extensions.code).toBe('CONFLICT');
+      const off = await gql(c, 'DISABLE_AUTO_RELOAD', { cardId: card.cardId });
+      expect(off.json.data!.disableAutoReload.isActive).toBe(false);
+      const again = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: 2600, idempotencyKey: newKey() });
+      expect(again.json.autoReloaded).toBeNull();
+      expect(again.json.balance.amount).toBe(400);
+    });
+
+    it('a refused auto reload charge keeps the sale and records the code', async () => {
+      const { c, card } = await memberWithCard();
+      const m = await saveCard(c, '4000000000000341');
+      await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, amount: 2500, triggerAmount: 5000, paymentMethodId: m.paymentMethodId });
+      const charge = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: 100, idempotencyKey: newKey() });
+      expect(charge.json.autoReloaded).toBeNull();
+      expect(charge.json.balance.amount).toBe(card.balance.amount - 100);
+      const detail = (await c.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json;
+      expect(detail.card.autoReloadProfile.lastErrorCode).toBe('121048');
+    });
+
+    it('register: INSUFFICIENT_BALANCE, inactive 121030, lost 121032, replay 121063', async () => {
+      const c = newClient();
+      const low = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(212), amount: 101, idempotencyKey: newKey() });
+      expect([low.status, low.json.code, low.json.message]).toEqual([422, 'INSUFFICIENT_BALANCE', 'Insufficient balance available.']);
+      expect((await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(19), amount: 100, idempotencyKey: newKey() })).json.code).toBe('121030');
+      expect((await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(201), amount: 100, idempotencyKey: newKey() })).json.code).toBe('121032');
+      const key = newKey();
+      const first = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(212), amount: 40, idempotencyKey: key });
+      const second = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: '6000 1000 0000 0212', amount: 40, idempotencyKey: key });
+      expect(second.json.duplicate.code).toBe('121063');
+      expect(second.json.balance).toEqual(first.json.balance);
+      const bad = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(212), amount: -5, idempotencyKey: newKey() });
+      expect([bad.status, bad.json.field]).toEqual([400, 'amount']);
+    });
+
+    it('GET /dev/register is a page; it is absent without dev tools', async () => {
+      const r = await newClient().get('/dev/register');
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('<title>Dev register</title>');
+    });
+  });
+
+  describe('transfer and remove', () => {
+    it('moves money between two own cards atomically; 121025 when too low; replay 121063', async () => {
+      const { c, card } = await memberWithCard();
+      const [primary] = (await cards(c)).filter((k) => k.isPrimary);
+      const key = newKey();
+      const t = await gql(c, 'TRANSFER_CARD_BALANCE', { sourceCardId: card.cardId, targetCardId: primary!.cardId, amount: 100, idempotencyKey: key });
+      expect(t.json.data!.transferCardBalance).toMatchObject({ amount: 100, duplicateCode: null, source: { balance: card.balance.amount - 100 }, target: { balance: 100 } });
+      const replay = await gql(c, 'TRANSFER_CARD_BALANCE', { sourceCardId: card.cardId, targetCardId: primary!.cardId, amount: 100, idempotencyKey: key });
+      expect(replay.json.data!.transferCardBalance.duplicateCode).toBe('121063');
+      expect(await balanceOf(c, card.cardId)).toBe(card.balance.amount - 100);
+      const tooMuch = await gql(c, 'TRANSFER_CARD_BALANCE', { sourceCardId: primary!.cardId, targetCardId: card.cardId, amount: 5000, idempotencyKey: newKey() });
+      expect(tooMuch.json.errors![0]!.extensions.code).toBe('121025');
+      const rest = await c.post('/apiproxy/v1/account/cards/transfer', { sourceCardId: card.cardId, targetCardId: primary!.cardId, idempotencyKey: newKey() });
+      expect(rest.json.amount.amount).toBe(card.balance.amount - 100);
+      expect(rest.json.source.balance.amount).toBe(0);
+    });
+
+    it('a transfer that would pass $500 on the target moves nothing (121023)', async () => {
+      const c = await member();
+      const big = (await addCard(c, cardNo(205), pinOf(205))).json.card;
+      const src = { number: cardNo(207), pin: pinOf(207), balance: 10000 };
+      const small = (await addCard(c, src.number, src.pin)).json.card;
+      const r = await c.post('/apiproxy/v1/account/cards/transfer', { sourceCardId: small.cardId, targetCardId: big.cardId, idempotencyKey: newKey() });
+      expect(r.json.code).toBe('121023');
+      expect(await balanceOf(c, small.cardId)).toBe(src.balance);
+      expect(await balanceOf(c, big.cardId)).toBe(49500);
+    });
+
+    it('remove: a card with money is refused (CARD_HAS_BALANCE); an empty one returns its number and can be added back', async () => {
+      const c = await member();
+      const card = freeCard();
+      const added = (await addCard(c, card.number, card.pin, { transferCard: true })).json.card;
+      const primary = (await cards(c)).find((k) => k.isPrimary)!;
+      const refused = await c.post(`/apiproxy/v1/account/cards/${primary.cardId}/remove`);
+      expect([refused.status, refused.json.code]).toEqual([409, 'CARD_HAS_BALANCE']);
+      const r = await c.post(`/apiproxy/v1/account/cards/${added.cardId}/remove`);
+      expect(r.json).toEqual({ cardNumber: card.number });
+      expect((await cards(c)).some((k) => k.cardId === added.cardId)).toBe(false);
+      const back = await addCard(c, card.number, card.pin);
+      expect(back.status).toBe(200);
+      const mp = await c.post(`/apiproxy/v1/account/cards/${added.cardId}/make-primary`);
+      expect(mp.json.card.isPrimary).toBe(true);
+    });
+  });
+
+  describe('addresses (GraphQL)', () => {
+    const address = { firstName: 'Ana', lastName: 'Silva', addressLine1: '1 Pike St', addressLine2: '', city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA' };
+    it('create (an empty second line becomes null), list, update; a bad ZIP names the field', async () => {
+      const c = await member();
+      const created = await gql(c, 'CREATE_ADDRESS', { input: address });
+      expect(created.json.data!.createAddress).toMatchObject({ type: 'Billing', addressLine2: null, country: 'US' });
+      const id = created.json.data!.createAddress.addressId;
+      const list = await gql(c, 'GET_ADDRESS_LIST');
+      expect(list.json.data!.user.addressList).toHaveLength(1);
+      const upd = await gql(c, 'UPDATE_ADDRESS', { addressId: id, input: { ...address, city: 'Tacoma' } });
+      expect(upd.json.data!.updateAddress.city).toBe('Tacoma');
+      const bad = await gql(c, 'CREATE_ADDRESS', { input: { ...address, postalCode: 'x' } });
+      expect(bad.json.errors![0]!.extensions).toMatchObject({ code: 'BAD_REQUEST', field: 'postalCode' });
+      const m = await saveCard(c, '4242424242424242', { billingAddressId: id });
+      expect(m).toMatchObject({ accountNumberLastFour: '4242' });
+    });
+
+    it('a guest gets a single-use address token', async () => {
+      const guest = newClient();
+      const r = await gql(guest, 'ADD_SINGLE_USE_BILLING_ADDRESS', { walletTarget: 'gift', input: address });
+      expect(r.json.data!.addSingleUseBillingAddress.addressToken).toMatch(/^adt_/);
+      const list = await gql(guest, 'GET_ADDRESS_LIST');
+      expect(list.json.data!.user).toBeNull();
+    });
+  });
+
+  describe('authorization: one member never sees or touches another member’s cards, methods, addresses', () => {
+    it('every card and method endpoint answers 404 / 121034 for the other member, and nothing changes', async () => {
+      const { c: owner, card } = await memberWithCard();
+      const method = await saveCard(owner);
+      const addr = (await gql(owner, 'CREATE_ADDRESS', { input: { firstName: 'A', lastName: 'B', addressLine1: '1 Main', city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA' } })).json.data!.createAddress.addressId;
+      const intruder = await member();
+      const own = await saveCard(intruder);
+      const id = card.cardId;
+      const checks: Array<[string, Promise<{ status: number; json: any }>, string]> = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+        ['GET card', intruder.get(`/apiproxy/v1/account/cards/${id}`), 'CARD_NOT_FOUND'],
+        ['reload', intruder.post(`/apiproxy/v1/account/cards/${id}/reload`, { amount: 1000, paymentMethodId: own.paymentMethodId, idempotencyKey: newKey() }), 'CARD_NOT_FOUND'],
+        ['reload with their method', intruder.post(`/apiproxy/v1/account/cards/${(await cards(intruder))[0]!.cardId}/reload`, { amount: 1000, paymentMethodId: method.paymentMethodId, idempotencyKey: newKey() }), 'PAYMENT_METHOD_NOT_FOUND'],
+        ['remove', intruder.post(`/apiproxy/v1/account/cards/${id}/remove`), 'CARD_NOT_FOUND'],
+        ['make primary', intruder.post(`/apiproxy/v1/account/cards/${id}/make-primary`), 'CARD_NOT_FOUND'],
+        ['rename', intruder.patch(`/apiproxy/v1/account/cards/${id}`, { nickname: 'Mine' }), 'CARD_NOT_FOUND'],
+        ['barcode', intruder.post('/apiproxy/v1/account/cards/barcode', { cardNumber: card.cardNumber }), '121034'],
+        ['transfer out', intruder.post('/apiproxy/v1/account/cards/transfer', { sourceCardId: id, targetCardId: (await cards(intruder))[0]!.cardId, idempotencyKey: newKey() }), 'CARD_NOT_FOUND'],
+        ['edit method', intruder.patch(`/apiproxy/v1/account/payment-methods/${method.paymentMethodId}`, { nickname: 'x' }), 'PAYMENT_METHOD_NOT_FOUND'],
+        ['default method', intruder.post(`/apiproxy/v1/account/payment-methods/${method.paymentMethodId}/default`), 'PAYMENT_METHOD_NOT_FOUND'],
+        ['delete method', intruder.del(`/apiproxy/v1/account/payment-methods/${method.paymentMethodId}`), 'PAYMENT_METHOD_NOT_FOUND'],
+        ['method with their address', intruder.patch(`/apiproxy/v1/account/payment-methods/${own.paymentMethodId}`, { billingAddressId: addr }), 'ADDRESS_NOT_FOUND'],
+      ];
+      for (const [what, call, code] of checks) {
+        const r = await call;
+        expect(r.json.code, what).toBe(code);
+        expect(r.status, what).toBeGreaterThanOrEqual(400);
+        expect(r.status, what).toBeLessThan(500);
+      }
+      const gqlChecks: Array<[string, ReturnType<typeof gql>, string]> = [
+        ['update address', gql(intruder, 'UPDATE_ADDRESS', { addressId: addr, input: { firstName: 'X', lastName: 'Y', addressLine1: '2 Main', city: 'S', postalCode: '98101', countrySubdivision: 'WA' } }), 'ADDRESS_NOT_FOUND'],
+        ['create auto reload', gql(intruder, 'CREATE_AUTO_RELOAD', { cardId: id, amount: 2500, triggerAmount: 1000, paymentMethodId: own.paymentMethodId }), 'CARD_NOT_FOUND'],
+        ['disable auto reload', gql(intruder, 'DISABLE_AUTO_RELOAD', { cardId: id }), 'CARD_NOT_FOUND'],
+        ['transfer', gql(intruder, 'TRANSFER_CARD_BALANCE', { sourceCardId: id, targetCardId: (await cards(intruder))[0]!.cardId, idempotencyKey: newKey() }), 'CARD_NOT_FOUND'],
+      ];
+      for (const [what, call, code] of gqlChecks) expect((await call).json.errors?.[0]?.extensions.code, what).toBe(code);
+      expect((await gql(intruder, 'GET_ADDRESS_LIST')).json.data!.user.addressList).toHaveLength(0);
+      expect((await owner.get('/apiproxy/v1/account/payment-methods')).json.paymentMethods).toHaveLength(1);
+      expect(await balanceOf(owner, id)).toBe(card.balance.amount);
+    });
+
+    it('guests get 401 on every member endpoint', async () => {
+      const g = newClient();
+      for (const [m, p] of [['GET', '/apiproxy/v1/account/cards'], ['POST', '/apiproxy/v1/account/cards/add'], ['POST', '/apiproxy/v1/account/cards/barcode'], ['GET', '/apiproxy/v1/account/payment-methods'], ['POST', '/apiproxy/v1/account/cards/transfer']] as const) {
+        const r = m === 'GET' ? await g.get(p) : await g.post(p, {});
+        expect(r.status, p).toBe(401);
+      }
+    });
+  });
+});
+
+describe('unit: card numbers', async () => {
+  const { luhnValid, detectBrand } = await import('../payments/card-numbers.ts');
+  it('Luhn and brands', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4242424242424243')).toBe(false);
+    expect(detectBrand('4242424242424242')).toBe('visa');
+    expect(detectBrand('2221000000000009')).toBe('mastercard');
+    expect(detectBrand('371449635398431')).toBe('amex');
+    expect(detectBrand('6500000000000002')).toBe('discover');
+    expect(detectBrand('9999999999999995')).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import type { Queryable } from '../db/db.ts';
+import type { PaymentType } from '../../contracts/cards.ts';
+
+/**
+ * The one interface the app uses to move money with an outside processor (cards and PayPal). The sandbox
+ * (sandbox.ts) implements it in-process; a real processor would implement it over its API with the same
+ * idempotency keys. The app's tables keep only what `TokenInfo` holds: never a card number or security code.
+ *
+ * Every call that can fail answers `{ ok: false, code }` with a spec 8 code (121048 declined, ...), never throws
+ * for a business failure. `db` is the caller's transaction, so the sandbox's records roll back with it.
+ */
+export interface TokenInfo {
+  token: string;
+  kind: 'card' | 'paypal';
+  brand: PaymentType;
+  lastFour: string;
+  expMonth: number | null;
+  expYear: number | null;
+  singleUse: boolean;
+  createdAt: Date;
+  /** the PayPal account's email (PayPal only) */
+  accountEmail: string | null;
+}
+
+export type ProcessorResult<T> = ({ ok: true } & T) | { ok: false; code: string };
+
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  postalCode?: string;
+  singleUse: boolean;
+}
+
+export interface PaymentProcessor {
+  /** the card number and security code go here and nowhere else */
+  tokenizeCard(db: Queryable, card: CardDetails): Promise<ProcessorResult<{ info: TokenInfo }>>;
+  /** the PayPal consent page's Approve (sandbox buyer accounts by email) */
+  tokenizePaypal(db: Queryable, email: string): Promise<ProcessorResult<{ info: TokenInfo }>>;
+  /** what a token stands for, or null when unknown */
+  describe(db: Queryable, token: string): Promise<TokenInfo | null>;
+  /** zero-amount verification before a method is saved; claims the token (a token is saved at most once) */
+  verify(db: Queryable, token: string): Promise<ProcessorResult<{ info: TokenInfo }>>;
+  /** charge in cents; the same idempotency key never charges twice (answers the first charge) */
+  charge(db: Queryable, token: string, amountCents: number, idempotencyKey: string): Promise<ProcessorResult<{ chargeId: string }>>;
+}
