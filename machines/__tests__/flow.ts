@@ -165,10 +165,10 @@ export function checkFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M =
 }
 
 /**
- * The vitest suite of a flow: the table both ways, one `it` per path (grouped per run when there are more than
- * `group` paths), coverage, and the final assertions.
+ * The vitest suite of a flow: the table both ways, one `it` per path (in chunks of `chunk` per run when there are
+ * more than `group` paths), coverage, and the final assertions.
  */
-export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { group?: number } = {}) {
+export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { group?: number; chunk?: number } = {}) {
   describe(`${flow.machine.id} machine (model-based)`, () => {
     it('matches its expectation table, both ways', () => {
       expect(compareTable(flow.table, flow.machine)).toEqual([]);
@@ -183,11 +183,16 @@ export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { g
     if (plan.paths.length <= (opts.group ?? 200)) {
       for (const item of plan.paths) it(`${item.run ? `${item.run}: ` : ''}${describePath(item.path)}`, () => record(replay(flow, plan, item)));
     } else {
+      // in chunks of `chunk` paths: each `it` stays well inside the test timeout on a busy machine
+      const chunk = opts.chunk ?? 400;
       for (const run of plan.arranged.runs) {
         const items = plan.paths.filter((p) => p.run === run.name);
-        it(`${run.name}: ${items.length} paths reach their states, showing and sending what the spec says`, () => {
-          for (const item of items) record(replay(flow, plan, item));
-        });
+        for (let i = 0; i < items.length; i += chunk) {
+          const part = items.slice(i, i + chunk);
+          it(`${run.name}: paths ${i + 1}-${i + part.length} of ${items.length} reach their states, showing and sending what the spec says`, () => {
+            for (const item of part) record(replay(flow, plan, item));
+          });
+        }
       }
     }
     it(`covers every state and transition (${plan.paths.length} paths), and sends what the spec says`, () => {
