@@ -161,6 +161,7 @@ export const locatorMachine = locatorSetup.createMachine({
             },
             noStores: {
               description: 'The search found no stores (hints: move or zoom out the map, turn off filters, widen the search); the nearest store is offered.',
+              meta: { message: 'noStoresTitle' },
               initial: 'requestingNearest',
               states: {
                 requestingNearest: {
@@ -187,7 +188,7 @@ export const locatorMachine = locatorSetup.createMachine({
                     ],
                   },
                 },
-                nearestNotFound: { description: 'No store anywhere near (404 on nearest-location).' },
+                nearestNotFound: { description: 'No store anywhere near (404 on nearest-location).', meta: { message: 'nearestNotFound' } },
                 nearestFailed: { description: 'The nearest-store lookup failed; only the no-stores message shows.' },
               },
             },
@@ -195,16 +196,17 @@ export const locatorMachine = locatorSetup.createMachine({
               description: 'An empty state instead of the list.',
               initial: 'searchOrZoom',
               states: {
-                searchOrZoom: { description: 'Nothing asked yet: search for a place or zoom in on the map.' },
-                notFound: { description: "The queried store number does not exist (404 STORE_NOT_FOUND): Whoops! We couldn't find that store." },
-                placeNameNotFound: { description: 'The place searched for is unknown (404 PLACE_NOT_FOUND); locations are cleared.' },
-                zoomedOut: { description: 'The map is zoomed out too far to search.' },
-                geolocation: { description: 'The browser could not or would not give a position.' },
+                searchOrZoom: { description: 'Nothing asked yet: search for a place or zoom in on the map.', meta: { message: 'searchOrZoom' } },
+                notFound: { description: "The queried store number does not exist (404 STORE_NOT_FOUND): Whoops! We couldn't find that store.", meta: { message: 'storeNotFound' } },
+                placeNameNotFound: { description: 'The place searched for is unknown (404 PLACE_NOT_FOUND); locations are cleared.', meta: { message: 'placeNotFound' } },
+                zoomedOut: { description: 'The map is zoomed out too far to search.', meta: { message: 'zoomedOut' } },
+                geolocation: { description: 'The browser could not or would not give a position.', meta: { message: 'geolocationUnavailable' } },
               },
             },
             error: {
               description: 'The locations request failed (5xx or network): a generic error with a retry.',
               tags: 'error',
+              meta: { message: 'generic' },
               on: { 'user.retry': { target: 'loading' } },
             },
           },
@@ -226,7 +228,7 @@ export const locatorMachine = locatorSetup.createMachine({
         accountRequired: {
           description: 'The store is open and READY but has no guest ordering: an account is required to order there.',
           tags: 'dialog',
-          meta: { dialog: 'accountRequired' },
+          meta: { dialog: 'accountRequired', message: 'accountRequired' },
           on: { 'user.dismissDialog': { target: 'closed' } },
         },
         unavailable: {

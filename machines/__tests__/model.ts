@@ -41,38 +41,49 @@ export function makeModel<M extends AnyStateMachine>(machine: M, options: ModelO
   } as never);
 }
 
+const defaultSerialize = (s: unknown) => JSON.stringify({ value: (s as { value: unknown }).value, context: (s as { context: unknown }).context });
+
+/**
+ * The shortest path to every reachable (abstract) state, each extended by every event enabled there: together
+ * they take every reachable transition. One adjacency map (the expensive part: every event tried in every state),
+ * then a breadth-first search over it; paths that are a prefix of a longer one are dropped.
+ */
 export function transitionCoverPaths<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): ModelPath<M>[] {
-  const model = makeModel(machine, options);
-  const shortest = model.getShortestPaths({ allowDuplicatePaths: true }) as ModelPath<M>[];
-  const serialize = (s: SnapshotFrom<M>) =>
-    options.serializeState ? options.serializeState(s) : JSON.stringify({ value: (s as { value: unknown }).value, context: (s as { context: unknown }).context });
-  const byState = new Map<string, ModelPath<M>>();
-  for (const p of shortest) byState.set(serialize(p.state), p);
-  const adjacency = model.getAdjacencyMap();
-  const out: ModelPath<M>[] = [...shortest];
-  for (const [key, entry] of Object.entries(adjacency)) {
-    const base = byState.get(key) ?? [...byState.entries()].find(([k]) => k === key)?.[1];
-    if (!base) continue;
-    for (const t of Object.values(entry.transitions) as Array<{ event: unknown; state: unknown }>) {
-      out.push({
-        ...base,
-        state: t.state as SnapshotFrom<M>,
-        steps: [...base.steps, { event: t.event as EventFromLogic<M>, state: t.state as SnapshotFrom<M> }],
-        weight: base.weight + 1,
-        description: `${base.description} → ${(t.event as AnyEventObject).type}`,
-      });
+  const serialize = (options.serializeState ?? defaultSerialize) as (s: SnapshotFrom<M>) => string;
+  const model = makeModel(machine, { ...options, serializeState: serialize });
+  const adjacency = model.getAdjacencyMap() as Record<string, { state: SnapshotFrom<M>; transitions: Record<string, { event: EventFromLogic<M>; state: SnapshotFrom<M> }> }>;
+  type Step = { event: EventFromLogic<M>; state: SnapshotFrom<M> };
+  const keys = Object.keys(adjacency);
+  if (!keys.length) return [];
+  const initialKey = keys[0]!;
+  const init = { type: 'xstate.init' } as unknown as EventFromLogic<M>;
+  const shortest = new Map<string, Step[]>([[initialKey, [{ event: init, state: adjacency[initialKey]!.state }]]]);
+  const queue = [initialKey];
+  for (let i = 0; i < queue.length; i++) {
+    const key = queue[i]!;
+    const base = shortest.get(key)!;
+    for (const t of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serialize(t.state);
+      if (shortest.has(next)) continue;
+      shortest.set(next, [...base, { event: t.event, state: t.state }]);
+      queue.push(next);
     }
   }
+  const toPath = (steps: Step[]): ModelPath<M> =>
+    ({ state: steps[steps.length - 1]!.state, steps, weight: steps.length - 1, description: steps.map((st) => st.event.type).join(' → ') }) as unknown as ModelPath<M>;
+  const out: ModelPath<M>[] = [];
+  for (const steps of shortest.values()) out.push(toPath(steps));
+  for (const [key, steps] of shortest) for (const t of Object.values(adjacency[key]?.transitions ?? {})) out.push(toPath([...steps, { event: t.event, state: t.state }]));
   // drop paths that are a prefix of a longer path (same events in order), then duplicates (linear time)
-  const sig = (p: ModelPath<M>) => p.steps.map((s) => JSON.stringify(s.event)).join('\n');
+  const sig = (p: ModelPath<M>) => p.steps.map((st) => JSON.stringify(st.event)).join('\n');
   const sigs = out.map(sig);
   const prefixes = new Set<string>();
-  for (const s of sigs) for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) prefixes.add(s.slice(0, i));
+  for (const sg of sigs) for (let i = sg.indexOf('\n'); i !== -1; i = sg.indexOf('\n', i + 1)) prefixes.add(sg.slice(0, i));
   const seen = new Set<string>();
   return out.filter((_, i) => {
-    const s = sigs[i]!;
-    if (prefixes.has(s) || seen.has(s)) return false;
-    seen.add(s);
+    const sg = sigs[i]!;
+    if (prefixes.has(sg) || seen.has(sg)) return false;
+    seen.add(sg);
     return true;
   });
 }
@@ -106,20 +117,20 @@ export function runPath<M extends AnyStateMachine>(
     },
   } as never);
   actor.start();
-  for (const step of path.steps) {
-    if (step.event.type !== 'xstate.init') actor.send(step.event as EventFromLogic<M>);
-    const snap = actor.getSnapshot() as SnapshotFrom<M>;
-    const got = JSON.stringify((snap as { value: unknown }).value);
-    const want = JSON.stringify(step.state.value);
-    if (got !== want) {
-      actor.stop();
-      throw new Error(`after ${step.event.type}: expected state ${want}, got ${got}`);
+  // stopped also when a check throws: a live actor would keep its delayed events (timers) running
+  try {
+    for (const step of path.steps) {
+      if (step.event.type !== 'xstate.init') actor.send(step.event as EventFromLogic<M>);
+      const snap = actor.getSnapshot() as SnapshotFrom<M>;
+      const got = JSON.stringify((snap as { value: unknown }).value);
+      const want = JSON.stringify(step.state.value);
+      if (got !== want) throw new Error(`after ${step.event.type}: expected state ${want}, got ${got}`);
+      opts.onStep?.(snap, step.event);
     }
-    opts.onStep?.(snap, step.event);
+    return { fired, snapshot: actor.getSnapshot() as SnapshotFrom<M> };
+  } finally {
+    actor.stop();
   }
-  const final = actor.getSnapshot() as SnapshotFrom<M>;
-  actor.stop();
-  return { fired, snapshot: final };
 }
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {

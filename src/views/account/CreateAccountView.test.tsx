@@ -5,6 +5,7 @@ import { createAccountEvents } from '../../../machines/__tests__/account-events.
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, setChecked, walkPath, type FlowViewModel, type User } from '../../test/account-harness.tsx';
 import { CreateAccountView } from './CreateAccountView.tsx';
 import { PartialSuccessView } from './PartialSuccessView.tsx';
+import { specText } from '../../test/spec-texts.ts';
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 
@@ -60,7 +61,7 @@ const model: FlowViewModel<typeof createAccountMachine> = {
     const submit = screen.getByRole('button', { name: /Create account/ });
     if (s.matches('editing')) {
       expect(isDisabled(submit)).toBe(false);
-      for (const message of Object.values(s.context.fieldErrors)) expect(screen.getAllByText(message!).length).toBeGreaterThan(0);
+      for (const message of Object.values(s.context.fieldErrors)) expect(screen.getAllByText(specText(message)).length).toBeGreaterThan(0);
       if (event.type === 'xstate.error.actor.createAccount' && !Object.keys(s.context.fieldErrors).length)
         expect(spies.notify).toHaveBeenLastCalledWith(expect.anything(), { kind: 'persistent', tone: 'error', message: 'createFailed' });
     } else expect(isDisabled(submit)).toBe(true);

@@ -6,6 +6,7 @@ import { mfaPhoneMachine, sendPhoneCodeRequest, verifyPhoneCodeRequest } from '.
 import { mfaPhoneEvents, mfaSettingsEvents, reauthEvents } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { MfaPhoneView, MfaSettingsView, ReauthView } from './MfaViews.tsx';
+import { specText } from '../../test/spec-texts.ts';
 
 const reauth: FlowViewModel<typeof reauthMachine> = {
   machine: reauthMachine,
@@ -32,14 +33,14 @@ const reauth: FlowViewModel<typeof reauthMachine> = {
     if (s.matches('checkingCode')) expect(calls.at(-1)!.request).toEqual({ code: '123456' });
     if (s.matches('enteringPassword') || s.matches('checkingPassword')) {
       expect(isDisabled(screen.getByRole('button', { name: /Continue/ }))).toBe(s.matches('checkingPassword'));
-      if (s.context.fieldErrors.password) expect(screen.getByText(s.context.fieldErrors.password)).toBeTruthy();
+      if (s.context.fieldErrors.password) expect(screen.getByText(specText(s.context.fieldErrors.password))).toBeTruthy();
     }
     if (s.matches('enteringCode') || s.matches('checkingCode')) {
       expect(screen.getByText('•••-•••-0123')).toBeTruthy();
       expect(isDisabled(screen.getByRole('button', { name: /Verify/ }))).toBe(s.matches('checkingCode'));
-      if (s.context.codeError) expect(screen.getByText(s.context.codeError)).toBeTruthy();
+      if (s.context.codeError) expect(screen.getByText(specText(s.context.codeError))).toBeTruthy();
     }
-    if (s.context.genericError) expect(screen.getByRole('alert').textContent).toBe(s.context.genericError);
+    if (s.context.genericError) expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
     if (s.matches('verified')) expect(spies.onVerified).toHaveBeenCalledTimes(1);
   },
 };
@@ -109,9 +110,9 @@ const phone: FlowViewModel<typeof mfaPhoneMachine> = {
     if (s.matches('enteringCode') || s.matches('verifying')) {
       expect(screen.getByText('•••-•••-0123')).toBeTruthy();
       expect(isDisabled(screen.getByRole('button', { name: /Verify/ }))).toBe(s.matches('verifying'));
-      if (s.context.codeError) expect(screen.getByText(s.context.codeError)).toBeTruthy();
+      if (s.context.codeError) expect(screen.getByText(specText(s.context.codeError))).toBeTruthy();
     }
-    if (s.context.genericError) expect(screen.getByRole('alert').textContent).toBe(s.context.genericError);
+    if (s.context.genericError) expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
     if (s.matches('saved')) {
       expect(spies.notify).toHaveBeenCalledWith(expect.anything(), { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' });
       expect(spies.redirect).toHaveBeenCalledTimes(1);

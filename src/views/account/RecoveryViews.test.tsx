@@ -6,6 +6,7 @@ import { forgotPasswordEvents, resetPasswordEvents, RESET_TOKEN } from '../../..
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { ForgotPasswordSuccessView, ForgotPasswordView } from './ForgotPasswordView.tsx';
 import { ResetLinkExpiredView, ResetPasswordSuccessView, ResetPasswordView } from './ResetPasswordView.tsx';
+import { specText } from '../../test/spec-texts.ts';
 
 const forgot: FlowViewModel<typeof forgotPasswordMachine> = {
   machine: forgotPasswordMachine,
@@ -49,7 +50,7 @@ const reset: FlowViewModel<typeof resetPasswordMachine> = {
   },
   check: (s, { spies, calls }) => {
     if (s.matches('editing')) {
-      if (s.context.fieldErrors.newPassword) expect(screen.getByText(s.context.fieldErrors.newPassword)).toBeTruthy();
+      if (s.context.fieldErrors.newPassword) expect(screen.getByText(specText(s.context.fieldErrors.newPassword))).toBeTruthy();
       if (s.context.formError) expect(screen.getByRole('alert').textContent).toBe('Password reset failed');
     }
     if (s.matches('submitting')) {

@@ -8,6 +8,7 @@ import { accountNotify } from '../../services/account-flow.tsx';
 import { NotificationArea } from '../shell/NotificationArea.tsx';
 import { fill, modelPaths, pathName, setChecked, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { SignInView } from './SignInView.tsx';
+import { specText } from '../../test/spec-texts.ts';
 
 const model: FlowViewModel<typeof signInMachine> = {
   machine: signInMachine,
@@ -41,7 +42,7 @@ const model: FlowViewModel<typeof signInMachine> = {
       expect((signInButton as HTMLButtonElement).disabled).toBe(false);
       if (s.context.fieldErrors.username) expect(screen.getByText('Enter an email/username.')).toBeTruthy();
       if (s.context.fieldErrors.password) expect(screen.getByText('Enter a password.')).toBeTruthy();
-      if (s.context.formError) expect(screen.getByText(s.context.formError)).toBeTruthy();
+      if (s.context.formError) expect(screen.getByText(specText(s.context.formError))).toBeTruthy();
       if (event.type.startsWith('xstate.error.') && !s.context.formError)
         expect(spies.notify).toHaveBeenLastCalledWith(expect.anything(), { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' });
     }
@@ -53,7 +54,7 @@ const model: FlowViewModel<typeof signInMachine> = {
     if (s.matches('enteringCode') || s.matches('verifyingCode')) {
       const dialog = screen.getByRole('dialog', { name: 'Enter your code' });
       expect(within(dialog).getByText('•••-•••-1234')).toBeTruthy();
-      if (s.context.codeError) expect(within(dialog).getByText(s.context.codeError)).toBeTruthy();
+      if (s.context.codeError) expect(within(dialog).getByText(specText(s.context.codeError))).toBeTruthy();
       if (s.matches('verifyingCode')) {
         expect((within(dialog).getByRole('button', { name: /Verify/ }) as HTMLButtonElement).disabled).toBe(true);
         expect(calls.at(-1)!.request).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });

@@ -12,7 +12,6 @@ import { TestModel } from 'xstate/graph';
 import { locatorMachine, confirmTarget, findLocation, orderingStatus, canOrderFrom, type LocatorInput } from '../../../machines/locator.machine.ts';
 import { describePath } from '../../../machines/__tests__/model.ts';
 import { locatorModelEvents } from '../../../machines/__tests__/locator-fixtures.ts';
-import { locatorMessages } from '../../services/error-catalogue.ts';
 import { fakeMap } from './fake-store-map.tsx';
 import { renderLocator, testFeatures } from './locator-test-harness.tsx';
 import { storeCardId } from './StoreCard.tsx';
@@ -184,7 +183,7 @@ function assertDom(app: App, input: LocatorInput, s: Snap, last: AnyEventObject)
     const accountRequired = s.matches({ dialog: 'accountRequired' });
     if (store) expect(accountRequired).toBe(canOrderFrom(store));
     expect(dialog?.getAttribute('aria-labelledby') && document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(accountRequired ? 'Account required' : 'Store unavailable');
-    expect(dialog!.textContent).toContain(accountRequired ? locatorMessages.accountRequired : locatorMessages.storeUnavailableForGuests);
+    expect(dialog!.textContent).toContain(accountRequired ? 'This store needs an account to order ahead. Sign in or create an account to order here.' : "This store isn't taking mobile orders right now. Choose another store, or sign in or create an account to order.");
     expect(within(dialog!).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin?returnUrl=%2Fstore-locator');
     expect(within(dialog!).getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/account/create?returnUrl=%2Fstore-locator');
   } else {
@@ -207,24 +206,24 @@ function assertDom(app: App, input: LocatorInput, s: Snap, last: AnyEventObject)
     return;
   }
   if (s.matches({ results: { browsing: 'noStores' } })) {
-    expect(text).toContain(locatorMessages.noStoresTitle);
-    expect(text.includes(locatorMessages.lookingForNearest)).toBe(s.matches({ results: { browsing: { noStores: 'requestingNearest' } } }));
-    expect(text.includes(locatorMessages.nearestNotFound)).toBe(s.matches({ results: { browsing: { noStores: 'nearestNotFound' } } }));
+    expect(text).toContain('No stores found');
+    expect(text.includes('Looking for the nearest store…')).toBe(s.matches({ results: { browsing: { noStores: 'requestingNearest' } } }));
+    expect(text.includes('There are no stores anywhere near this area.')).toBe(s.matches({ results: { browsing: { noStores: 'nearestNotFound' } } }));
     const found = s.matches({ results: { browsing: { noStores: 'nearestFound' } } });
-    expect(text.includes(locatorMessages.nearestTitle)).toBe(found);
+    expect(text.includes('Nearest store')).toBe(found);
     if (found) expect(screen.getByTestId(`marker-${c.nearest.location!.store.storeNumber}`)).toBeTruthy();
     return;
   }
   if (s.matches({ results: { browsing: 'error' } })) {
-    expect(within(list as HTMLElement).getByRole('alert').textContent).toContain(locatorMessages.generic);
+    expect(within(list as HTMLElement).getByRole('alert').textContent).toContain('Something went wrong while finding stores. Please try again.');
     return;
   }
   const empty: Record<string, string> = {
-    searchOrZoom: locatorMessages.searchOrZoom,
-    notFound: locatorMessages.storeNotFound,
-    placeNameNotFound: locatorMessages.placeNotFound,
-    zoomedOut: locatorMessages.zoomedOut,
-    geolocation: locatorMessages.geolocationUnavailable,
+    searchOrZoom: 'Search for a place or zoom in on the map to find stores.',
+    notFound: "Whoops! We couldn't find that store.",
+    placeNameNotFound: "We couldn't find that place. Check the spelling or try a nearby city or ZIP code.",
+    zoomedOut: 'Zoom in to see stores in this area.',
+    geolocation: "We couldn't get your location. Allow location access in your browser, or search for a place.",
   };
   const which = Object.keys(empty).find((k) => s.matches({ results: { browsing: { empty: k as never } } }));
   expect(which, JSON.stringify(s.value)).toBeTruthy();

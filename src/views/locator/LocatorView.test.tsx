@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { apiError, places, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
-import { locatorMessages } from '../../services/error-catalogue.ts';
 import { renderLocator } from './locator-test-harness.tsx';
 import { storeCardId } from './StoreCard.tsx';
 
@@ -65,11 +64,11 @@ describe('store list', () => {
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(within(screen.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(3);
     fireEvent.click(tabs[1]!);
-    expect(screen.getByRole('tabpanel').textContent).toContain(locatorMessages.noPreviousStores);
+    expect(screen.getByRole('tabpanel').textContent).toContain("You haven't ordered from any stores yet.");
     // arrow keys move between tabs
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Previous' }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Favorites' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tabpanel').textContent).toContain(locatorMessages.noFavoriteStores);
+    expect(screen.getByRole('tabpanel').textContent).toContain("You haven't added any favorite stores yet.");
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Favorites' }));
     expect(screen.getByRole('tabpanel').textContent).toContain("You haven't added any favorite stores yet.");
   });
@@ -182,7 +181,7 @@ describe('favorites', () => {
   it('guest: a dialog offers sign-in with the spec text and a link back to the locator', async () => {
     await withResults({ signedIn: false });
     fireEvent.click(within(card('3-1003')).getByRole('button', { name: 'Add Fremont to favorites' }));
-    const dialog = screen.getByRole('dialog', { name: locatorMessages.favoriteSignInTitle });
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to save favorites' });
     expect(dialog.textContent).toContain('You must sign in to add this store to your favorites.');
     expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin?returnUrl=%2Fstore-locator');
     expect(app!.fakes.calls.saveFavorite ?? 0).toBe(0);

@@ -1,0 +1,133 @@
+/**
+ * Sign-in, from spec 2 section 4 "Sign-in", section 5 (validation) and section 8 "Account and session":
+ * submit sets loading and records a login-click; success records a success event, signs in to the payment
+ * service (a failure there is ignored) and redirects; the MFA challenge opens the enter-code overlay (cancel
+ * closes it); other errors show the 'Sign in unsuccessful.' notification, or an inline error when the server
+ * sends a messageId.
+ */
+import { expect } from 'vitest';
+import { signInMachine, signInRequest, verifyCodeRequest } from '../sign-in.machine.ts';
+import { accountMessages } from '../../src/services/error-catalogue.ts';
+import { requestFakes } from './model.ts';
+import { stuck } from './account-fakes.ts';
+import { signInEvents } from './account-events.ts';
+import { spyActions, type Flow } from './flow.ts';
+
+export const signInFlow: Flow<typeof signInMachine> = {
+  machine: signInMachine,
+  table: {
+    editing: {
+      'user.submit': [{ guard: 'isFormValid', to: 'submitting' }, null],
+    },
+    submitting: {
+      'xstate.done.actor.signIn': 'signingInToPaymentService',
+      'xstate.error.actor.signIn': [
+        { guard: 'isMfaChallenge', to: 'enteringCode' },
+        { guard: 'hasMessageId', to: 'editing' },
+        { guard: 'isRateLimited', to: 'editing' },
+        'editing',
+      ],
+    },
+    enteringCode: {
+      'user.submitCode': [{ guard: 'isCodeWellFormed', to: 'verifyingCode' }, null],
+      'user.cancelCode': 'editing',
+    },
+    verifyingCode: {
+      'xstate.done.actor.verifyCode': 'signingInToPaymentService',
+      'xstate.error.actor.verifyCode': [
+        { guard: 'isInvalidCode', to: 'enteringCode' },
+        { guard: 'isCodeExpired', to: 'enteringCode' },
+        { guard: 'isRateLimited', to: 'enteringCode' },
+        'editing',
+      ],
+    },
+    signingInToPaymentService: {
+      'xstate.done.actor.paymentSignIn': 'redirecting',
+      'xstate.error.actor.paymentSignIn': 'redirecting',
+    },
+  },
+  sees: {
+    submitting: { tags: ['loading'] },
+    verifyingCode: { tags: ['loading'] },
+    signingInToPaymentService: { tags: ['loading'] },
+    redirecting: { tags: ['loading'] },
+  },
+  arrange(machine) {
+    const fakes = requestFakes({ signIn: signInRequest, verifyCode: verifyCodeRequest });
+    const spy = spyActions(['notify', 'redirect', 'trackLoginClick', 'trackSignInSuccess'] as const);
+    return {
+      machine: machine.provide({ actors: { ...fakes.actors, paymentSignIn: stuck() }, actions: spy.actions }),
+      runs: [
+        {
+          name: '',
+          options: {
+            events: signInEvents as never,
+            input: { returnUrl: '/account/cards' },
+            serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: !!s.context.challenge, ce: !!s.context.codeError }),
+          },
+        },
+      ],
+      beforePath: () => spy.clear(),
+      onStep(s, event) {
+        const c = s.context;
+        const error = 'error' in event ? (event.error as { code?: string }) : undefined;
+        // what this step did, as the spec lists it: the login click on submit, the success event, the toast, the redirect
+        const effects = spy.step().map((l) => l.name);
+        const want: string[] = [];
+        if (s.matches('submitting') && event.type === 'user.submit') want.push('trackLoginClick');
+        if (event.type === 'xstate.done.actor.signIn' || event.type === 'xstate.done.actor.verifyCode') want.push('trackSignInSuccess');
+        if (s.matches('editing') && event.type.startsWith('xstate.error.actor.') && !c.formError) want.push('notify');
+        if (s.matches('redirecting')) want.push('redirect');
+        expect(effects).toEqual(want);
+        // the password is held only while its request runs
+        if (!s.matches('submitting')) expect(c.credentials).toBeNull();
+        if (s.matches('submitting')) {
+          expect(spy.last('trackLoginClick')).toBeDefined();
+          expect(c.fieldErrors).toEqual({});
+          expect(c.formError).toBeNull();
+          expect(fakes.last('signIn')).toEqual({ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' });
+        }
+        if (event.type === 'user.submit' && s.matches('editing')) {
+          expect(c.fieldErrors).toEqual({ username: 'Enter an email/username.', password: 'Enter a password.' });
+        }
+        if (event.type === 'xstate.error.actor.signIn' && s.matches('editing')) {
+          if (error?.code === 'INVALID_CREDENTIALS') expect(c.formError).toBe('The email or password you entered is not valid. Please try again.');
+          else if (error?.code === 'RATE_LIMITED') expect(c.formError).toBe('Too many attempts. Please wait a few minutes and try again.');
+          else {
+            expect(c.formError).toBeNull();
+            const params = spy.last('notify')!.params as { title: string; message: string; kind: string; tone: string };
+            expect([params.kind, params.tone, accountMessages[params.title as 'signInUnsuccessfulTitle'], accountMessages[params.message as 'signInUnsuccessful']]).toEqual([
+              'persistent',
+              'error',
+              'Sign in unsuccessful.',
+              'Sorry, we were unable to log you in. Please try again.',
+            ]);
+          }
+        }
+        if (s.matches('enteringCode')) {
+          expect(c.challenge).toEqual({ challengeId: 'c'.repeat(22), methods: [{ id: 'c'.repeat(22), phoneNumber: '•••-•••-1234', phoneSmsState: 'sent' }] });
+          if (event.type === 'xstate.error.actor.signIn') expect(c.codeError).toBeNull();
+          if (event.type === 'user.submitCode' || error?.code === 'INVALID_CODE') expect(c.codeError).toBe('The code you entered is not valid. Please try again.');
+          if (error?.code === 'CODE_EXPIRED') expect(c.codeError).toBe('This code has expired. Request a new code and try again.');
+          if (error?.code === 'RATE_LIMITED') expect(c.codeError).toBe('Too many attempts.');
+        }
+        if (s.matches('verifyingCode')) {
+          expect(c.codeError).toBeNull();
+          expect(fakes.last('verifyCode')).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });
+        }
+        if (s.matches('editing')) expect(c.challenge).toBeNull();
+        if (s.matches('editing') && event.type === 'user.cancelCode') expect(c.codeError).toBeNull();
+        if (event.type === 'xstate.error.actor.verifyCode' && s.matches('editing')) expect(spy.last('notify')!.params).toMatchObject({ title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' });
+        if (s.matches('signingInToPaymentService')) {
+          expect(spy.count('trackSignInSuccess')).toBe(1);
+          expect(c.destination).toBe(event.type === 'xstate.done.actor.signIn' ? '/store-locator?favorites=1' : '/account/cards');
+        }
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+        expect(fakes.distinct('signIn')).toEqual([{ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' }]);
+        expect(fakes.distinct('verifyCode')).toEqual([{ challengeId: 'c'.repeat(22), code: '123456' }]);
+      },
+    };
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * The spec's texts as literals (spec 2 sections 4, 5 and 8; the server's messages as the fakes send them), for view
+ * tests: a message the machine holds is asserted to be one of these before it is looked for on screen, so a
+ * changed text in the catalogue (contracts/account.ts, src/services/error-catalogue.ts) fails a view test instead
+ * of being "correctly shown".
+ */
+import { expect } from 'vitest';
+
+export const ACCOUNT_TEXTS = [
+  // sign-in (spec 2 section 5, section 8 "Account and session")
+  'Enter an email/username.',
+  'Enter a password.',
+  'The email or password you entered is not valid. Please try again.',
+  'Too many attempts. Please wait a few minutes and try again.',
+  'Too many attempts.',
+  'The code you entered is not valid. Please try again.',
+  'This code has expired. Request a new code and try again.',
+  'Something went wrong. Please try again.',
+  // passwords
+  'The password you entered is not valid. Please try again.',
+  'Use at least 8 characters.',
+  'Choose a password you have not used recently.',
+  'Add password',
+  'This password is too common. Choose a less common password.',
+  // email, names, terms, card, phone, birthday, partner number
+  'Please enter your email address.',
+  'Please enter a valid email address.',
+  'Email address is not available.',
+  'Enter your first name.',
+  'Enter your last name.',
+  'Please agree to the Terms of Use.',
+  'Please agree to the storage conditions.',
+  'A valid card number has 16 digits.',
+  'A valid security code has 8 digits.',
+  'Please enter a 10-digit phone number.',
+  'Enter a valid birthday.',
+  'Enter a valid partner number (5 to 10 digits).',
+] as const;
+
+/** `text` (held by the machine) is one of the spec's literal texts; returns it to look for on screen. */
+export function specText(text: string | null | undefined, allowed: readonly string[] = ACCOUNT_TEXTS): string {
+  expect(allowed, `'${text}' is not a spec text`).toContain(text);
+  return text!;
+}
