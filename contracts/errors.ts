@@ -22,5 +22,6 @@ export const GenericCodes = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unexpected: 'UNEXPECTED_ERROR',
 } as const;

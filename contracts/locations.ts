@@ -89,13 +89,25 @@ const Longitude = v.pipe(v.number(), v.minValue(-180), v.maxValue(180));
 const NumberFromQuery = <S extends typeof Latitude | typeof Longitude>(schema: S) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(), v.regex(/^-?[0-9]+(\.[0-9]+)?$/, 'must be a number'), v.transform(Number), schema);
 
+/** "lat,lng" of the map centre: the geocoder prefers places near it ("Portland" from Seattle is Portland, OR) */
+export const Near = v.pipe(
+  v.string(),
+  v.regex(/^-?[0-9]{1,3}(\.[0-9]+)?,-?[0-9]{1,3}(\.[0-9]+)?$/, 'near must be "lat,lng"'),
+  v.transform((s) => {
+    const [lat = 0, lng = 0] = s.split(',').map(Number);
+    return { lat, lng };
+  }),
+  v.check((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, 'near must be "lat,lng"'),
+);
+
 /**
- * GET /apiproxy/v1/locations?place=&features=&lat=&lng=&storeNumber=&limit=
+ * GET /apiproxy/v1/locations?place=&features=&lat=&lng=&storeNumber=&limit=&near=
  * One of place, lat+lng, or storeNumber is required.
  */
 export const LocationsQuery = v.pipe(
   v.object({
     place: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('place must not be empty'), v.maxLength(120))),
+    near: v.optional(Near),
     lat: v.optional(NumberFromQuery(Latitude)),
     lng: v.optional(NumberFromQuery(Longitude)),
     features: v.optional(FeatureList, ''),
@@ -122,9 +134,10 @@ export const FavoriteStoreRequest = v.object({
 });
 export const FavoriteStoreResponse = v.object({ storeNumber: v.string(), isFavorite: v.boolean() });
 
-/** GET /apiproxy/v1/places/autocomplete?q=sea&limit=8 */
+/** GET /apiproxy/v1/places/autocomplete?q=sea&limit=8&near=47.6,-122.3 (places, ZIP/FSA/UK postcodes) */
 export const PlacesQuery = v.object({
   q: v.pipe(v.string(), v.trim(), v.minLength(1, 'q must not be empty'), v.maxLength(80)),
+  near: v.optional(Near),
   limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,2}$/), v.transform(Number), v.number(), v.minValue(1), v.maxValue(20)), '8'),
 });
 export const Place = v.object({ id: v.number(), name: v.string(), displayName: v.string(), latitude: v.number(), longitude: v.number() });

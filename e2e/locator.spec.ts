@@ -32,10 +32,10 @@ const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search for
 const panel = (page: Page) => page.getByRole('region', { name: 'Stores' });
 const map = (page: Page) => page.getByRole('region', { name: 'Map' });
 const summary = (page: Page) => panel(page).getByRole('status').filter({ hasText: /\d+ stores? / });
-/** the store cards in the list (each has an "Order here at <name>" button) */
-const cards = (page: Page) => panel(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Order here at / }) });
+/** the store cards in the list ('Order here' only where the store takes mobile orders) */
+const cards = (page: Page) => panel(page).locator('li.store-card:not(.store-card--skeleton)');
 const card = (page: Page, name: string, scope: Locator = panel(page)) =>
-  scope.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Order here at ${name}`, exact: true }) });
+  scope.locator('li.store-card').filter({ has: page.locator('.store-card-name').getByText(name, { exact: true }) });
 const marker = (page: Page, name: string) => map(page).getByRole('button', { name, exact: true });
 const filterButton = (page: Page) => page.getByRole('button', { name: /^Filters/ });
 const toast = (page: Page) => page.getByTestId('toast');
@@ -365,7 +365,7 @@ test.describe('store details and choosing a store', () => {
     await expect(selected).toHaveCount(1);
     await expect(selected.getByText('Mobile ordering unavailable')).toHaveCount(0);
     // a store that cannot take mobile orders says so on its card
-    await expect(card(page, STORE.notReady.name).getByText('Mobile ordering unavailable')).toBeVisible();
+    await expect(card(page, STORE.notReady.name).getByText('Mobile ordering is not available at this store yet')).toBeVisible();
 
     // the 24-hour store is always open and READY with guest ordering
     await page.goto(`/menu/store-locator?storeNumber=${STORE.allDay.number.split('-')[0]}&toCart=true`);
@@ -383,31 +383,54 @@ test.describe('store details and choosing a store', () => {
     await expect(page.getByRole('heading', { level: 2, name: STORE.allDay.name })).toBeVisible();
   });
 
-  test('choosing a store that takes no mobile orders in the menu shows a toast and stays', async ({ page }) => {
+  test('a store that takes no mobile orders says so and offers no Order here, standalone and in the menu', async ({ page }) => {
     await withoutMap(page);
-    await page.goto(`/menu/store-locator?storeNumber=${STORE.notReady.number}`);
-    const westlake = card(page, STORE.notReady.name);
-    await expect(westlake).toHaveAttribute('aria-current', 'true');
-    await expect(page).toHaveURL(/storeNumber=10004-10104/);
-    await westlake.getByRole('button', { name: `Order here at ${STORE.notReady.name}` }).click();
-    await expect(toast(page)).toHaveText(/This store is not accepting mobile orders right now\. Choose another store\./);
-    await shot(page, 'unavailable-toast');
-    await expect(page).toHaveURL(/\/menu\/store-locator/);
+    for (const path of ['/store-locator', '/menu/store-locator']) {
+      await page.goto(`${path}?storeNumber=${STORE.notReady.number}`);
+      const westlake = card(page, STORE.notReady.name);
+      await expect(westlake).toHaveAttribute('aria-current', 'true');
+      await expect(westlake.getByText('Mobile ordering is not available at this store yet')).toBeVisible();
+      await expect(westlake.getByRole('button', { name: /^Order here/ })).toHaveCount(0);
+      await westlake.getByRole('button', { name: `Store info for ${STORE.notReady.name}` }).click();
+      const details = page.getByRole('region', { name: STORE.notReady.name });
+      await expect(details.getByText('Mobile ordering is not available at this store yet')).toBeVisible();
+      await expect(details.getByRole('button', { name: 'Order here' })).toHaveCount(0);
+    }
+    await shot(page, 'not-ready-details');
     // nothing was stored
     expect(await page.evaluate(() => localStorage.getItem('harbor.selectedStore.v1'))).toBeNull();
-    // the toast goes away by itself (4 s)
-    await expect(toast(page)).toHaveCount(0, { timeout: 15_000 });
+  });
 
-    // READY but no guest ordering: a guest is told an account is needed (when the store is open now)
-    await page.goto(`/menu/store-locator?storeNumber=${STORE.noGuestOrdering.number}`);
+  test('a guest choosing a store without guest ordering gets a dialog with Sign in and Create account', async ({ page }) => {
+    await withoutMap(page);
+    await page.goto(`/store-locator?storeNumber=${STORE.noGuestOrdering.number}`);
     const union = card(page, STORE.noGuestOrdering.name);
     await expect(union).toHaveAttribute('aria-current', 'true');
     const open = (await union.locator('.store-card-status.is-open').count()) === 1;
     await union.getByRole('button', { name: `Order here at ${STORE.noGuestOrdering.name}` }).click();
-    await expect(toast(page)).toHaveText(
-      open ? /This store needs an account to order ahead/ : /This store is not accepting mobile orders right now/,
-    );
-    await expect(page).toHaveURL(/\/menu\/store-locator/);
+    // spec 1 section 6: open and READY without guest ordering -> account required; otherwise the generic unavailable dialog
+    const dialog = page.getByRole('dialog', { name: open ? 'Account required' : 'Store unavailable' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(open ? 'This store needs an account to order ahead.' : "This store isn't taking mobile orders right now.");
+    await expect(dialog.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', /^\/account\/create\?returnUrl=%2Fstore-locator/);
+    await shot(page, 'guest-ordering-dialog');
+    await dialog.getByRole('button', { name: 'Choose another store' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/store-locator/);
+    expect(await page.evaluate(() => localStorage.getItem('harbor.selectedStore.v1'))).toBeNull();
+    await union.getByRole('button', { name: `Order here at ${STORE.noGuestOrdering.name}` }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/account\/signin\?returnUrl=%2Fstore-locator/);
+  });
+
+  test('in the menu a guest is not preselected a store without guest ordering', async ({ page }) => {
+    await withoutMap(page);
+    await page.goto('/menu/store-locator?place=Seattle');
+    await expectSeattleResults(page);
+    const selected = cards(page).and(panel(page).locator('[aria-current="true"]'));
+    await expect(selected).toHaveCount(1);
+    await expect(selected.getByText('Account required: this store has no guest ordering')).toHaveCount(0);
+    await expect(selected).not.toHaveText(new RegExp(STORE.noGuestOrdering.name.replace(/[&]/g, '.')));
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Shared, pure helpers of the account flows (machines/*.machine.ts). Not a machine itself.
  *
- * Requests are invokes whose actors read their request with the machine's `<src>Request(context)` builder:
+ * Requests are invokes whose `input` is the machine's named, exported `<src>Request({ context })` mapper:
  * docs/machines.md.
  */
 import * as v from 'valibot';

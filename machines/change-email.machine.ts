@@ -44,15 +44,15 @@ export const EDIT_EMAIL_CODE = '/account/settings/edit-email/enter-code';
 const EMAIL_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'emailChanged' };
 
 /** The request of the `requestEmailChange` actor (docs/machines.md). */
-export function requestEmailChangeRequest(ctx: Pick<ChangeEmailContext, 'values'>): ChangeEmailValues {
-  if (!ctx.values) throw new Error('requestEmailChange: no form submitted');
-  return { newEmail: ctx.values.newEmail.trim(), password: ctx.values.password };
+export function requestEmailChangeRequest({ context }: { context: Pick<ChangeEmailContext, 'values'> }): ChangeEmailValues {
+  if (!context.values) throw new Error('requestEmailChange: no form submitted');
+  return { newEmail: context.values.newEmail.trim(), password: context.values.password };
 }
 
 /** The request of the `verifyEmailChange` actor. */
-export function verifyEmailChangeRequest(ctx: Pick<ChangeEmailContext, 'code'>): { code: string } {
-  if (ctx.code === null) throw new Error('verifyEmailChange: no code submitted');
-  return { code: ctx.code.trim() };
+export function verifyEmailChangeRequest({ context }: { context: Pick<ChangeEmailContext, 'code'> }): { code: string } {
+  if (context.code === null) throw new Error('verifyEmailChange: no code submitted');
+  return { code: context.code.trim() };
 }
 
 const errorOf = (event: ChangeEmailEvent) => ('error' in event ? asFlowError(event.error) : null);
@@ -61,8 +61,8 @@ export const changeEmailMachine = setup({
   types: { context: {} as ChangeEmailContext, events: {} as ChangeEmailEvent, input: {} as ChangeEmailInput },
   actors: {
     loadEmailStatus: fromPromise<EmailStatus, void>(async () => notProvided('loadEmailStatus')),
-    requestEmailChange: fromPromise<{ proposedNewEmail: string }>(async () => notProvided('requestEmailChange')),
-    verifyEmailChange: fromPromise<EmailStatus>(async () => notProvided('verifyEmailChange')),
+    requestEmailChange: fromPromise<{ proposedNewEmail: string }, ChangeEmailValues>(async () => notProvided('requestEmailChange')),
+    verifyEmailChange: fromPromise<EmailStatus, { code: string }>(async () => notProvided('verifyEmailChange')),
   },
   guards: {
     isFormStep: ({ context }) => context.step === 'form',
@@ -151,6 +151,7 @@ export const changeEmailMachine = setup({
       invoke: {
         id: 'requestEmailChange',
         src: 'requestEmailChange',
+        input: requestEmailChangeRequest,
         onDone: { target: 'codeSent', actions: ['assignProposedEmail', 'assignCodeStepDestination'] },
         onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
@@ -178,6 +179,7 @@ export const changeEmailMachine = setup({
       invoke: {
         id: 'verifyEmailChange',
         src: 'verifyEmailChange',
+        input: verifyEmailChangeRequest,
         onDone: { target: 'changed', actions: ['assignStatus', 'assignSettingsDestination'] },
         onError: [
           { guard: 'isCodeError', target: 'enteringCode', actions: 'assignCodeError' },

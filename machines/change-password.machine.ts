@@ -36,9 +36,9 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
 }
 
 /** The request of the `changePassword` actor (docs/machines.md). */
-export function changePasswordRequest(ctx: Pick<ChangePasswordContext, 'values'>): ChangePasswordValues {
-  if (!ctx.values) throw new Error('changePassword: no passwords submitted');
-  return { currentPassword: ctx.values.currentPassword, newPassword: ctx.values.newPassword };
+export function changePasswordRequest({ context }: { context: Pick<ChangePasswordContext, 'values'> }): ChangePasswordValues {
+  if (!context.values) throw new Error('changePassword: no passwords submitted');
+  return { currentPassword: context.values.currentPassword, newPassword: context.values.newPassword };
 }
 
 const fieldOf = (event: ChangePasswordEvent) => (event.type === 'xstate.error.actor.changePassword' ? asFlowError(event.error).field : undefined);
@@ -46,7 +46,7 @@ const fieldOf = (event: ChangePasswordEvent) => (event.type === 'xstate.error.ac
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
   actors: {
-    changePassword: fromPromise<unknown>(async () => notProvided('changePassword')),
+    changePassword: fromPromise<unknown, ChangePasswordValues>(async () => notProvided('changePassword')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(validateChangePassword(event)).length === 0,
@@ -90,6 +90,7 @@ export const changePasswordMachine = setup({
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
+        input: changePasswordRequest,
         onDone: { target: 'changed', actions: 'assignSettingsDestination' },
         onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },

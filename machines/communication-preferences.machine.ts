@@ -5,15 +5,11 @@ import type { CommunicationPreferences } from '../contracts/account.ts';
 /**
  * Communication preferences (spec 2 section 2; section 3: "a pending flag per item"). Each switch saves on its
  * own (PUT with that one key) and is pending until the server answers; a failure puts the switch back. One
- * region of `ready` per switch, each invoking `savePreference` with its key as static input.
+ * region of `ready` per switch, each invoking `savePreference` with its own named input mapper (the key it saves).
  */
 export type PreferenceKey = keyof CommunicationPreferences;
 export const PREFERENCE_KEYS = ['receiveHarborEmailCommunications', 'receiveGeneralEmailCommunications', 'receivePersonalizedEmailCommunications'] as const satisfies readonly PreferenceKey[];
 
-/** The static input of each `savePreference` invoke: which switch it saves. */
-export interface SavePreferenceInput {
-  key: PreferenceKey;
-}
 export interface SavePreferenceRequest {
   key: PreferenceKey;
   value: boolean;
@@ -37,10 +33,23 @@ export type CommunicationPreferencesEvent =
   | SaveDone<'receivePersonalizedEmailCommunications'>
   | SaveError<'receivePersonalizedEmailCommunications'>;
 
-/** The request of the `savePreference` actor (docs/machines.md): its switch's key and the value it now shows. */
-export function savePreferenceRequest(ctx: Pick<CommunicationPreferencesContext, 'preferences'>, input: SavePreferenceInput): SavePreferenceRequest {
-  if (!ctx.preferences) throw new Error('savePreference: preferences not loaded');
-  return { key: input.key, value: ctx.preferences[input.key] };
+/** One switch's request: its key and the value it now shows (the toggle was applied optimistically). */
+function preferenceRequest(context: Pick<CommunicationPreferencesContext, 'preferences'>, key: PreferenceKey): SavePreferenceRequest {
+  if (!context.preferences) throw new Error('savePreference: preferences not loaded');
+  return { key, value: context.preferences[key] };
+}
+
+/** The request of the rewards-and-offers switch's `savePreference` invoke (docs/machines.md). */
+export function saveHarborEmailRequest({ context }: { context: Pick<CommunicationPreferencesContext, 'preferences'> }): SavePreferenceRequest {
+  return preferenceRequest(context, 'receiveHarborEmailCommunications');
+}
+/** The request of the news-and-events switch's `savePreference` invoke. */
+export function saveGeneralEmailRequest({ context }: { context: Pick<CommunicationPreferencesContext, 'preferences'> }): SavePreferenceRequest {
+  return preferenceRequest(context, 'receiveGeneralEmailCommunications');
+}
+/** The request of the personalized-offers switch's `savePreference` invoke. */
+export function savePersonalizedEmailRequest({ context }: { context: Pick<CommunicationPreferencesContext, 'preferences'> }): SavePreferenceRequest {
+  return preferenceRequest(context, 'receivePersonalizedEmailCommunications');
 }
 
 const SAVE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' };
@@ -50,7 +59,7 @@ export const communicationPreferencesMachine = setup({
   types: { context: {} as CommunicationPreferencesContext, events: {} as CommunicationPreferencesEvent },
   actors: {
     loadPreferences: fromPromise<CommunicationPreferences, void>(async () => notProvided('loadPreferences')),
-    savePreference: fromPromise<CommunicationPreferences, SavePreferenceInput>(async () => notProvided('savePreference')),
+    savePreference: fromPromise<CommunicationPreferences, SavePreferenceRequest>(async () => notProvided('savePreference')),
   },
   guards: {
     /** the toggle of this region's switch */
@@ -116,7 +125,7 @@ export const communicationPreferencesMachine = setup({
               invoke: {
                 id: 'save.receiveHarborEmailCommunications',
                 src: 'savePreference',
-                input: { key: 'receiveHarborEmailCommunications' },
+                input: saveHarborEmailRequest,
                 onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVED }] },
                 onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
               },
@@ -136,7 +145,7 @@ export const communicationPreferencesMachine = setup({
               invoke: {
                 id: 'save.receiveGeneralEmailCommunications',
                 src: 'savePreference',
-                input: { key: 'receiveGeneralEmailCommunications' },
+                input: saveGeneralEmailRequest,
                 onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVED }] },
                 onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
               },
@@ -156,7 +165,7 @@ export const communicationPreferencesMachine = setup({
               invoke: {
                 id: 'save.receivePersonalizedEmailCommunications',
                 src: 'savePreference',
-                input: { key: 'receivePersonalizedEmailCommunications' },
+                input: savePersonalizedEmailRequest,
                 onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVED }] },
                 onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
               },

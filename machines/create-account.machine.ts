@@ -97,9 +97,9 @@ export function validateCreateForm(values: CreateAccountForm, context: Pick<Crea
 }
 
 /** The request of the `createAccount` actor (docs/machines.md): the submitted form with the machine's choices. */
-export function createAccountRequest(ctx: Pick<CreateAccountContext, 'form' | 'cardRewards' | 'returnUrl' | 'includeStorageConsent'>): CreateAccountPayload {
-  if (!ctx.form) throw new Error('createAccount: no form submitted');
-  return createPayload(ctx.form, ctx);
+export function createAccountRequest({ context }: { context: Pick<CreateAccountContext, 'form' | 'cardRewards' | 'returnUrl' | 'includeStorageConsent'> }): CreateAccountPayload {
+  if (!context.form) throw new Error('createAccount: no form submitted');
+  return createPayload(context.form, context);
 }
 
 const createError = (event: CreateAccountEvent) => {
@@ -111,7 +111,7 @@ const createError = (event: CreateAccountEvent) => {
 export const createAccountMachine = setup({
   types: { context: {} as CreateAccountContext, events: {} as CreateAccountEvent, input: {} as CreateAccountInput },
   actors: {
-    createAccount: fromPromise<CreateAccountResponse>(async () => notProvided('createAccount')),
+    createAccount: fromPromise<CreateAccountResponse, CreateAccountPayload>(async () => notProvided('createAccount')),
     refreshSession: fromPromise<unknown, void>(async () => notProvided('refreshSession')),
   },
   delays: {
@@ -205,6 +205,7 @@ export const createAccountMachine = setup({
       invoke: {
         id: 'createAccount',
         src: 'createAccount',
+        input: createAccountRequest,
         onDone: { target: 'signingIn', actions: 'assignSuccessDestination' },
         onError: [
           { guard: 'isValidationError', target: 'editing', actions: 'assignServerFieldError' },

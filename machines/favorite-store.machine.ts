@@ -41,11 +41,11 @@ export interface SaveFavoriteResult {
 }
 
 /** The request of the `saveFavorite` actor: the first queued toggle. */
-export const favoriteRequest = (ctx: Pick<FavoriteStoreContext, 'queue'>): FavoriteToggle => {
-  const first = ctx.queue[0];
+export function favoriteRequest({ context }: { context: Pick<FavoriteStoreContext, 'queue'> }): FavoriteToggle {
+  const first = context.queue[0];
   if (!first) throw new Error('no favourite toggle queued');
   return first;
-};
+}
 
 /** What a store card shows. */
 export function favoriteOf(ctx: Pick<FavoriteStoreContext, 'queue' | 'overrides'>, storeNumber: string, fromServer: boolean) {
@@ -63,7 +63,7 @@ export const favoriteStoreMachine = setup({
     input: {} as FavoriteStoreInput,
   },
   actors: {
-    saveFavorite: fromPromise<SaveFavoriteResult>(() => {
+    saveFavorite: fromPromise<SaveFavoriteResult, FavoriteToggle>(() => {
       throw new Error('saveFavorite not provided: the route supplies it with machine.provide()');
     }),
   },
@@ -117,6 +117,7 @@ export const favoriteStoreMachine = setup({
       invoke: {
         id: 'saveFavorite',
         src: 'saveFavorite',
+        input: favoriteRequest,
         onDone: [
           { guard: 'hasMoreQueued', target: 'saving', reenter: true, actions: 'keepFirst' },
           { target: 'idle', actions: 'keepFirst' },

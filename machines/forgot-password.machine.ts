@@ -21,15 +21,15 @@ export type ForgotPasswordEvent =
 export const FORGOT_PASSWORD_SUCCESS = '/account/forgot-password/success';
 
 /** The request of the `sendResetLink` actor (docs/machines.md). */
-export function sendResetLinkRequest(ctx: Pick<ForgotPasswordContext, 'emailAddress'>): { emailAddress: string } {
-  if (ctx.emailAddress === null) throw new Error('sendResetLink: no email address submitted');
-  return { emailAddress: ctx.emailAddress.trim() };
+export function sendResetLinkRequest({ context }: { context: Pick<ForgotPasswordContext, 'emailAddress'> }): { emailAddress: string } {
+  if (context.emailAddress === null) throw new Error('sendResetLink: no email address submitted');
+  return { emailAddress: context.emailAddress.trim() };
 }
 
 export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },
   actors: {
-    sendResetLink: fromPromise<unknown>(async () => notProvided('sendResetLink')),
+    sendResetLink: fromPromise<unknown, { emailAddress: string }>(async () => notProvided('sendResetLink')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(ForgotPasswordRequest, { emailAddress: event.emailAddress }).success,
@@ -67,6 +67,7 @@ export const forgotPasswordMachine = setup({
       invoke: {
         id: 'sendResetLink',
         src: 'sendResetLink',
+        input: sendResetLinkRequest,
         onDone: { target: 'redirecting', actions: 'assignSuccessDestination' },
         onError: { target: 'redirecting', actions: 'assignSuccessDestination' },
       },

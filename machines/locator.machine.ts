@@ -1,16 +1,18 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, raise } from 'xstate';
 import type { LocationResult, LocationsResponse, NearestLocationResponse, Place, Store } from '../contracts/locations.ts';
 import { MAX_RESULT_DISTANCE, shortStoreNumber } from '../contracts/locations.ts';
 
 /**
  * The store locator (spec 1: section 2 "Store locator", section 3 "Locator state", section 4 "Locator",
- * sections 5, 6, 8 and 9). Two regions run side by side:
+ * sections 5, 6, 8 and 9). Three regions run side by side:
  * - `results`: what the list and the map show (search, geolocation, map moves, filters, the empty
  *   states, the nearest-store offer, hover/selection and confirming the store to order from);
+ * - `dialog`: the account-required / unavailable dialog a guest gets on choosing a store without guest
+ *   ordering (spec 1 section 6; the results region raises `store.guestOrderingUnavailable`);
  * - `suggestions`: place autocomplete under the search box (debounced).
  *
- * Invoked actors read their request from this context with the exported builders
- * (`locationsRequest`, `nearestRequest`, `placeSuggestionsRequest`): see machines/actor-request.ts.
+ * Each invoke builds its actor's request with a named, exported input mapper
+ * (`locationsRequest`, `nearestRequest`, `placeSuggestionsRequest`): see docs/machines.md.
  */
 
 export const MIN_ZOOM = 3;
@@ -131,10 +133,13 @@ export type LocatorEvent =
   | { type: 'user.applyFilters'; features: string[] }
   | { type: 'user.selectTab'; tab: LocatorTab }
   | { type: 'user.retry' }
-  | { type: 'user.showNearest' };
+  | { type: 'user.showNearest' }
+  | { type: 'user.dismissDialog' }
+  // raised by the results region when a guest chooses a store without guest ordering
+  | { type: 'store.guestOrderingUnavailable'; storeNumber: string };
 
 /** what the `notify` action is asked to show; the route maps it to src/services/error-catalogue.ts */
-export type LocatorNotice = 'unavailableStore' | 'accountRequired';
+export type LocatorNotice = 'unavailableStore';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (also used by the route, the views and the tests)
@@ -144,21 +149,43 @@ export const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM,
 /** Ordering needs the store open and mobile ordering READY (spec 1 section 5). */
 export const canOrderFrom = (store: Store) => store.open && store.mobileOrdering.availability === 'READY';
 
+/** The store takes mobile orders at all (NOT_READY and UNAVAILABLE stores never do): 'Order here' is offered only then. */
+export const takesMobileOrders = (store: Store) => store.mobileOrdering.availability === 'READY';
+
+/** A guest may order only where the store has guest ordering (spec 1 section 6). */
+export const guestCanOrderFrom = (store: Store) => canOrderFrom(store) && store.mobileOrdering.guestOrdering;
+
+/**
+ * What a store card and the details say about ordering there, and whether 'Order here' is offered:
+ * never on a store that takes no mobile orders (NOT_READY, UNAVAILABLE); in the menu a closed store says
+ * so (choosing it shows a toast, spec 1 section 4); a guest is told when the store needs an account.
+ */
+export type OrderingStatus = 'notReady' | 'unavailable' | 'closedNow' | 'accountRequired' | null;
+export function orderingStatus(store: Store, opts: { inMenu: boolean; signedIn: boolean }): { offerOrder: boolean; status: OrderingStatus } {
+  const availability = store.mobileOrdering.availability;
+  if (availability === 'NOT_READY') return { offerOrder: false, status: 'notReady' };
+  if (availability !== 'READY') return { offerOrder: false, status: 'unavailable' };
+  if (!opts.signedIn && !store.mobileOrdering.guestOrdering) return { offerOrder: true, status: 'accountRequired' };
+  if (opts.inMenu && !store.open) return { offerOrder: true, status: 'closedNow' };
+  return { offerOrder: true, status: null };
+}
+
 export const sameStore = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && shortStoreNumber(a) === shortStoreNumber(b);
 
 /**
  * The store selected after a search (spec 1 section 4): the queried store number if given; in the
- * in-menu locator the first open store whose mobile ordering is READY, else the first result;
- * otherwise the first result.
+ * in-menu locator the first open store whose mobile ordering is READY (for a guest: that also has guest
+ * ordering), else the first result; otherwise the first result.
  */
-export function chooseSelectedStore(locations: LocationResult[], opts: { inMenu: boolean; storeNumber: string | null }): string | null {
+export function chooseSelectedStore(locations: LocationResult[], opts: { inMenu: boolean; storeNumber: string | null; signedIn?: boolean }): string | null {
   if (opts.storeNumber) {
     const queried = locations.find((l) => sameStore(l.store.storeNumber, opts.storeNumber));
     if (queried) return queried.store.storeNumber;
   }
   if (opts.inMenu) {
-    const orderable = locations.find((l) => canOrderFrom(l.store));
+    // a guest is never preselected a store without guest ordering (spec 1 section 6)
+    const orderable = locations.find((l) => (opts.signedIn === false ? guestCanOrderFrom(l.store) : canOrderFrom(l.store)));
     if (orderable) return orderable.store.storeNumber;
   }
   return locations[0]?.store.storeNumber ?? null;
@@ -218,24 +245,42 @@ export interface LocationsRequest {
   lng?: number;
   storeNumber?: string;
   features: string[];
+  /** "lat,lng" of the map centre: the geocoder prefers the nearer of same-named places */
+  near?: string;
 }
 
-export function locationsRequest(ctx: Pick<LocatorContext, 'query' | 'features'>): LocationsRequest {
-  const q = ctx.query;
+/** "lat,lng" of the map centre for the geocoder's ranking */
+export const nearParam = (map: Pick<LocatorContext['map'], 'lat' | 'lng'>): string => `${map.lat.toFixed(4)},${map.lng.toFixed(4)}`;
+
+export function locationsRequest({ context }: { context: Pick<LocatorContext, 'query' | 'features' | 'map'> }): LocationsRequest {
+  const q = context.query;
   return {
-    ...(q.place ? { place: q.place } : {}),
+    ...(q.place ? { place: q.place, near: nearParam(context.map) } : {}),
     ...(q.lat !== null && q.lng !== null ? { lat: q.lat, lng: q.lng } : {}),
     ...(q.storeNumber ? { storeNumber: q.storeNumber } : {}),
-    features: ctx.features,
+    features: context.features,
   };
 }
 
-export function nearestRequest(ctx: Pick<LocatorContext, 'nearest' | 'features' | 'map'>) {
-  const from = ctx.nearest.searchedFrom ?? { lat: ctx.map.lat, lng: ctx.map.lng };
-  return { lat: from.lat, lng: from.lng, features: ctx.features };
+export interface NearestRequest {
+  lat: number;
+  lng: number;
+  features: string[];
 }
 
-export const placeSuggestionsRequest = (ctx: Pick<LocatorContext, 'searchText'>) => ({ q: ctx.searchText.trim() });
+export function nearestRequest({ context }: { context: Pick<LocatorContext, 'nearest' | 'features' | 'map'> }): NearestRequest {
+  const from = context.nearest.searchedFrom ?? { lat: context.map.lat, lng: context.map.lng };
+  return { lat: from.lat, lng: from.lng, features: context.features };
+}
+
+export interface PlaceSuggestionsRequest {
+  q: string;
+  near: string;
+}
+
+export function placeSuggestionsRequest({ context }: { context: Pick<LocatorContext, 'searchText' | 'map'> }): PlaceSuggestionsRequest {
+  return { q: context.searchText.trim(), near: nearParam(context.map) };
+}
 
 /** The URL search params that reproduce the current query (the route keeps the address bar in step). */
 export function locatorSearchParams(ctx: Pick<LocatorContext, 'query' | 'features'>): Record<string, string | undefined> {
@@ -276,9 +321,9 @@ export const locatorMachine = setup({
     input: {} as LocatorInput,
   },
   actors: {
-    fetchLocations: fromPromise<LocationsResponse>(notProvided('fetchLocations')),
-    nearestLocation: fromPromise<NearestLocationResponse>(notProvided('nearestLocation')),
-    placeSuggestions: fromPromise<Place[]>(notProvided('placeSuggestions')),
+    fetchLocations: fromPromise<LocationsResponse, LocationsRequest>(notProvided('fetchLocations')),
+    nearestLocation: fromPromise<NearestLocationResponse, NearestRequest>(notProvided('nearestLocation')),
+    placeSuggestions: fromPromise<Place[], PlaceSuggestionsRequest>(notProvided('placeSuggestions')),
     geolocate: fromPromise<GeolocationFix>(notProvided('geolocate')),
   },
   delays: {
@@ -303,13 +348,21 @@ export const locatorMachine = setup({
     zoomOutBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom - 1) < MIN_SEARCH_ZOOM,
     hasSuggestions: ({ event }) => (event as unknown as { output: Place[] }).output.length > 0,
     isKnownStore: ({ context, event }) => 'storeNumber' in event && !!event.storeNumber && !!findLocation(context, event.storeNumber),
-    storeUnavailableInMenu: ({ context, event }) => {
-      if (!context.inMenu || event.type !== 'user.confirmStore') return false;
+    /** no mobile orders here (NOT_READY / UNAVAILABLE anywhere; in the menu also a closed store): a toast */
+    storeUnavailable: ({ context, event }) => {
+      if (event.type !== 'user.confirmStore') return false;
       const l = findLocation(context, event.storeNumber);
-      return !!l && !canOrderFrom(l.store);
+      return !!l && (context.inMenu ? !canOrderFrom(l.store) : !takesMobileOrders(l.store));
     },
-    guestOrderingUnavailableInMenu: ({ context, event }) => {
-      if (!context.inMenu || context.signedIn || event.type !== 'user.confirmStore') return false;
+    /** the store of a guest's refused choice is open and READY (the account-required dialog; otherwise the generic one) */
+    isOpenAndReady: ({ context, event }) => {
+      if (event.type !== 'store.guestOrderingUnavailable') return false;
+      const l = findLocation(context, event.storeNumber);
+      return !!l && canOrderFrom(l.store);
+    },
+    /** a guest chooses a store without guest ordering: a dialog (spec 1 section 6) */
+    guestCannotOrder: ({ context, event }) => {
+      if (context.signedIn || event.type !== 'user.confirmStore') return false;
       const l = findLocation(context, event.storeNumber);
       return !!l && !l.store.mobileOrdering.guestOrdering;
     },
@@ -429,7 +482,7 @@ export const locatorMachine = setup({
           };
       return {
         locations,
-        selectedStoreNumber: chooseSelectedStore(locations, { inMenu: context.inMenu, storeNumber: context.query.storeNumber }),
+        selectedStoreNumber: chooseSelectedStore(locations, { inMenu: context.inMenu, storeNumber: context.query.storeNumber, signedIn: context.signedIn }),
         highlightedStoreNumber: null,
         scrollListToSelected: false,
         placeName: res.placeName ?? context.placeName,
@@ -519,6 +572,7 @@ export const locatorMachine = setup({
       const from = context.activeSuggestion < 0 ? (event.delta > 0 ? -1 : n) : context.activeSuggestion;
       return { activeSuggestion: (from + event.delta + n) % n };
     }),
+    explainGuestOrdering: raise(({ event }) => ({ type: 'store.guestOrderingUnavailable' as const, storeNumber: event.type === 'user.confirmStore' ? event.storeNumber : '' })),
     // effects the route provides (no-ops until then)
     notify: (_, _params: { notice: LocatorNotice }) => {},
     persistSelectedStore: () => {},
@@ -615,6 +669,7 @@ export const locatorMachine = setup({
               invoke: {
                 id: 'fetchLocations',
                 src: 'fetchLocations',
+                input: locationsRequest,
                 onDone: [
                   { guard: 'hasStores', target: 'showingResults', actions: 'assignResults' },
                   { target: 'noStores', actions: 'assignNoStores' },
@@ -633,8 +688,8 @@ export const locatorMachine = setup({
                 'user.selectStore': { guard: 'isKnownStore', actions: 'selectFromList' },
                 'map.markerClicked': { guard: 'isKnownStore', actions: 'selectFromMap' },
                 'user.confirmStore': [
-                  { guard: 'storeUnavailableInMenu', actions: { type: 'notify', params: { notice: 'unavailableStore' } } },
-                  { guard: 'guestOrderingUnavailableInMenu', actions: { type: 'notify', params: { notice: 'accountRequired' } } },
+                  { guard: 'guestCannotOrder', actions: 'explainGuestOrdering' },
+                  { guard: 'storeUnavailable', actions: { type: 'notify', params: { notice: 'unavailableStore' } } },
                   { guard: 'isKnownStore', target: '#locator.results.confirmed', actions: 'assignConfirmation' },
                 ],
               },
@@ -648,6 +703,7 @@ export const locatorMachine = setup({
                   invoke: {
                     id: 'nearestLocation',
                     src: 'nearestLocation',
+                    input: nearestRequest,
                     onDone: { target: 'nearestFound', actions: 'assignNearest' },
                     onError: [
                       { guard: 'isNoStoresFound', target: 'nearestNotFound', actions: 'assignNearestNotFound' },
@@ -660,8 +716,8 @@ export const locatorMachine = setup({
                   on: {
                     'user.showNearest': { target: '#locator.results.browsing.loading', actions: 'setNearestQuery' },
                     'user.confirmStore': [
-                      { guard: 'storeUnavailableInMenu', actions: { type: 'notify', params: { notice: 'unavailableStore' } } },
-                      { guard: 'guestOrderingUnavailableInMenu', actions: { type: 'notify', params: { notice: 'accountRequired' } } },
+                      { guard: 'guestCannotOrder', actions: 'explainGuestOrdering' },
+                      { guard: 'storeUnavailable', actions: { type: 'notify', params: { notice: 'unavailableStore' } } },
                       { guard: 'isKnownStore', target: '#locator.results.confirmed', actions: 'assignConfirmation' },
                     ],
                   },
@@ -691,6 +747,28 @@ export const locatorMachine = setup({
         confirmed: {
           description: 'The store is confirmed: stored as the selected store, then the app navigates on.',
           entry: ['persistSelectedStore', 'navigate'],
+        },
+      },
+    },
+    dialog: {
+      description: 'The dialog a guest gets on choosing a store without guest ordering (spec 1 section 6), with Sign in and Create account.',
+      initial: 'closed',
+      on: {
+        'store.guestOrderingUnavailable': [{ guard: 'isOpenAndReady', target: '.accountRequired' }, { target: '.unavailable' }],
+      },
+      states: {
+        closed: { description: 'No dialog.' },
+        accountRequired: {
+          description: 'The store is open and READY but has no guest ordering: an account is required to order there.',
+          tags: 'dialog',
+          meta: { dialog: 'accountRequired' },
+          on: { 'user.dismissDialog': { target: 'closed' } },
+        },
+        unavailable: {
+          description: 'The store has no guest ordering and is closed or not READY: the generic unavailable dialog.',
+          tags: 'dialog',
+          meta: { dialog: 'unavailable' },
+          on: { 'user.dismissDialog': { target: 'closed' } },
         },
       },
     },
@@ -724,6 +802,7 @@ export const locatorMachine = setup({
           invoke: {
             id: 'placeSuggestions',
             src: 'placeSuggestions',
+            input: placeSuggestionsRequest,
             onDone: [
               { guard: 'hasSuggestions', target: 'showing', actions: 'setSuggestions' },
               { target: 'idle', actions: 'clearSuggestions' },

@@ -32,12 +32,14 @@ export type MfaPhoneEvent =
   | ErrorActorEvent<unknown, 'verifyPhoneCode'>;
 
 /** The request of the `sendPhoneCode` actor (docs/machines.md): the number as validated on submit. */
-export const sendPhoneCodeRequest = (ctx: Pick<MfaPhoneContext, 'phoneNumber'>): { phoneNumber: string } => ({ phoneNumber: ctx.phoneNumber });
+export function sendPhoneCodeRequest({ context }: { context: Pick<MfaPhoneContext, 'phoneNumber'> }): { phoneNumber: string } {
+  return { phoneNumber: context.phoneNumber };
+}
 
 /** The request of the `verifyPhoneCode` actor. */
-export function verifyPhoneCodeRequest(ctx: Pick<MfaPhoneContext, 'code'>): { code: string } {
-  if (ctx.code === null) throw new Error('verifyPhoneCode: no code submitted');
-  return { code: ctx.code.trim() };
+export function verifyPhoneCodeRequest({ context }: { context: Pick<MfaPhoneContext, 'code'> }): { code: string } {
+  if (context.code === null) throw new Error('verifyPhoneCode: no code submitted');
+  return { code: context.code.trim() };
 }
 
 const PHONE_SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' };
@@ -46,8 +48,8 @@ const errorOf = (event: MfaPhoneEvent) => ('error' in event ? asFlowError(event.
 export const mfaPhoneMachine = setup({
   types: { context: {} as MfaPhoneContext, events: {} as MfaPhoneEvent, input: {} as MfaPhoneInput },
   actors: {
-    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }>(async () => notProvided('sendPhoneCode')),
-    verifyPhoneCode: fromPromise<MfaStatus>(async () => notProvided('verifyPhoneCode')),
+    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }, { phoneNumber: string }>(async () => notProvided('sendPhoneCode')),
+    verifyPhoneCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('verifyPhoneCode')),
   },
   guards: {
     isPhoneValid: ({ event }) => event.type === 'user.submit' && v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber }).success,
@@ -99,6 +101,7 @@ export const mfaPhoneMachine = setup({
       invoke: {
         id: 'sendPhoneCode',
         src: 'sendPhoneCode',
+        input: sendPhoneCodeRequest,
         onDone: { target: 'enteringCode', actions: 'assignPending' },
         onError: [
           { guard: 'isReauthRequired', target: 'reauthRequired' },
@@ -124,6 +127,7 @@ export const mfaPhoneMachine = setup({
       invoke: {
         id: 'verifyPhoneCode',
         src: 'verifyPhoneCode',
+        input: verifyPhoneCodeRequest,
         onDone: { target: 'saved', actions: 'assignMfaDestination' },
         onError: [
           { guard: 'isReauthRequired', target: 'reauthRequired' },

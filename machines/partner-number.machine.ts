@@ -25,7 +25,9 @@ export type PartnerNumberEvent =
   | ErrorActorEvent<unknown, 'savePartnerNumber'>;
 
 /** The request of the `savePartnerNumber` actor (docs/machines.md): the value being saved (null removes it). */
-export const savePartnerNumberRequest = (ctx: Pick<PartnerNumberContext, 'saving'>): { partnerNumber: string | null } => ({ partnerNumber: ctx.saving });
+export function savePartnerNumberRequest({ context }: { context: Pick<PartnerNumberContext, 'saving'> }): { partnerNumber: string | null } {
+  return { partnerNumber: context.saving };
+}
 
 const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' };
 const REMOVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' };
@@ -34,7 +36,7 @@ export const partnerNumberMachine = setup({
   types: { context: {} as PartnerNumberContext, events: {} as PartnerNumberEvent },
   actors: {
     loadPartnerNumber: fromPromise<{ partnerNumber: string | null }, void>(async () => notProvided('loadPartnerNumber')),
-    savePartnerNumber: fromPromise<{ partnerNumber: string | null }>(async () => notProvided('savePartnerNumber')),
+    savePartnerNumber: fromPromise<{ partnerNumber: string | null }, { partnerNumber: string | null }>(async () => notProvided('savePartnerNumber')),
   },
   guards: {
     isValid: ({ event }) => event.type === 'user.submit' && v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber }).success,
@@ -89,6 +91,7 @@ export const partnerNumberMachine = setup({
       invoke: {
         id: 'savePartnerNumber',
         src: 'savePartnerNumber',
+        input: savePartnerNumberRequest,
         onDone: [
           { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: REMOVED }] },
           { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: SAVED }] },

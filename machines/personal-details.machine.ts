@@ -53,16 +53,16 @@ export function profilePatchOf(values: PersonalDetailsValues): { patch: ProfileP
 }
 
 /** The request of the `saveProfile` actor (docs/machines.md): the PATCH body of the submitted form. */
-export function saveProfileRequest(ctx: Pick<PersonalDetailsContext, 'values'>): ProfilePatchInput {
-  if (!ctx.values) throw new Error('saveProfile: no form submitted');
-  return profilePatchOf(ctx.values).patch;
+export function saveProfileRequest({ context }: { context: Pick<PersonalDetailsContext, 'values'> }): ProfilePatchInput {
+  if (!context.values) throw new Error('saveProfile: no form submitted');
+  return profilePatchOf(context.values).patch;
 }
 
 export const personalDetailsMachine = setup({
   types: { context: {} as PersonalDetailsContext, events: {} as PersonalDetailsEvent },
   actors: {
     loadProfile: fromPromise<Profile, void>(async () => notProvided('loadProfile')),
-    saveProfile: fromPromise<Profile>(async () => notProvided('saveProfile')),
+    saveProfile: fromPromise<Profile, ProfilePatchInput>(async () => notProvided('saveProfile')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(profilePatchOf(event).errors).length === 0,
@@ -122,6 +122,7 @@ export const personalDetailsMachine = setup({
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
+        input: saveProfileRequest,
         onDone: { target: 'editing', actions: ['assignProfile', { type: 'notify', params: SAVED }] },
         onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },

@@ -29,22 +29,22 @@ export type ReauthEvent =
   | ErrorActorEvent<unknown, 'checkCode'>;
 
 /** The request of the `checkPassword` actor (docs/machines.md). */
-export function checkPasswordRequest(ctx: Pick<ReauthContext, 'password'>): { password: string } {
-  if (ctx.password === null) throw new Error('checkPassword: no password submitted');
-  return { password: ctx.password };
+export function checkPasswordRequest({ context }: { context: Pick<ReauthContext, 'password'> }): { password: string } {
+  if (context.password === null) throw new Error('checkPassword: no password submitted');
+  return { password: context.password };
 }
 
 /** The request of the `checkCode` actor. */
-export function checkCodeRequest(ctx: Pick<ReauthContext, 'code'>): { code: string } {
-  if (ctx.code === null) throw new Error('checkCode: no code submitted');
-  return { code: ctx.code.trim() };
+export function checkCodeRequest({ context }: { context: Pick<ReauthContext, 'code'> }): { code: string } {
+  if (context.code === null) throw new Error('checkCode: no code submitted');
+  return { code: context.code.trim() };
 }
 
 export const reauthMachine = setup({
   types: { context: {} as ReauthContext, events: {} as ReauthEvent },
   actors: {
-    checkPassword: fromPromise<MfaReauthResponse>(async () => notProvided('checkPassword')),
-    checkCode: fromPromise<MfaStatus>(async () => notProvided('checkCode')),
+    checkPassword: fromPromise<MfaReauthResponse, { password: string }>(async () => notProvided('checkPassword')),
+    checkCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('checkCode')),
   },
   guards: {
     isPasswordGiven: ({ event }) => event.type === 'user.submitPassword' && v.safeParse(MfaReauthRequest, { password: event.password }).success,
@@ -93,6 +93,7 @@ export const reauthMachine = setup({
       invoke: {
         id: 'checkPassword',
         src: 'checkPassword',
+        input: checkPasswordRequest,
         onDone: [{ guard: 'isVerifiedNow', target: 'verified' }, { target: 'enteringCode', actions: 'assignPhone' }],
         onError: [
           { guard: 'isPasswordError', target: 'enteringPassword', actions: 'assignPasswordServerError' },
@@ -116,6 +117,7 @@ export const reauthMachine = setup({
       invoke: {
         id: 'checkCode',
         src: 'checkCode',
+        input: checkCodeRequest,
         onDone: { target: 'verified' },
         onError: { target: 'enteringCode', actions: 'assignCodeError' },
       },

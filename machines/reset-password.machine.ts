@@ -25,9 +25,9 @@ export type ResetPasswordEvent =
 export const RESET_PASSWORD_SUCCESS = '/account/reset-password-success';
 
 /** The request of the `resetPassword` actor (docs/machines.md): the emailed token and the new password. */
-export function resetPasswordRequest(ctx: Pick<ResetPasswordContext, 'token' | 'newPassword'>): { token: string; newPassword: string } {
-  if (ctx.newPassword === null) throw new Error('resetPassword: no password submitted');
-  return { token: ctx.token, newPassword: ctx.newPassword };
+export function resetPasswordRequest({ context }: { context: Pick<ResetPasswordContext, 'token' | 'newPassword'> }): { token: string; newPassword: string } {
+  if (context.newPassword === null) throw new Error('resetPassword: no password submitted');
+  return { token: context.token, newPassword: context.newPassword };
 }
 
 const errorOf = (event: ResetPasswordEvent) => (event.type === 'xstate.error.actor.resetPassword' ? asFlowError(event.error) : null);
@@ -35,7 +35,7 @@ const errorOf = (event: ResetPasswordEvent) => (event.type === 'xstate.error.act
 export const resetPasswordMachine = setup({
   types: { context: {} as ResetPasswordContext, events: {} as ResetPasswordEvent, input: {} as ResetPasswordInput },
   actors: {
-    resetPassword: fromPromise<unknown>(async () => notProvided('resetPassword')),
+    resetPassword: fromPromise<unknown, { token: string; newPassword: string }>(async () => notProvided('resetPassword')),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'user.submit' && passwordProblem(event.newPassword) === null,
@@ -89,6 +89,7 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
+        input: resetPasswordRequest,
         onDone: { target: 'redirecting', actions: 'assignSuccessDestination' },
         onError: [
           { guard: 'isPasswordReused', target: 'editing', actions: 'assignReusedError' },

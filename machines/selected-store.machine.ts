@@ -30,9 +30,9 @@ export type SelectedStoreEvent =
   | { type: 'store.reload' };
 
 /** The request of the `fetchStore` actor. */
-export function selectedStoreRequest(ctx: Pick<SelectedStoreContext, 'location'>): { storeNumber: string } {
-  if (!ctx.location) throw new Error('no selected store to load');
-  return { storeNumber: ctx.location.store.storeNumber };
+export function selectedStoreRequest({ context }: { context: Pick<SelectedStoreContext, 'location'> }): { storeNumber: string } {
+  if (!context.location) throw new Error('no selected store to load');
+  return { storeNumber: context.location.store.storeNumber };
 }
 
 const none: SelectedStoreContext = { location: null, needsConfirmation: false, storeConfirmationTimestamp: null, userConfirmed: false };
@@ -44,7 +44,7 @@ export const selectedStoreMachine = setup({
     input: {} as SelectedStoreInput,
   },
   actors: {
-    fetchStore: fromPromise<Store>(() => {
+    fetchStore: fromPromise<Store, { storeNumber: string }>(() => {
       throw new Error('fetchStore not provided: src/services/app-actors.tsx supplies it');
     }),
   },
@@ -94,6 +94,7 @@ export const selectedStoreMachine = setup({
       invoke: {
         id: 'fetchStore',
         src: 'fetchStore',
+        input: selectedStoreRequest,
         onDone: [
           { guard: 'storedNeedsConfirmation', target: 'unconfirmed', actions: ['refreshStore', 'persistSelection'] },
           { target: 'confirmed', actions: ['refreshStore', 'persistSelection'] },

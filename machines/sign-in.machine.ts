@@ -52,15 +52,15 @@ export type SignInRequestInput = SignInCredentials & { returnUrl: string | null 
 export type VerifyCodeInput = { challengeId: string; code: string };
 
 /** The request of the `signIn` actor (docs/machines.md): the submitted credentials and the return URL. */
-export function signInRequest(ctx: Pick<SignInContext, 'credentials' | 'returnUrl'>): SignInRequestInput {
-  if (!ctx.credentials) throw new Error('signIn: no credentials submitted');
-  return { ...ctx.credentials, username: ctx.credentials.username.trim(), returnUrl: ctx.returnUrl };
+export function signInRequest({ context }: { context: Pick<SignInContext, 'credentials' | 'returnUrl'> }): SignInRequestInput {
+  if (!context.credentials) throw new Error('signIn: no credentials submitted');
+  return { ...context.credentials, username: context.credentials.username.trim(), returnUrl: context.returnUrl };
 }
 
 /** The request of the `verifyCode` actor: the challenge answered and the submitted code. */
-export function verifyCodeRequest(ctx: Pick<SignInContext, 'challenge' | 'code'>): VerifyCodeInput {
-  if (ctx.code === null) throw new Error('verifyCode: no code submitted');
-  return { challengeId: ctx.challenge?.challengeId ?? '', code: ctx.code.trim() };
+export function verifyCodeRequest({ context }: { context: Pick<SignInContext, 'challenge' | 'code'> }): VerifyCodeInput {
+  if (context.code === null) throw new Error('verifyCode: no code submitted');
+  return { challengeId: context.challenge?.challengeId ?? '', code: context.code.trim() };
 }
 
 const SIGN_IN_FAILED: NotifyParams = {
@@ -77,8 +77,8 @@ export const signInMachine = setup({
     input: {} as SignInInput,
   },
   actors: {
-    signIn: fromPromise<SignInResponse>(async () => notProvided('signIn')),
-    verifyCode: fromPromise<SignInResponse>(async () => notProvided('verifyCode')),
+    signIn: fromPromise<SignInResponse, SignInRequestInput>(async () => notProvided('signIn')),
+    verifyCode: fromPromise<SignInResponse, VerifyCodeInput>(async () => notProvided('verifyCode')),
     paymentSignIn: fromPromise<unknown, void>(async () => notProvided('paymentSignIn')),
   },
   guards: {
@@ -166,6 +166,7 @@ export const signInMachine = setup({
       invoke: {
         id: 'signIn',
         src: 'signIn',
+        input: signInRequest,
         onDone: { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
         onError: [
           { guard: 'isMfaChallenge', target: 'enteringCode', actions: 'assignChallenge' },
@@ -191,6 +192,7 @@ export const signInMachine = setup({
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
+        input: verifyCodeRequest,
         onDone: { target: 'signingInToPaymentService', actions: ['trackSignInSuccess', 'assignDestination'] },
         onError: [
           { guard: 'isInvalidCode', target: 'enteringCode', actions: 'assignInvalidCodeError' },

@@ -11,12 +11,14 @@ export interface SignOutContext extends SignOutInput {
 export type SignOutEvent = DoneActorEvent<{ returnUrl: string }, 'signOut'> | ErrorActorEvent<unknown, 'signOut'>;
 
 /** The request of the `signOut` actor (docs/machines.md). */
-export const signOutRequest = (ctx: Pick<SignOutContext, 'returnUrl'>): SignOutInput => ({ returnUrl: ctx.returnUrl });
+export function signOutRequest({ context }: { context: Pick<SignOutContext, 'returnUrl'> }): SignOutInput {
+  return { returnUrl: context.returnUrl };
+}
 
 export const signOutMachine = setup({
   types: { context: {} as SignOutContext, events: {} as SignOutEvent, input: {} as SignOutInput },
   actors: {
-    signOut: fromPromise<{ returnUrl: string }>(async () => notProvided('signOut')),
+    signOut: fromPromise<{ returnUrl: string }, SignOutInput>(async () => notProvided('signOut')),
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
@@ -40,6 +42,7 @@ export const signOutMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
+        input: signOutRequest,
         onDone: { target: 'redirecting', actions: 'assignDestination' },
         onError: { target: 'redirecting', actions: 'assignDestination' },
       },

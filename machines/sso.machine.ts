@@ -17,14 +17,16 @@ export interface SsoContext extends SsoInput {
 export type SsoEvent = DoneActorEvent<SsoSignInResponse, 'ssoSignIn'> | ErrorActorEvent<unknown, 'ssoSignIn'>;
 
 /** The request of the `ssoSignIn` actor (docs/machines.md). */
-export const ssoSignInRequest = (ctx: Pick<SsoContext, 'token' | 'returnUrl'>): SsoInput => ({ token: ctx.token, returnUrl: ctx.returnUrl });
+export function ssoSignInRequest({ context }: { context: Pick<SsoContext, 'token' | 'returnUrl'> }): SsoInput {
+  return { token: context.token, returnUrl: context.returnUrl };
+}
 
 const SSO_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'ssoFailed' };
 
 export const ssoMachine = setup({
   types: { context: {} as SsoContext, events: {} as SsoEvent, input: {} as SsoInput },
   actors: {
-    ssoSignIn: fromPromise<SsoSignInResponse>(async () => notProvided('ssoSignIn')),
+    ssoSignIn: fromPromise<SsoSignInResponse, SsoInput>(async () => notProvided('ssoSignIn')),
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
@@ -53,6 +55,7 @@ export const ssoMachine = setup({
       invoke: {
         id: 'ssoSignIn',
         src: 'ssoSignIn',
+        input: ssoSignInRequest,
         onDone: { target: 'redirecting', actions: 'assignReturnedDestination' },
         onError: { target: 'redirectingToSignIn', actions: ['assignSignInDestination', { type: 'notify', params: SSO_FAILED }] },
       },

@@ -3,11 +3,15 @@ import type { AppEnv, Deps } from './http/types.ts';
 import { renderError, notFound } from './http/errors.ts';
 import { csrfMiddleware } from './http/csrf.ts';
 import { sessionMiddleware } from './http/session.ts';
+import { clientMiddleware, parseTrustProxy } from './http/client.ts';
+import { securityHeaders } from './http/headers.ts';
+import { bodyMiddleware, checkValue, urlMiddleware } from './http/input.ts';
+import { loadServerSettings } from './config.ts';
 import { createGraphql } from './graphql/schema.ts';
 import { registerCoreRoutes } from './routes/core.ts';
 import { registerLocatorRoutes } from './routes/locations.ts';
 import { registerAccountRoutes } from './routes/account.ts';
-import { registerDevRoutes } from './routes/dev.ts';
+import { DEV_PREFIXES, registerDevRoutes } from './routes/dev.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { registerDevRegister } from './cards/dev-register.ts';
 import { cardsGraphql } from './cards/graphql.ts';
@@ -15,47 +19,86 @@ import { cardsGraphql } from './cards/graphql.ts';
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
  * server/main.ts adds static files and listens.
+ *
+ * Order of the common layers (docs/security.md): who is calling (TRUST_PROXY) → security headers →
+ * URL check → body read while streaming, up to the limit, and checked → CSRF → session → routes.
  */
 export function createApp(deps: Deps) {
+  const server = deps.server ?? loadServerSettings(process.env);
   const app = new Hono<AppEnv>();
   app.onError(renderError);
+
+  app.use('*', clientMiddleware(parseTrustProxy(server.trustProxy)));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.use('*', urlMiddleware);
+  app.use('*', bodyMiddleware(server.bodyLimitBytes));
 
   app.get('/healthz', async (c) => {
     await deps.db.query('select 1');
     return c.json({ status: 'ok' });
   });
 
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'same-origin');
-    c.header('X-Frame-Options', 'DENY');
-  });
+  // development tools answer loopback clients only, and only where registered (server/routes/dev.ts)
+  for (const prefix of DEV_PREFIXES) {
+    app.use(`${prefix}*`, async (c, next) => {
+      if (!c.var.client.loopback) throw notFound('No such API endpoint.');
+      await next();
+    });
+  }
 
   app.use('/apiproxy/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('/apiproxy/*', csrfMiddleware);
-  app.use('/apiproxy/*', sessionMiddleware);
-  app.use('/dev/*', csrfMiddleware);
-  app.use('/dev/*', sessionMiddleware);
+  for (const area of ['/apiproxy/*', '/dev/*']) {
+    app.use(area, csrfMiddleware);
+    app.use(area, sessionMiddleware);
+  }
 
   registerCoreRoutes(app);
   registerLocatorRoutes(app);
   registerAccountRoutes(app);
   registerCardRoutes(app);
-  if (deps.config.devTools) registerDevRoutes(app);
+  registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
+  // the barista's register (/dev/register): a development tool like the outbox, behind the same loopback guard
   if (deps.config.devTools) registerDevRegister(app);
 
-  const yoga = createGraphql([cardsGraphql]);
-  app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => yoga.fetch(c.req.raw, { deps, session: c.var.session }));
+  const yoga = createGraphql([cardsGraphql], { production: deps.config.env === 'production' });
+  app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => {
+    const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
+    if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);
+    return yoga.fetch(c.req.raw, { deps, session: c.var.session });
+  });
 
   app.all('/apiproxy/*', () => {
     throw notFound('No such API endpoint.');
+  });
+  app.all('/dev/*', () => {
+    throw notFound('No such page.');
   });
   return app;
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** GraphQL over GET: `variables` and `extensions` must be JSON objects (yoga answers 500 to malformed JSON there). */
+export function badGraphqlGetParams(params: URLSearchParams): string | null {
+  for (const name of ['variables', 'extensions']) {
+    const raw = params.get(name);
+    if (raw === null || raw === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return `The "${name}" parameter is not valid JSON.`;
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) return `The "${name}" parameter must be a JSON object.`;
+    const bad = checkValue(value, name);
+    if (bad) return `${bad.field}: ${bad.message}`;
+  }
+  return null;
+}

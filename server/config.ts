@@ -39,9 +39,44 @@ function bool(v: string | undefined, fallback: boolean) {
   return v === undefined ? fallback : v === 'true' || v === '1';
 }
 
+/** Where the server listens unless HOST says otherwise: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Largest request body any route accepts (REST and GraphQL), enforced while the body streams in. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127\.[0-9]+\.[0-9]+\.[0-9]+$/.test(host);
+
+const profileOf = (env: NodeJS.ProcessEnv): Profile => (env.APP_ENV === 'production' ? 'production' : env.APP_ENV === 'test' ? 'test' : 'development');
+
+/**
+ * The development outbox viewer (/dev/outbox): never in production; on by default when the server
+ * listens on loopback only; when HOST reaches beyond loopback it takes DEV_TOOLS=1 to turn it on.
+ * DEV_TOOLS=0 turns it off anywhere. (It answers loopback clients only either way: server/http/dev-guard.ts.)
+ */
+export function devToolsEnabled(env: NodeJS.ProcessEnv): boolean {
+  if (profileOf(env) === 'production') return false;
+  const explicit = env.DEV_TOOLS;
+  if (explicit === '0' || explicit === 'false') return false;
+  if (explicit === '1' || explicit === 'true') return true;
+  return isLoopbackHost(env.HOST || DEFAULT_HOST);
+}
+
+/** Server-only HTTP settings (never sent to the client). */
+export interface ServerSettings {
+  /** HOST: the listening address (default 127.0.0.1) */
+  host: string;
+  /** TRUST_PROXY: addresses/CIDRs of reverse proxies whose X-Forwarded-For/-Proto are honoured (server/http/client.ts) */
+  trustProxy: string | undefined;
+  bodyLimitBytes: number;
+}
+
+export function loadServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  return { host: env.HOST || DEFAULT_HOST, trustProxy: env.TRUST_PROXY, bodyLimitBytes: BODY_LIMIT_BYTES };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const profile: Profile = env.APP_ENV === 'production' ? 'production' : env.APP_ENV === 'test' ? 'test' : 'development';
-  const nonProd = profile !== 'production';
+  const profile = profileOf(env);
   return {
     env: profile,
     brand: { name: 'Harbor Coffee', product: 'Harbor', customerServicePhone: '1-800-555-0142' },
@@ -86,6 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       commonQuestionsUrl: '/help/cards',
       rewardsQuestionsUrl: '/help/rewards',
     },
-    devTools: bool(env.DEV_TOOLS, nonProd),
+    devTools: devToolsEnabled(env),
   };
 }

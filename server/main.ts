@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { openDb } from './db/db.ts';
-import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
-import { loadConfig } from './config.ts';
+import { DataDirLockedError, gracefulShutdown, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
+import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 
@@ -20,13 +19,11 @@ import type { AppEnv } from './http/types.ts';
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const started = Date.now();
   const config = loadConfig(env);
-  const db = await openDb({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR ?? './data' });
-  const applied = await migrate(db);
-  if (applied.length) console.log(`[db] applied ${applied.length} migration(s): ${applied.join(', ')}`);
-  const seeded = await seedIfEmpty(db, { storeCount: env.SEED_STORE_COUNT ? Number(env.SEED_STORE_COUNT) : undefined });
-  if (seeded) console.log(`[db] seeded ${seeded.stores} stores, ${seeded.places} places, ${seeded.users} demo accounts`);
+  // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
+  const { db, close: closeDb } = await openDatabase(env);
 
-  const api = createApp({ db, config });
+  const settings = loadServerSettings(env);
+  const api = createApp({ db, config, server: settings });
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
   // read per request (a small file): a rebuild while the server runs serves the new asset names at once
@@ -37,6 +34,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
 
   // gzip/deflate for JSON, HTML and the JS/CSS/data assets (the lazy map chunks are large)
   root.use('*', compress({ threshold: 1024 }));
+  root.use('/healthz', (c, next) => lifecycle.healthGate(c, next));
   root.route('/', api);
   root.use('/assets/*', async (c, next) => {
     await next();
@@ -52,25 +50,33 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   });
 
   const port = Number(env.PORT ?? 3000);
-  const server = serve({ fetch: root.fetch, port, hostname: env.HOST ?? '0.0.0.0' });
+  // HOST (default 127.0.0.1): set HOST=0.0.0.0 to listen beyond this machine
+  const server = serve({ fetch: root.fetch, port, hostname: settings.host });
+  const lifecycle = gracefulShutdown(server as Server, shutdownOptions(env, closeDb));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`[server] ready in ${Date.now() - started} ms: http://localhost:${actualPort}/ (database: ${db.kind})`);
+  const shown = isLoopbackHost(settings.host) ? 'localhost' : settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  console.log(`[server] ready in ${Date.now() - started} ms: http://${shown}:${actualPort}/ (database: ${db.kind}, listening on ${settings.host})`);
+  console.log(
+    config.devTools
+      ? `[server] outbox (mail and SMS the app would send; this machine only): http://localhost:${actualPort}/dev/outbox`
+      : `[server] outbox viewer off (${config.env === 'production' ? 'production' : 'HOST beyond loopback: DEV_TOOLS=1 turns it on'}); messages stay in the outbox table`,
+  );
 
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await db.close();
+    await closeDb();
   };
-  return { port: actualPort, stop, db };
+  return { port: actualPort, stop, db, shutdown: lifecycle.shutdown };
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts')) {
-  const running = await start();
-  const shutdown = async () => {
-    await running.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  const running = await start().catch((e: unknown) => {
+    if (!(e instanceof DataDirLockedError)) throw e;
+    console.error(`[server] not started: ${e.message}`);
+    process.exit(1);
+  });
+  // SIGTERM / SIGINT: drain and exit within SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts)
+  installSignals(running.shutdown);
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { communicationPreferencesMachine, PREFERENCE_KEYS, savePreferenceRequest } from '../communication-preferences.machine.ts';
+import { communicationPreferencesMachine, PREFERENCE_KEYS, saveGeneralEmailRequest, saveHarborEmailRequest, savePersonalizedEmailRequest } from '../communication-preferences.machine.ts';
 import { exercise, printCoverage, requestFakes } from './model.ts';
 import { stuck } from './account-fakes.ts';
 import { communicationPreferencesEvents, savedPreferences } from './account-events.ts';
 
 describe('communication preferences machine (model-based)', () => {
-  const fakes = requestFakes({ savePreference: savePreferenceRequest });
+  const fakes = requestFakes({ savePreference: [saveHarborEmailRequest, saveGeneralEmailRequest, savePersonalizedEmailRequest] });
   const { paths, coverage } = exercise(
     communicationPreferencesMachine.provide({ actors: { ...fakes.actors, loadPreferences: stuck() } }),
     { events: communicationPreferencesEvents as never, serializeState: (s) => JSON.stringify({ v: s.value, p: s.context.preferences, q: s.context.pending }) },

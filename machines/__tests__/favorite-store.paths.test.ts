@@ -40,7 +40,7 @@ describe('favorite-store machine (model-based)', () => {
         else expect(s.matches('signInRequired'), label).toBe(false);
         // saving exactly while something is queued; the first queued is the request
         expect(s.matches('saving'), label).toBe(s.context.queue.length > 0);
-        if (s.matches('saving')) expect(favoriteRequest(s.context).storeNumber, label).toBe(s.context.queue[0]!.storeNumber);
+        if (s.matches('saving')) expect(favoriteRequest({ context: s.context }).storeNumber, label).toBe(s.context.queue[0]!.storeNumber);
         // optimistic: a queued store shows its new state and is pending
         for (const t of s.context.queue) expect(favoriteOf(s.context, t.storeNumber, t.previous), label).toEqual({ isFavorite: t.favorite, favoritePending: true });
         const steps = path.steps.map((st) => st.event as AnyEventObject);

@@ -6,6 +6,7 @@
  *   3 Fremont        open, READY, no guest ordering    (members only)
  *   4 Ballard        open, NOT_READY                   (unavailable)
  *   5 Queen Anne     open, READY, guest ordering
+ *   6 Wallingford    closed, no guest ordering         (a guest gets the generic unavailable dialog; only as a nearest store)
  */
 import type { AnyEventObject } from 'xstate';
 import type { LocationResult, LocationsResponse, NearestLocationResponse, Place, Store } from '../../contracts/locations.ts';
@@ -62,6 +63,7 @@ export const capitolHill = makeStore(2, 'Capitol Hill', 47.6231, -122.3208, { op
 export const fremont = makeStore(3, 'Fremont', 47.6505, -122.3493, { mobile: { guestOrdering: false } });
 export const ballard = makeStore(4, 'Ballard', 47.6687, -122.3843, { mobile: { availability: 'NOT_READY' } });
 export const queenAnne = makeStore(5, 'Queen Anne', 47.6374, -122.3569);
+export const wallingford = makeStore(6, 'Wallingford', 47.6615, -122.3343, { open: false, openStatusFormatted: 'Closed · Opens 6:00 AM', mobile: { guestOrdering: false } });
 
 const result = (store: Store, distance: number, reason: LocationResult['recommendationReason'] = 'NEARBY'): LocationResult => ({
   store,

@@ -11,11 +11,14 @@ import {
   locationsRequest,
   hasSearchArea,
   fitZoom,
+  canOrderFrom,
+  findLocation,
+  takesMobileOrders,
   type LocatorInput,
   type LocatorNotice,
 } from '../locator.machine.ts';
 import { transitionCoverPaths, runPath, coverage, printCoverage, describePath, type ModelOptions } from './model.ts';
-import { capitolHill, fremont, seattleResults, closedFirstResults, emptyResults, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
+import { capitolHill, fremont, wallingford, seattleResults, closedFirstResults, emptyResults, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
 
 type Snap = SnapshotFrom<typeof locatorMachine>;
 
@@ -40,6 +43,11 @@ const events: AnyEventObject[] = [
   { type: 'user.selectTab', tab: 'favorites' },
   { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: capitolHill } },
   { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: fremont } },
+  { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: wallingford } },
+  // a NOT_READY store (no 'Order here' in the views; the machine refuses it too) and the closed store without guest ordering
+  { type: 'user.confirmStore', storeNumber: '4-1004' },
+  { type: 'user.confirmStore', storeNumber: '6-1006' },
+  { type: 'user.dismissDialog' },
 ];
 
 const baseInput: LocatorInput = {
@@ -66,6 +74,8 @@ const zoomBucket = (z: number) => (z <= MIN_ZOOM ? 'min' : z >= MAX_ZOOM ? 'max'
  * whether there is a query to re-run, and whether suggestions exist and one is active.
  */
 const serializeState = (s: Snap) =>
+  // the guest's store dialog is modal: while it is open only the state value counts (else every abstract state x 3)
+  s.hasTag('dialog') ? JSON.stringify({ v: s.value }) :
   JSON.stringify({
     v: s.value,
     locs: s.context.locations.length > 0,
@@ -101,7 +111,11 @@ function assertPathEnd(input: LocatorInput, steps: Array<{ event: AnyEventObject
     if (c.geolocationSearch && c.geolocationAccurate) check(c.locations.length <= GEOLOCATION_STORE_LIMIT, 'accurate geolocation uses 3 stores');
     check(markerState(c, c.selectedStoreNumber!) === 'selected', 'selected marker');
     if (last.type === 'xstate.done.actor.fetchLocations')
-      check(c.selectedStoreNumber === chooseSelectedStore(c.locations, { inMenu: c.inMenu, storeNumber: c.query.storeNumber }), 'selection after a fetch follows spec 1 section 4');
+      check(c.selectedStoreNumber === chooseSelectedStore(c.locations, { inMenu: c.inMenu, storeNumber: c.query.storeNumber, signedIn: c.signedIn }), 'selection after a fetch follows spec 1 section 4');
+    if (last.type === 'xstate.done.actor.fetchLocations' && c.inMenu && !c.signedIn && !c.query.storeNumber) {
+      const chosen = findLocation(c, c.selectedStoreNumber!)!.store;
+      check(chosen.mobileOrdering.guestOrdering || !c.locations.some((l) => canOrderFrom(l.store) && l.store.mobileOrdering.guestOrdering), 'a guest in the menu is not preselected a store without guest ordering');
+    }
     if (last.type === 'user.hoverStore') check(markerState(c, last.storeNumber) !== 'default', 'hover highlights');
   }
   if (s.matches({ results: { browsing: { empty: 'zoomedOut' } } })) check(c.map.zoom < 9, 'zoomedOut below the search zoom');
@@ -113,10 +127,18 @@ function assertPathEnd(input: LocatorInput, steps: Array<{ event: AnyEventObject
     check(navigations.length === 0 && persisted.length === 0, 'no navigation before confirming');
   }
   if (last.type === 'user.confirmStore' && !confirmed) {
-    // only the in-menu locator refuses a store, with a toast
-    check(input.inMenu, 'the standalone locator confirms any store');
-    check(notices.at(-1) === (last.storeNumber === '3-1003' ? 'accountRequired' : 'unavailableStore'), `toast ${notices.at(-1)}`);
+    const store = findLocation(c, last.storeNumber)?.store;
+    if (store && !input.signedIn && !store.mobileOrdering.guestOrdering) {
+      // spec 1 section 6: open and READY without guest ordering -> account required; otherwise the generic unavailable dialog
+      check(s.matches({ dialog: canOrderFrom(store) ? 'accountRequired' : 'unavailable' }), `guest dialog for ${last.storeNumber}`);
+    } else if (store && (input.inMenu ? !canOrderFrom(store) : !takesMobileOrders(store))) {
+      check(notices.at(-1) === 'unavailableStore', `toast ${notices.at(-1)}`);
+    } else {
+      check(!store || (!showing && !s.matches({ results: { browsing: { noStores: 'nearestFound' } } })), `${last.storeNumber} can be ordered from: confirmed`);
+    }
   }
+  if (s.hasTag('dialog')) check(!input.signedIn, 'only guests get the store dialog');
+  if (last.type === 'user.dismissDialog') check(s.matches({ dialog: 'closed' }), 'the dialog closes');
   if (last.type === 'user.locateMe' && !confirmed) check(c.searchText === '' && c.placeName === null && c.locations.length === 0, 'geolocation clears the search');
   if (last.type === 'user.applyFilters') check(same(c.features, ['DT', 'WF']), 'filters applied');
   check(c.activeSuggestion >= -1 && c.activeSuggestion < Math.max(1, c.suggestions.length), 'active suggestion in range');
@@ -133,7 +155,7 @@ describe('locator machine (model-based)', () => {
       const options: ModelOptions<typeof machine> = { events, input, serializeState };
       const paths = transitionCoverPaths(machine, options);
       pathCount += paths.length;
-      it(`${inputName}: ${paths.length} paths reach their states with the expected context`, () => {
+      it(`${inputName}: ${paths.length} paths reach their states with the expected context`, { timeout: 180_000 }, () => {
         for (const path of paths) {
           notices = [];
           navigations = [];
@@ -201,7 +223,7 @@ describe('locator machine rules', () => {
     expect(calls.fetchLocations).toBe(0);
     vi.advanceTimersByTime(1);
     expect(calls.fetchLocations).toBe(1);
-    expect(locationsRequest(actor.getSnapshot().context)).toEqual({ place: 'Seattle', features: [] });
+    expect(locationsRequest({ context: actor.getSnapshot().context })).toEqual({ place: 'Seattle', features: [] });
     actor.stop();
   });
 
@@ -231,7 +253,7 @@ describe('locator machine rules', () => {
       await Promise.resolve();
       await Promise.resolve();
       expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-      expect(locationsRequest(actor.getSnapshot().context)).toEqual({ lat: 47.6, lng: -122.3, features: [] });
+      expect(locationsRequest({ context: actor.getSnapshot().context })).toEqual({ lat: 47.6, lng: -122.3, features: [] });
       resolvers.fetchLocations!(seattleResults);
       await Promise.resolve();
       await Promise.resolve();
@@ -246,6 +268,10 @@ describe('locator machine rules', () => {
     expect(chooseSelectedStore(closedFirstResults.stores, { inMenu: false, storeNumber: null })).toBe('2-1002');
     expect(chooseSelectedStore(closedFirstResults.stores.slice(0, 2), { inMenu: true, storeNumber: null })).toBe('2-1002');
     expect(chooseSelectedStore([], { inMenu: true, storeNumber: null })).toBeNull();
+    // a guest in the menu is never preselected a store without guest ordering (Fremont): the first result instead
+    expect(chooseSelectedStore(closedFirstResults.stores, { inMenu: true, storeNumber: null, signedIn: false })).toBe('2-1002');
+    expect(chooseSelectedStore([...closedFirstResults.stores, ...seattleResults.stores], { inMenu: true, storeNumber: null, signedIn: false })).toBe('1-1001');
+    expect(chooseSelectedStore(closedFirstResults.stores, { inMenu: true, storeNumber: null, signedIn: true })).toBe('3-1003');
   });
 
   it('clamps zoom to 3..21', () => {

@@ -8,12 +8,12 @@
  *   deferred fakes) and checks that each step lands in the state the model predicted; it records which
  *   transitions of the definition fired (from the inspection API), including eventless and delayed ones.
  * - `coverage(machine, fired)` compares that with every state and transition of the definition.
- * - `requestFakes(builders)` stands in for invoked actors: each builds its request at start from the invoking
- *   machine's context, as the real actor does (docs/machines.md), and never settles.
+ * - `requestFakes(builders)` stands in for invoked actors: each records the `input` it was started with (the
+ *   request the invoke's named input mapper built, exactly what the real actor sends: docs/machines.md) and
+ *   never settles.
  */
 import { createActor, fromPromise, type AnyActorLogic, type AnyStateMachine, type AnyEventObject, type EventFromLogic, type SnapshotFrom, type InputFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
-import { parentContext } from '../actor-request.ts';
 
 type AnyStateNode = AnyStateMachine['root'];
 type AnyTransition = { source: AnyStateNode; eventType: string; target?: readonly AnyStateNode[] | undefined };
@@ -190,25 +190,27 @@ export function exercise<M extends AnyStateMachine>(
   return { paths, coverage: coverage(machine, visited, fired) };
 }
 
-/** A machine's request builders by actor src (docs/machines.md): `(context, staticInput) => request`. */
-export type RequestBuilders = Record<string, (context: never, input: never) => unknown>;
+/**
+ * The request builders by actor src (docs/machines.md): the named input mappers the machine's invokes use,
+ * `({ context }) => request`. The fakes do not call them (the machine does, as the invoke's `input`): the keys
+ * say which actors to fake, the values which mapper (or mappers, one per invoke) shapes each one's request.
+ */
+export type InputMapper = (args: { context: never }) => unknown;
+export type RequestBuilders = Record<string, InputMapper | readonly InputMapper[]>;
 
 /**
- * Fakes for invoked actors that build their request when they start, exactly as the real actors do
- * (`builder(parentContext(self), input)`), and then never settle: the model sends the done/error events itself.
- * `last(src)` is the latest request of that actor, `distinct(src)` every different request it made (paths seldom
- * end in a waiting state: they go on with its done/error events); a builder that throws is recorded in `errors()`.
+ * Fakes for invoked actors that record the `input` they start with (the request the real actor would send) and
+ * then never settle: the model sends the done/error events itself. `last(src)` is the latest request of that
+ * actor, `distinct(src)` every different request it made (paths seldom end in a waiting state: they go on with its
+ * done/error events); an actor started without an input is recorded in `errors()`. (An input mapper that throws
+ * stops the machine with an error, so the path's next expected state fails the test.)
  */
 export function requestFakes<B extends RequestBuilders>(builders: B) {
   const made: Array<{ src: string; request?: unknown; error?: unknown }> = [];
   const actors: Record<string, AnyActorLogic> = {};
-  for (const [src, build] of Object.entries(builders)) {
-    actors[src] = fromPromise(({ self, input }) => {
-      try {
-        made.push({ src, request: build(parentContext<never>(self), input as never) });
-      } catch (error) {
-        made.push({ src, error });
-      }
+  for (const src of Object.keys(builders)) {
+    actors[src] = fromPromise(({ input }) => {
+      made.push(input === undefined ? { src, error: new Error(`${src}: started without an input (its invoke has no input mapper)`) } : { src, request: input });
       return new Promise<never>(() => {});
     });
   }

@@ -53,7 +53,7 @@ describe('selected-store machine (model-based)', () => {
         expect(s.matches('none'), label).toBe(c.location === null);
         if (s.matches('confirmed')) expect(c.needsConfirmation, label).toBe(false);
         if (s.matches('unconfirmed')) expect([c.needsConfirmation, c.userConfirmed], label).toEqual([true, false]);
-        if (s.matches('loading')) expect(selectedStoreRequest(c).storeNumber, label).toBe(c.location!.store.storeNumber);
+        if (s.matches('loading')) expect(selectedStoreRequest({ context: c }).storeNumber, label).toBe(c.location!.store.storeNumber);
         // what storage holds last is what the actor holds (when anything was written)
         if (saved.length) {
           const lastSaved = saved.at(-1)!;

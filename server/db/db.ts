@@ -1,10 +1,20 @@
 /**
  * One small database interface over PGlite (embedded PostgreSQL, the default) and a PostgreSQL
  * server (when DATABASE_URL is set). The same SQL and the same migrations run on both.
+ *
+ * Operations (docs/operations.md):
+ * - PostgreSQL: a pool of DATABASE_POOL_SIZE connections (default 10) per process, plus one connection for
+ *   LISTEN (cache invalidation) and, at startup only, one holding the migration advisory lock.
+ * - PGlite: fsync is off by default (PGlite's own default: a crash of the process loses nothing, the OS has
+ *   the pages; a power loss can lose acknowledged writes). PGLITE_FSYNC=on starts PostgreSQL with fsync on,
+ *   WAL flushed with fsync(), and makes the Node file system actually call fsync (Emscripten's NODEFS does not).
  */
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface QueryResult<T> {
@@ -21,14 +31,59 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction (BEGIN/COMMIT, ROLLBACK on throw). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a PostgreSQL session advisory lock (a dedicated connection, outside the pool, so a
+   * pool of 1 cannot deadlock); other processes calling it with the same key wait. PGlite: one process per
+   * data folder (server/lifecycle.ts), so fn just runs.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: onMessage gets each NOTIFY payload. On PostgreSQL a dedicated connection,
+   * reconnected with back-off when lost; onReconnect runs after a reconnect (notifications may have been missed).
+   * Returns the unlisten function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Db> {
+/** PGlite's default start parameters (0.5) without -F (fsync off), WAL flushed with fsync() (fdatasync is a no-op in Emscripten). */
+const PGLITE_DURABLE_START_PARAMS = [
+  '--single', '-O', '-j',
+  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
+  '-c', 'fsync=on', '-c', 'wal_sync_method=fsync',
+];
+
+/** Emscripten's NODEFS has no fsync: PostgreSQL's fsync() calls return without reaching the disk. This one syncs. */
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, emscriptenOptions: Parameters<NodeFS['init']>[1]) {
+    const out = await super.init(pg, emscriptenOptions);
+    const preRun = out.emscriptenOpts.preRun ?? [];
+    out.emscriptenOpts.preRun = [
+      ...(Array.isArray(preRun) ? preRun : [preRun]),
+      (mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
+        mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+          if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+          return 0;
+        };
+      },
+    ] as typeof out.emscriptenOpts.preRun;
+    return out;
+  }
+}
+
+export interface PgliteOptions {
+  /** PGLITE_FSYNC=on: fsync on (durable against power loss, slower commits) */
+  fsync?: boolean;
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, opts: PgliteOptions = {}): Promise<Db> {
+  const durable = !!opts.fsync && !!dataDir;
   const lite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
+    ...(dataDir ? (durable ? { fs: new DurableNodeFS(dataDir), startParams: PGLITE_DURABLE_START_PARAMS } : { dataDir }) : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { cube, earthdistance },
+    extensions: { cube, earthdistance, pg_trgm },
     // bigint (count, sum) and numeric as JS numbers, as on the pg driver below
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
@@ -49,6 +104,12 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
         }),
       );
     },
+    async exclusive<T>(_key: number, fn: () => Promise<T>) {
+      return fn();
+    },
+    async listen(channel: string, onMessage: (payload: string) => void) {
+      return lite.listen(channel, onMessage);
+    },
     async close() {
       await lite.close();
     },
@@ -56,8 +117,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return db;
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
+export const DEFAULT_POOL_SIZE = 10;
+
+export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max });
+  // an idle client's connection dropped by the server must not crash the process
+  pool.on('error', (e) => console.error(`[db] idle connection error: ${e.message}`));
+  const listeners = new Set<{ stop(): Promise<void> }>();
   // bigint sums and counts come back as strings by default; money and counts fit in a JS number.
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
@@ -87,13 +153,110 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
+    async exclusive<T>(key: number, fn: () => Promise<T>) {
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        // ending the session releases the lock too, should the unlock fail
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      }
+    },
+    async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+      const listener = pgListener(connectionString, channel, onMessage, onReconnect);
+      await listener.started;
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
     async close() {
+      for (const l of [...listeners]) await l.stop();
+      listeners.clear();
       await pool.end();
     },
   };
 }
 
-export async function openDb(env: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<Db> {
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
-  return openPglite(env.DATA_DIR ?? './data');
+/** A LISTEN connection that reconnects (1 s, 2 s, .. 30 s) and calls onReconnect after each reconnect. */
+function pgListener(connectionString: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const ident = `"${channel.replace(/"/g, '""')}"`;
+  const connect = async (reconnect: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    client = c;
+    const lost = () => {
+      if (client !== c || stopped) return;
+      client = undefined;
+      c.end().catch(() => undefined);
+      timer = setTimeout(() => {
+        connect(true).catch(() => undefined);
+      }, delay);
+      timer.unref();
+      delay = Math.min(delay * 2, 30_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${ident}`);
+    } catch (e) {
+      if (!reconnect) throw e;
+      lost();
+      return;
+    }
+    delay = 1000;
+    if (reconnect) {
+      console.log(`[db] LISTEN ${channel} reconnected`);
+      onReconnect?.();
+    }
+  };
+  return {
+    started: connect(false),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+export interface DbSettings {
+  DATABASE_URL?: string;
+  DATA_DIR?: string;
+  /** connections per process in the PostgreSQL pool (default 10) */
+  DATABASE_POOL_SIZE?: string;
+  /** PGlite: "on" turns fsync on (default off) */
+  PGLITE_FSYNC?: string;
+}
+
+export function poolSize(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_POOL_SIZE;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000 (got "${value}")`);
+  return n;
+}
+
+export function pgliteFsync(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'off' || value === 'false' || value === '0') return false;
+  if (value === 'on' || value === 'true' || value === '1') return true;
+  throw new Error(`PGLITE_FSYNC must be "on" or "off" (got "${value}")`);
+}
+
+export async function openDb(env: DbSettings): Promise<Db> {
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE));
+  return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC) });
 }

@@ -1,4 +1,6 @@
 import { createSchema, createYoga } from 'graphql-yoga';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useDisableIntrospection as disableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { Deps } from '../http/types.ts';
 import type { SessionInfo } from '../http/session.ts';
 
@@ -31,15 +33,41 @@ const base: GqlModule = {
   },
 };
 
-export function createGraphql(modules: GqlModule[] = []) {
+/**
+ * Limits on every operation (graphql-armor): the token count is checked while parsing, so a 5,000-level nested
+ * query or 50,000 aliases are refused before the parser recurses or validation walks them; depth, aliases,
+ * directives and cost are checked at validation. Requests are also held to the body limit (server/http/input.ts).
+ */
+export const GRAPHQL_LIMITS = { maxTokens: 2000, maxDepth: 10, maxAliases: 15, maxDirectives: 30, maxCost: 5000 } as const;
+
+export interface GraphqlOptions {
+  /** production: no introspection, no GraphiQL */
+  production?: boolean;
+}
+
+export function createGraphql(modules: GqlModule[] = [], options: GraphqlOptions = {}) {
+  const production = options.production ?? process.env.APP_ENV === 'production';
   const all = [base, ...modules];
   const resolvers: Record<string, Record<string, unknown>> = {};
   for (const m of all) for (const [type, fields] of Object.entries(m.resolvers)) resolvers[type] = { ...resolvers[type], ...fields };
   return createYoga<GqlContext>({
     schema: createSchema<GqlContext>({ typeDefs: all.map((m) => m.typeDefs), resolvers }),
     graphqlEndpoint: '/apiproxy/v1/graphql',
-    graphiql: process.env.APP_ENV !== 'production',
+    graphiql: !production,
     landingPage: false,
     maskedErrors: true,
+    // same-origin only: no Access-Control-* headers, so no other site reads a response with our cookies
+    cors: false,
+    plugins: [
+      EnvelopArmorPlugin({
+        maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
+        maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: !production },
+        maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
+        maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives },
+        costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
+        blockFieldSuggestion: { enabled: production },
+      }),
+      ...(production ? [disableIntrospection()] : []),
+    ],
   });
 }

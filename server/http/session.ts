@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import type { Queryable } from '../db/db.ts';
 import type { AppEnv } from './types.ts';
+import { clientOf, cookieName } from './client.ts';
 
 /**
  * Server-side sessions. The cookie holds a random 256-bit token; the database keeps only its SHA-256.
@@ -10,6 +11,8 @@ import type { AppEnv } from './types.ts';
  * is GET /apiproxy/v1/session).
  */
 export const SESSION_COOKIE = 'sid';
+/** the name under https (server/http/client.ts: Secure and the `__Host-` prefix) */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
 
 export const SESSION_LIFETIME = {
   /** without keep-me-signed-in: idle 2 hours, absolute 12 hours, browser-session cookie */
@@ -28,15 +31,12 @@ export interface SessionInfo {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function secureCookies(c: Context): boolean {
-  if (process.env.COOKIE_SECURE === 'true') return true;
-  if (process.env.COOKIE_SECURE === 'false') return false;
-  return new URL(c.req.url).protocol === 'https:';
-}
+/** Secure cookies exactly when the browser uses https (directly or through a TRUST_PROXY proxy). */
+const secureCookies = (c: Context): boolean => clientOf(c).secure;
 
 /** Loads the session named by the cookie (sliding its idle expiry) into c.var.session. */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = getCookie(c, cookieName(c, SESSION_COOKIE));
   c.set('session', null);
   if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
     const { db } = c.var.deps;
@@ -52,7 +52,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
       await db.query(`update sessions set last_seen_at = now(), idle_expires_at = least(absolute_expires_at, now() + ($2 || ' milliseconds')::interval) where id_hash = $1`, [idHash, String(life.idleMs)]);
       c.set('session', { idHash, userId: row.user_id, rememberMe: row.remember_me, createdAt: new Date(row.created_at), mfaVerifiedAt: row.mfa_verified_at ? new Date(row.mfa_verified_at) : null });
     } else {
-      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      deleteCookie(c, cookieName(c, SESSION_COOKIE), { path: '/', secure: secureCookies(c) });
     }
   }
   await next();
@@ -69,7 +69,7 @@ export async function startSession(c: Context<AppEnv>, db: Queryable, userId: st
      values ($1, $2, $3, now() + ($4 || ' milliseconds')::interval, now() + ($5 || ' milliseconds')::interval, $6, $7)`,
     [hashToken(token), userId, opts.rememberMe, String(life.idleMs), String(life.absoluteMs), opts.mfaVerified ? new Date() : null, c.req.header('user-agent')?.slice(0, 300) ?? null],
   );
-  setCookie(c, SESSION_COOKIE, token, {
+  setCookie(c, cookieName(c, SESSION_COOKIE), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
@@ -82,6 +82,6 @@ export async function startSession(c: Context<AppEnv>, db: Queryable, userId: st
 export async function endSession(c: Context<AppEnv>, db: Queryable) {
   const s = c.var.session;
   if (s) await db.query('delete from sessions where id_hash = $1', [s.idHash]);
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, cookieName(c, SESSION_COOKIE), { path: '/', secure: secureCookies(c) });
   c.set('session', null);
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Context } from 'hono';
 import { badRequest } from './errors.ts';
+import { assertCleanValue } from './input.ts';
 
 /** Formats the first valibot issue as "field: message" and names the field. */
 function fail(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): never {
@@ -11,16 +12,23 @@ function fail(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): never 
   });
 }
 
+/**
+ * Validates with the contract's schema. Before it, every string and key of the input is checked (no NUL, no lone
+ * surrogate, no prototype keys, bounded depth: server/http/input.ts); after it, the output too (a query string
+ * transformed to a number must not become a subnormal such as 5e-324).
+ */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  assertCleanValue(input);
   const r = v.safeParse(schema, input);
   if (!r.success) fail(r.issues);
+  assertCleanValue(r.output);
   return r.output;
 }
 
 export async function parseJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   let body: unknown;
+  // the size limit was enforced while the body streamed in (server/http/input.ts: bodyMiddleware)
   const text = await c.req.text();
-  if (text.length > 64 * 1024) throw badRequest('The request body is too large.');
   try {
     body = text ? JSON.parse(text) : {};
   } catch {

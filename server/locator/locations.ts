@@ -4,7 +4,7 @@ import type { StoreRow } from '../db/store-row.ts';
 import { featureFilter, type FeatureFilter } from './features.ts';
 import { isOpenAt } from './hours.ts';
 import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
-import { resolvePlace } from './place-queries.ts';
+import { geocode } from './geocoder.ts';
 import { formatStore, metresToMiles, milesToMetres, storeHours } from './store-format.ts';
 import { nearestMatching, storeByNumber, type StoreWithDistance } from './store-queries.ts';
 
@@ -33,9 +33,9 @@ async function resolveCentre(db: Queryable, q: LocationsQuery): Promise<Centre> 
     return { latitude: store.latitude, longitude: store.longitude, placeName: null, store };
   }
   if (q.lat !== undefined && q.lng !== undefined) return { latitude: q.lat, longitude: q.lng, placeName: null, store: null };
-  const place = q.place !== undefined ? await resolvePlace(db, q.place) : null;
+  const place = q.place !== undefined ? await geocode(db, q.place, q.near ?? null) : null;
   if (!place) throw new LocatorNotFound('PLACE_NOT_FOUND', `We couldn't find "${q.place ?? ''}".`);
-  return { latitude: place.latitude, longitude: place.longitude, placeName: place.display_name, store: null };
+  return { latitude: place.latitude, longitude: place.longitude, placeName: place.displayName, store: null };
 }
 
 export function reasonFor(shortNumber: string, mine: UserStores): RecommendationReason {

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { forEachDb } from '../test/db.ts';
 import { featureFilter } from './features.ts';
-import { parsePlaceQuery, placeSql } from './place-queries.ts';
+import { placeStageSql } from './geocoder.ts';
+import { parsePartialPlace, parsePlace } from './geocoder-text.ts';
 import { milesToMetres } from './store-format.ts';
 import { nearestSql, type NearestQuery } from './store-queries.ts';
 
@@ -26,11 +27,28 @@ forEachDb('query plans', ({ db }) => {
     expect(text).not.toMatch(/Seq Scan on stores/);
   });
 
-  it.each([['sea'], ['seattle, wa'], ['s']])('autocomplete %j is an index range scan on places_search_prefix', async (input) => {
-    const { sql, params } = placeSql(parsePlaceQuery(input), 'prefix', 8);
+  it.each([['sea'], ['seattle, wa'], ['s'], ['portland, m']])('autocomplete %j is an index range scan on places_canon', async (input) => {
+    const q = parsePartialPlace(input);
+    if (!q) throw new Error('no query');
+    const { sql, params } = placeStageSql(q, 'prefix', seattle, 8);
     const text = await plan(sql, params);
-    expect(text).toContain('places_search_prefix');
+    expect(text).toContain('places_canon');
     expect(text).not.toMatch(/Seq Scan on places/);
+  });
+
+  it('typo tolerance (trigram similarity) uses the GIN index places_canon_trgm', async () => {
+    const q = parsePlace('Sacremento');
+    if (!q) throw new Error('no query');
+    const { sql, params } = placeStageSql(q, 'fuzzy', null, 1);
+    const text = await plan(sql, params);
+    expect(text).toContain('places_canon_trgm');
+    expect(text).not.toMatch(/Seq Scan on places/);
+  });
+
+  it('postal codes and store streets use their indexes', async () => {
+    expect(await plan(`select * from postal_codes where code = $1 and country_code = $2`, ['98101', 'US'])).toMatch(/Index Scan using postal_codes_(pkey|prefix)/);
+    expect(await plan(`select * from postal_codes where code ~>=~ $1 and code ~<~ $2`, ['981', '982'])).toContain('postal_codes_prefix');
+    expect(await plan(`select * from stores where $1 <% lower(address->'lines'->>0)`, ['1912 pike pl'])).toContain('stores_street_trgm');
   });
 
   it('the open-24-hours filter uses the partial index stores_earth_24h', async () => {
@@ -39,7 +57,9 @@ forEachDb('query plans', ({ db }) => {
   });
 
   it('exact place lookup uses the index too', async () => {
-    const { sql, params } = placeSql(parsePlaceQuery('Seattle, WA, US'), 'exact', 1);
-    expect(await plan(sql, params)).toContain('places_search_prefix');
+    const q = parsePlace('Seattle, WA, US');
+    if (!q) throw new Error('no query');
+    const { sql, params } = placeStageSql(q, 'exact', null, 1);
+    expect(await plan(sql, params)).toContain('places_canon');
   });
 });

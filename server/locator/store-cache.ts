@@ -5,7 +5,8 @@ import type { StoreRow } from '../db/store-row.ts';
  * Store rows by short number, cached per database for a minute. Stores change only when the seed runs
  * (the app has no write path for them), and reading them is most of a locator request's cost on PGlite
  * (parsing the JSON columns), so the nearest-store query returns only numbers and distances and the rows
- * come from here. With several API nodes on one PostgreSQL database an edited store shows within TTL_MS.
+ * come from here. A change to stores empties the cache in every process at once (a trigger NOTIFYs, see
+ * server/db/invalidation.ts); TTL_MS bounds staleness should a notification be missed.
  */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
@@ -34,6 +35,11 @@ function remember(cache: Map<string, Entry>, row: StoreRow, now: number) {
     if (oldest !== undefined) cache.delete(oldest);
   }
   cache.set(row.short_number, { row, expires: now + TTL_MS });
+}
+
+/** Empties the cache of this database (cross-process invalidation, server/db/invalidation.ts). */
+export function clearStoreCache(db: Queryable): void {
+  caches.delete(db);
 }
 
 /** The rows of these stores (unknown numbers are left out). */

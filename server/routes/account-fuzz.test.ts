@@ -45,9 +45,13 @@ forEachDb('account endpoints never answer 500', ({ db }) => {
         }
       }
     }
-    // sign-out never fails on its body
+    // sign-out never fails on its body (a body over the limit is refused with 413 before any route: server/http/input.ts)
     for (const body of bodies) {
       const res = await c.post('/apiproxy/v1/account/signout', body);
+      if (String(body).length > 64 * 1024) {
+        expect(res.status).toBe(413);
+        continue;
+      }
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ returnUrl: '/' });
     }

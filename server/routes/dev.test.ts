@@ -2,6 +2,9 @@ process.env.PASSWORD_HASH_LOG_N = '10'; // fast hashes in tests only
 
 import { expect, it } from 'vitest';
 import { appFor, forEachDb, testClient, testConfig } from '../test/db.ts';
+import { createApp } from '../app.ts';
+import { loadConfig, loadServerSettings } from '../config.ts';
+import { isDevPath } from './dev.ts';
 import { createUser, outbox } from '../test/accounts.ts';
 
 forEachDb('dev tools', ({ db }) => {
@@ -58,10 +61,57 @@ forEachDb('dev tools', ({ db }) => {
     expect((await guest.post('/dev/sso-token', {}, { csrf: false })).status).toBe(403);
   });
 
-  it('none of it exists without config.devTools', async () => {
-    const prod = testClient(appFor(db(), testConfig({ devTools: false })));
-    expect((await prod.get('/dev/outbox')).status).toBe(404);
-    expect((await prod.get('/apiproxy/v1/dev/outbox')).status).toBe(404);
-    expect((await prod.post('/apiproxy/v1/dev/sso-token', { email: 'demo@example.com' })).status).toBe(404);
+  it('none of it exists without config.devTools, and the SSO mint only under APP_ENV=test', async () => {
+    const off = testClient(appFor(db(), testConfig({ devTools: false, env: 'development' })));
+    expect((await off.get('/dev/outbox')).status).toBe(404);
+    expect((await off.get('/apiproxy/v1/dev/outbox')).status).toBe(404);
+    expect((await off.post('/apiproxy/v1/dev/sso-token', { email: 'demo@example.com' })).status).toBe(404);
+    expect((await off.post('/dev/sso-token', { email: 'demo@example.com' })).status).toBe(404);
+  });
+
+  it('the default configuration (npm start: no environment) answers 404 to the SSO mint and keeps the outbox local', async () => {
+    const defaults = loadConfig({});
+    expect(defaults.env).toBe('development');
+    expect(loadServerSettings({}).host).toBe('127.0.0.1');
+    const c = testClient(createApp({ db: db(), config: defaults, server: loadServerSettings({}) }));
+    const minted = await c.post('/apiproxy/v1/dev/sso-token', { email: 'demo@example.com' });
+    expect(minted.status).toBe(404);
+    expect(minted.json).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await c.post('/dev/sso-token', { email: 'demo@example.com' })).status).toBe(404);
+    // the outbox viewer is there for this machine, without the mint form
+    const page = await c.get('/dev/outbox');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('Mint an SSO sign-in link');
+    // listening beyond loopback turns the outbox off unless DEV_TOOLS=1 asks; production never has it
+    expect(loadConfig({ HOST: '0.0.0.0' }).devTools).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_TOOLS: '1' }).devTools).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1', DEV_TOOLS: '0' }).devTools).toBe(false);
+    expect(loadConfig({ APP_ENV: 'production', DEV_TOOLS: '1' }).devTools).toBe(false);
+    expect(loadConfig({ APP_ENV: 'production' }).devTools).toBe(false);
+  });
+
+  it('a non-loopback client gets 404 from every dev route (taken from the route table)', async () => {
+    const everything = createApp({ db: db(), config: testConfig(), server: { ...loadServerSettings({}), trustProxy: '127.0.0.1' } });
+    const devRoutes = everything.routes.filter((r) => r.method !== 'ALL' && isDevPath(r.path));
+    // the outbox page, the outbox JSON and both SSO mints at least; routes added later join by themselves
+    expect(devRoutes.length).toBeGreaterThanOrEqual(4);
+    const callers: Array<[string, { ip: string; headers?: Record<string, string> }]> = [
+      ['a remote client', { ip: '203.0.113.7' }],
+      ['a remote IPv6 client', { ip: '2001:db8::7' }],
+      ['a remote client through the trusted proxy', { ip: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.2' } }],
+      ['a remote client forging 127.0.0.1 through the trusted proxy', { ip: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1, 198.51.100.2' } }],
+      ['a client behind an untrusted local proxy', { ip: '::ffff:127.0.0.1', headers: { 'x-real-ip': '198.51.100.3' } }],
+    ];
+    for (const { method, path } of devRoutes) {
+      const url = `http://localhost${path.replace(/:[A-Za-z]+/g, 'x')}`;
+      for (const [who, { ip, headers }] of callers) {
+        const res = await everything.request(url, { method, headers: { 'content-type': 'application/json', ...headers }, ...(method === 'GET' ? {} : { body: '{}' }) }, { incoming: { socket: { remoteAddress: ip } } });
+        expect(res.status, `${method} ${path} from ${who}`).toBe(404);
+        expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+      }
+      // the same route answers this machine
+      const local = await everything.request(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+      expect(local.status, `${method} ${path} from 127.0.0.1`).not.toBe(404);
+    }
   });
 });

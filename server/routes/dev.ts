@@ -10,12 +10,23 @@ import { createSsoToken } from '../auth/sso.ts';
 import { findUserByEmail } from '../auth/users.ts';
 
 /**
- * Development tools, registered only when config.devTools is on (never in production by default):
- * - GET  /dev/outbox                     HTML list of outbox mail and SMS, newest first (reset links, codes);
- * - GET  /apiproxy/v1/dev/outbox         the same as JSON for e2e tests (?recipient=&kind=&limit=);
- * - POST /apiproxy/v1/dev/sso-token      mints a single-sign-on token for { email } or the signed-in user
- *   (also POST /dev/sso-token); the outbox page has a form for it.
+ * Development tools. Every path under /dev/ and /apiproxy/v1/dev/ answers loopback clients only (404 to anyone
+ * else, server/app.ts: devGuard), and exists only where its setting allows:
+ * - the outbox viewer, when config.devTools (never in production; off beyond loopback unless DEV_TOOLS=1):
+ *   GET /dev/outbox (HTML list of outbox mail and SMS, newest first: reset links, codes) and
+ *   GET /apiproxy/v1/dev/outbox (the same as JSON for e2e tests, ?recipient=&kind=&limit=);
+ * - SSO token minting, only under APP_ENV=test (tests need it, nobody else):
+ *   POST /apiproxy/v1/dev/sso-token (also POST /dev/sso-token) for { email } or the signed-in user;
+ *   the outbox page shows a form for it then.
  */
+export const DEV_PREFIXES = ['/dev/', '/apiproxy/v1/dev/'] as const;
+export const isDevPath = (path: string) => DEV_PREFIXES.some((p) => path.startsWith(p));
+
+export interface DevTools {
+  outbox: boolean;
+  ssoMint: boolean;
+}
+
 const OutboxQuery = v.object({
   recipient: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
   kind: v.optional(v.pipe(v.string(), v.maxLength(64))),
@@ -47,7 +58,7 @@ async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuer
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
 
-function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: string): string {
+function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: string, ssoMint: boolean): string {
   const rows = messages
     .map((m) => {
       const link = m.link && safeReturnUrl(m.link) ? `<a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a>` : m.link ? escapeHtml(m.link) : '';
@@ -61,17 +72,17 @@ function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: strin
 <h1>Development outbox</h1>
 <p>Mail and text messages the app would send, newest first. Development only.</p>
 <form method="get" action="/dev/outbox"><label>Recipient <input name="recipient" value="${escapeHtml(recipient)}"></label> <button>Filter</button> <a href="/dev/outbox">All</a></form>
-<form id="sso"><label>Mint an SSO sign-in link for <input name="email" type="email" placeholder="demo@example.com (or the signed-in user)"></label> <button>Mint</button> <output id="sso-out"></output></form>
+${ssoMint ? '<form id="sso"><label>Mint an SSO sign-in link for <input name="email" type="email" placeholder="demo@example.com (or the signed-in user)"></label> <button>Mint</button> <output id="sso-out"></output></form>' : ''}
 <table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th><th>Link</th><th>Kind</th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="7">Nothing sent yet.</td></tr>'}
 </tbody></table>
-<script nonce="${nonce}">
+${ssoMint ? `<script nonce="${nonce}">
 document.getElementById('sso').addEventListener('submit', async (e) => {
   e.preventDefault();
   const out = document.getElementById('sso-out');
   const email = new FormData(e.target).get('email');
-  const csrf = (document.cookie.match(/(?:^|; )csrf=([^;]+)/) || [])[1] || '';
+  const csrf = (document.cookie.match(/(?:^|; )(?:__Host-)?csrf=([^;]+)/) || [])[1] || '';
   const res = await fetch('/apiproxy/v1/dev/sso-token', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(email ? { email } : {}) });
   const body = await res.json();
   out.textContent = '';
@@ -81,21 +92,28 @@ document.getElementById('sso').addEventListener('submit', async (e) => {
   a.textContent = body.url;
   out.append(a, ' (valid 5 minutes, once)');
 });
-</script>
+</script>` : ''}
 </body></html>`;
 }
 
-export function registerDevRoutes(app: Hono<AppEnv>) {
+export function registerDevRoutes(app: Hono<AppEnv>, tools: DevTools) {
+  if (tools.outbox) registerOutbox(app, tools.ssoMint);
+  if (tools.ssoMint) registerSsoMint(app);
+}
+
+function registerOutbox(app: Hono<AppEnv>, ssoMint: boolean) {
   app.get('/dev/outbox', async (c) => {
     const q = parseQuery(c, OutboxQuery);
     const nonce = randomBytes(16).toString('base64');
     c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
     c.header('Cache-Control', 'no-store');
-    return c.html(renderOutbox(await outboxRows(c, q), q.recipient ?? '', nonce));
+    return c.html(renderOutbox(await outboxRows(c, q), q.recipient ?? '', nonce, ssoMint));
   });
 
   app.get('/apiproxy/v1/dev/outbox', async (c) => c.json({ messages: await outboxRows(c, parseQuery(c, OutboxQuery)) }));
+}
 
+function registerSsoMint(app: Hono<AppEnv>) {
   const mintSso = async (c: Context<AppEnv>) => {
     const body = await parseJson(c, DevSsoTokenRequest);
     const { db } = c.var.deps;

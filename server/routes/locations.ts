@@ -10,7 +10,7 @@ import { parseJson, parseParams, parseQuery } from '../http/validate.ts';
 import { now } from '../locator/clock.ts';
 import { LocatorNotFound, findLocations, findNearest } from '../locator/locations.ts';
 import { addFavorite, removeFavorite } from '../locator/favorites.ts';
-import { autocompletePlaces } from '../locator/place-queries.ts';
+import { suggest } from '../locator/geocoder.ts';
 import { formatStore } from '../locator/store-format.ts';
 import { storeByNumber, storeExists } from '../locator/store-queries.ts';
 
@@ -21,7 +21,7 @@ import { storeByNumber, storeExists } from '../locator/store-queries.ts';
  * POST /apiproxy/v1/stores/favorites               add a favorite (signed in)
  * DELETE /apiproxy/v1/stores/favorites/:storeNumber remove a favorite (signed in)
  * GET  /apiproxy/v1/stores/:storeNumber            one store
- * GET  /apiproxy/v1/places/autocomplete            gazetteer prefix search
+ * GET  /apiproxy/v1/places/autocomplete            geocoder suggestions: places, ZIP/FSA/UK postcodes
  */
 const StoreNumberParam = v.object({
   storeNumber: v.pipe(v.string(), v.regex(/^[0-9]{1,10}(-[0-9]{1,10})?$/, 'storeNumber must look like 12345 or 12345-67890')),
@@ -80,9 +80,9 @@ export function registerLocatorRoutes(app: Hono<AppEnv>) {
   });
 
   app.get('/apiproxy/v1/places/autocomplete', async (c) => {
-    const { q, limit } = parseQuery(c, PlacesQuery);
-    const rows = await autocompletePlaces(c.var.deps.db, q, limit);
-    const body: PlacesBody = { places: rows.map((p) => ({ id: p.id, name: p.name, displayName: p.display_name, latitude: p.latitude, longitude: p.longitude })) };
+    const { q, limit, near } = parseQuery(c, PlacesQuery);
+    const rows = await suggest(c.var.deps.db, q, limit, near ?? null);
+    const body: PlacesBody = { places: rows.map((p) => ({ id: p.id, name: p.name, displayName: p.displayName, latitude: p.latitude, longitude: p.longitude })) };
     return c.json(body);
   });
 }

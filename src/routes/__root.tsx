@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet, useMatches } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { RouterContext, Chrome } from '../router.tsx';
@@ -6,6 +6,7 @@ import { configQuery } from '../services/config.ts';
 import { sessionQuery } from '../services/session.ts';
 import { useAppActors } from '../services/app-actors.tsx';
 import { AppShell } from '../views/shell/AppShell.tsx';
+import { routeTitles } from '../views/shell/page-title.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // configuration and session metadata are needed by every route: load once, keep in the query cache
@@ -18,6 +19,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootComponent() {
   const matches = useMatches();
   const chrome: Chrome = [...matches].reverse().find((m) => m.staticData?.chrome)?.staticData.chrome ?? 'full';
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const notFound = matches.some((m) => m.status === 'notFound');
+  const pageTitle = notFound ? null : ([...matches].reverse().map((m) => (routeTitles as Record<string, string | undefined>)[m.routeId]).find(Boolean) ?? null);
   const { data: config } = useQuery(configQuery);
   const { data: session } = useQuery(sessionQuery);
   const { notifications } = useAppActors();
@@ -33,6 +37,8 @@ function RootComponent() {
       toast={toasts[0] ?? null}
       persistent={persistent}
       onDismiss={(id) => notifications.send({ type: 'user.dismiss', id })}
+      pathname={pathname}
+      pageTitle={pageTitle}
     >
       <Outlet />
     </AppShell>

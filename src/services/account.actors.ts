@@ -4,8 +4,8 @@
  * comes from the error catalogue (server message first). Sign-in, MFA, SSO, sign-out and account creation
  * refresh the session query, so guards and the app shell see the new state before the redirect.
  *
- * Each actor is invoked without an input mapper and reads its request, as its first step, from the invoking
- * machine's context with that machine's pure builder: `xRequest(parentContext(self))` (docs/machines.md).
+ * Each actor receives its request as `input`: the invoking state's named input mapper, exported by the machine
+ * file (`invoke: { src: 'signIn', input: signInRequest }`), built it from the machine's context (docs/machines.md).
  */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
@@ -35,25 +35,14 @@ import {
   SsoSignInResponse,
 } from '../../contracts/account.ts';
 import type { FlowError } from '../../machines/account-flow.ts';
-import { signInRequest, verifyCodeRequest, type SignInContext, type SignInRequestInput, type VerifyCodeInput } from '../../machines/sign-in.machine.ts';
-import { ssoSignInRequest, type SsoContext, type SsoInput } from '../../machines/sso.machine.ts';
-import { signOutRequest, type SignOutContext, type SignOutInput } from '../../machines/sign-out.machine.ts';
-import { createAccountRequest, type CreateAccountContext, type CreateAccountPayload } from '../../machines/create-account.machine.ts';
-import { changePasswordRequest, type ChangePasswordContext, type ChangePasswordValues } from '../../machines/change-password.machine.ts';
-import { requestEmailChangeRequest, verifyEmailChangeRequest, type ChangeEmailContext, type ChangeEmailValues } from '../../machines/change-email.machine.ts';
-import {
-  savePreferenceRequest,
-  type CommunicationPreferencesContext,
-  type SavePreferenceInput,
-  type SavePreferenceRequest,
-} from '../../machines/communication-preferences.machine.ts';
-import { saveProfileRequest, type PersonalDetailsContext, type ProfilePatchInput } from '../../machines/personal-details.machine.ts';
-import { savePartnerNumberRequest, type PartnerNumberContext } from '../../machines/partner-number.machine.ts';
-import { parentContext } from '../../machines/actor-request.ts';
-import { checkCodeRequest, checkPasswordRequest, type ReauthContext } from '../../machines/reauth.machine.ts';
-import { sendPhoneCodeRequest, verifyPhoneCodeRequest, type MfaPhoneContext } from '../../machines/mfa-phone.machine.ts';
-import { sendResetLinkRequest, type ForgotPasswordContext } from '../../machines/forgot-password.machine.ts';
-import { resetPasswordRequest, type ResetPasswordContext } from '../../machines/reset-password.machine.ts';
+import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
+import type { SsoInput } from '../../machines/sso.machine.ts';
+import type { SignOutInput } from '../../machines/sign-out.machine.ts';
+import type { CreateAccountPayload } from '../../machines/create-account.machine.ts';
+import type { ChangePasswordValues } from '../../machines/change-password.machine.ts';
+import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
+import type { SavePreferenceRequest } from '../../machines/communication-preferences.machine.ts';
+import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { api, ApiRequestError } from './api.ts';
 import { accountCodeMessages, messageForError } from './error-catalogue.ts';
 import { refreshSession } from './session.ts';
@@ -141,13 +130,13 @@ export const accountApi = {
 
 export function signInActors(queryClient: QueryClient) {
   return {
-    signIn: fromPromise<SignInResponseT>(async ({ self }) => {
-      const out = await accountApi.signIn(signInRequest(parentContext<SignInContext>(self)));
+    signIn: fromPromise<SignInResponseT, SignInRequestInput>(async ({ input }) => {
+      const out = await accountApi.signIn(input);
       await refreshSession(queryClient);
       return out;
     }),
-    verifyCode: fromPromise<SignInResponseT>(async ({ self }) => {
-      const out = await accountApi.signInMfa(verifyCodeRequest(parentContext<SignInContext>(self)));
+    verifyCode: fromPromise<SignInResponseT, VerifyCodeInput>(async ({ input }) => {
+      const out = await accountApi.signInMfa(input);
       await refreshSession(queryClient);
       return out;
     }),
@@ -177,8 +166,8 @@ function ssoOnce(input: SsoInput): Promise<SsoSignInResponseT> {
 
 export function ssoActors(queryClient: QueryClient) {
   return {
-    ssoSignIn: fromPromise<SsoSignInResponseT>(async ({ self }) => {
-      const out = await ssoOnce(ssoSignInRequest(parentContext<SsoContext>(self)));
+    ssoSignIn: fromPromise<SsoSignInResponseT, SsoInput>(async ({ input }) => {
+      const out = await ssoOnce(input);
       await refreshSession(queryClient);
       return out;
     }),
@@ -187,10 +176,9 @@ export function ssoActors(queryClient: QueryClient) {
 
 export function signOutActors(queryClient: QueryClient) {
   return {
-    signOut: fromPromise<{ returnUrl: string }>(async ({ self }) => {
-      const request = signOutRequest(parentContext<SignOutContext>(self));
+    signOut: fromPromise<{ returnUrl: string }, SignOutInput>(async ({ input }) => {
       try {
-        return await accountApi.signOut(request);
+        return await accountApi.signOut(input);
       } finally {
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'account' });
         await refreshSession(queryClient);
@@ -201,17 +189,17 @@ export function signOutActors(queryClient: QueryClient) {
 
 export function forgotPasswordActors() {
   return {
-    sendResetLink: fromPromise<unknown>(async ({ self }) => accountApi.forgotPassword(sendResetLinkRequest(parentContext<ForgotPasswordContext>(self)).emailAddress)),
+    sendResetLink: fromPromise<unknown, { emailAddress: string }>(async ({ input }) => accountApi.forgotPassword(input.emailAddress)),
   };
 }
 
 export function resetPasswordActors() {
-  return { resetPassword: fromPromise<unknown>(async ({ self }) => accountApi.resetPassword(resetPasswordRequest(parentContext<ResetPasswordContext>(self)))) };
+  return { resetPassword: fromPromise<unknown, { token: string; newPassword: string }>(async ({ input }) => accountApi.resetPassword(input)) };
 }
 
 export function createAccountActors(queryClient: QueryClient) {
   return {
-    createAccount: fromPromise<CreateAccountResponseT>(async ({ self }) => accountApi.createAccount(createAccountRequest(parentContext<CreateAccountContext>(self)))),
+    createAccount: fromPromise<CreateAccountResponseT, CreateAccountPayload>(async ({ input }) => accountApi.createAccount(input)),
     refreshSession: fromPromise<unknown, void>(async () => {
       await refreshSession(queryClient);
     }),
@@ -219,17 +207,15 @@ export function createAccountActors(queryClient: QueryClient) {
 }
 
 export function changePasswordActors() {
-  return { changePassword: fromPromise<unknown>(async ({ self }) => accountApi.changePassword(changePasswordRequest(parentContext<ChangePasswordContext>(self)))) };
+  return { changePassword: fromPromise<unknown, ChangePasswordValues>(async ({ input }) => accountApi.changePassword(input)) };
 }
 
 export function changeEmailActors(queryClient: QueryClient) {
   return {
     loadEmailStatus: fromPromise<EmailStatusT, void>(async () => accountApi.emailStatus()),
-    requestEmailChange: fromPromise<{ proposedNewEmail: string }>(async ({ self }) =>
-      accountApi.requestEmailChange(requestEmailChangeRequest(parentContext<ChangeEmailContext>(self))),
-    ),
-    verifyEmailChange: fromPromise<EmailStatusT>(async ({ self }) => {
-      const out = await accountApi.verifyEmailChange(verifyEmailChangeRequest(parentContext<ChangeEmailContext>(self)));
+    requestEmailChange: fromPromise<{ proposedNewEmail: string }, ChangeEmailValues>(async ({ input }) => accountApi.requestEmailChange(input)),
+    verifyEmailChange: fromPromise<EmailStatusT, { code: string }>(async ({ input }) => {
+      const out = await accountApi.verifyEmailChange(input);
       await refreshSession(queryClient);
       return out;
     }),
@@ -238,8 +224,8 @@ export function changeEmailActors(queryClient: QueryClient) {
 
 export function reauthActors() {
   return {
-    checkPassword: fromPromise<MfaReauthResponseT>(async ({ self }) => accountApi.mfaReauth(checkPasswordRequest(parentContext<ReauthContext>(self)))),
-    checkCode: fromPromise<MfaStatusT>(async ({ self }) => accountApi.mfaReauthVerify(checkCodeRequest(parentContext<ReauthContext>(self)))),
+    checkPassword: fromPromise<MfaReauthResponseT, { password: string }>(async ({ input }) => accountApi.mfaReauth(input)),
+    checkCode: fromPromise<MfaStatusT, { code: string }>(async ({ input }) => accountApi.mfaReauthVerify(input)),
   };
 }
 
@@ -252,25 +238,23 @@ export function mfaSettingsActors() {
 
 export function mfaPhoneActors() {
   return {
-    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }>(async ({ self }) => accountApi.mfaSendPhoneCode(sendPhoneCodeRequest(parentContext<MfaPhoneContext>(self)))),
-    verifyPhoneCode: fromPromise<MfaStatusT>(async ({ self }) => accountApi.mfaVerifyPhoneCode(verifyPhoneCodeRequest(parentContext<MfaPhoneContext>(self)))),
+    sendPhoneCode: fromPromise<{ pendingPhoneNumber: string }, { phoneNumber: string }>(async ({ input }) => accountApi.mfaSendPhoneCode(input)),
+    verifyPhoneCode: fromPromise<MfaStatusT, { code: string }>(async ({ input }) => accountApi.mfaVerifyPhoneCode(input)),
   };
 }
 
 export function communicationPreferencesActors() {
   return {
     loadPreferences: fromPromise<CommunicationPreferencesT, void>(async () => accountApi.communicationPreferences()),
-    savePreference: fromPromise<CommunicationPreferencesT, SavePreferenceInput>(async ({ self, input }) =>
-      accountApi.saveCommunicationPreference(savePreferenceRequest(parentContext<CommunicationPreferencesContext>(self), input)),
-    ),
+    savePreference: fromPromise<CommunicationPreferencesT, SavePreferenceRequest>(async ({ input }) => accountApi.saveCommunicationPreference(input)),
   };
 }
 
 export function personalDetailsActors(queryClient: QueryClient) {
   return {
     loadProfile: fromPromise<ProfileT, void>(async () => accountApi.profile()),
-    saveProfile: fromPromise<ProfileT>(async ({ self }) => {
-      const out = await accountApi.updateProfile(saveProfileRequest(parentContext<PersonalDetailsContext>(self)));
+    saveProfile: fromPromise<ProfileT, ProfilePatchInput>(async ({ input }) => {
+      const out = await accountApi.updateProfile(input);
       queryClient.setQueryData(['account', 'profile'], out);
       await refreshSession(queryClient);
       return out;
@@ -281,8 +265,6 @@ export function personalDetailsActors(queryClient: QueryClient) {
 export function partnerNumberActors() {
   return {
     loadPartnerNumber: fromPromise<PartnerNumberT, void>(async () => accountApi.partnerNumber()),
-    savePartnerNumber: fromPromise<PartnerNumberT>(async ({ self }) =>
-      accountApi.savePartnerNumber(savePartnerNumberRequest(parentContext<PartnerNumberContext>(self)).partnerNumber),
-    ),
+    savePartnerNumber: fromPromise<PartnerNumberT, { partnerNumber: string | null }>(async ({ input }) => accountApi.savePartnerNumber(input.partnerNumber)),
   };
 }

@@ -113,7 +113,7 @@ describe('sign-in actors over the API', () => {
 });
 
 /**
- * What each real actor sends: it reads its request from the invoking machine's context with the machine's builder
+ * What each real actor sends: the `input` its invoke's named input mapper built from the machine's context
  * (docs/machines.md). Each flow runs on the real actors over a stubbed fetch up to its request.
  */
 describe('account actors send the request their machine holds', () => {

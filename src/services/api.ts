@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ApiErrorBody } from '../../contracts/errors.ts';
-import { readCookie } from './cookies.ts';
+import { readCsrfCookie } from './cookies.ts';
 
 export const API_ROOT = '/apiproxy/v1';
 
@@ -39,11 +39,11 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
 
 let csrfBootstrap: Promise<unknown> | null = null;
 async function csrfToken(): Promise<string> {
-  let token = readCookie('csrf');
+  let token = readCsrfCookie();
   if (!token) {
     csrfBootstrap ??= fetch(`${API_ROOT}/session`, { credentials: 'same-origin' }).finally(() => (csrfBootstrap = null));
     await csrfBootstrap;
-    token = readCookie('csrf');
+    token = readCsrfCookie();
   }
   return token ?? '';
 }

@@ -5,3 +5,8 @@ export function readCookie(name: string, cookie: string = typeof document === 'u
   }
   return null;
 }
+
+/** The CSRF token cookie: `__Host-csrf` when the app is served over https, `csrf` over plain http (server/http/csrf.ts). */
+export function readCsrfCookie(cookie?: string): string | null {
+  return readCookie('__Host-csrf', cookie) ?? readCookie('csrf', cookie);
+}

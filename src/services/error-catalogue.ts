@@ -35,6 +35,12 @@ export const locatorMessages = {
   nearestNotFound: 'There are no stores anywhere near this area.',
   favoriteSignInTitle: 'Sign in to save favorites',
   noOrderingHere: 'Mobile ordering unavailable',
+  orderingNotReady: 'Mobile ordering is not available at this store yet',
+  orderingUnavailable: 'Mobile ordering is unavailable at this store',
+  orderingAccountRequired: 'Account required: this store has no guest ordering',
+  accountRequiredTitle: 'Account required',
+  storeUnavailableTitle: 'Store unavailable',
+  storeUnavailableForGuests: "This store isn't taking mobile orders right now. Choose another store, or sign in or create an account to order.",
 } as const;
 
 /** Card and payment codes (spec 2, section 8). */

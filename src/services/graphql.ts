@@ -1,6 +1,6 @@
 /** The one urql client: same origin, CSRF header, no document cache (the query cache is TanStack Query). */
 import { Client, fetchExchange } from 'urql';
-import { readCookie } from './cookies.ts';
+import { readCsrfCookie } from './cookies.ts';
 import { API_ROOT } from './api.ts';
 
 export const graphqlClient = new Client({
@@ -9,6 +9,6 @@ export const graphqlClient = new Client({
   requestPolicy: 'network-only',
   fetchOptions: () => ({
     credentials: 'same-origin',
-    headers: { 'x-csrf-token': readCookie('csrf') ?? '' },
+    headers: { 'x-csrf-token': readCsrfCookie() ?? '' },
   }),
 });

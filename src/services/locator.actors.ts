@@ -1,35 +1,33 @@
 /**
  * The real actors the locator machines are provided with (design.md section 2): REST calls through
  * src/services/api.ts validated with the contracts' schemas, the browser's geolocation, and place
- * autocomplete. Each reads its request from the invoking machine's context with the machine's own
- * pure builder (machines/actor-request.ts).
+ * autocomplete. Each receives its request as `input`, built by the invoking state's named input mapper
+ * (docs/machines.md).
  */
 import { fromPromise } from 'xstate';
 import { FavoriteStoreResponse, LocationsResponse, NearestLocationResponse, PlacesResponse, type Place } from '../../contracts/locations.ts';
-import { parentContext } from '../../machines/actor-request.ts';
-import { locationsRequest, nearestRequest, placeSuggestionsRequest, type GeolocationFix, type LocatorContext } from '../../machines/locator.machine.ts';
-import { favoriteRequest, type FavoriteStoreContext, type SaveFavoriteResult } from '../../machines/favorite-store.machine.ts';
+import type { GeolocationFix, LocationsRequest, NearestRequest, PlaceSuggestionsRequest } from '../../machines/locator.machine.ts';
+import type { FavoriteToggle, SaveFavoriteResult } from '../../machines/favorite-store.machine.ts';
 import { api } from './api.ts';
 
 /** GET /apiproxy/v1/locations?place=&lat=&lng=&storeNumber=&features= */
-export const fetchLocations = fromPromise<LocationsResponse>(({ self, signal }) => {
-  const req = locationsRequest(parentContext<LocatorContext>(self));
+export const fetchLocations = fromPromise<LocationsResponse, LocationsRequest>(({ input: req, signal }) => {
   return api.get('/locations', {
-    query: { place: req.place, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
+    // near: the map centre, so a place search prefers the nearer of same-named places
+    query: { place: req.place, near: req.near, lat: req.lat, lng: req.lng, storeNumber: req.storeNumber, features: req.features.join(',') },
     schema: LocationsResponse,
     signal,
   });
 });
 
 /** POST /apiproxy/v1/locations/nearest-location (404 when there is none) */
-export const nearestLocation = fromPromise<NearestLocationResponse>(({ self, signal }) =>
-  api.post('/locations/nearest-location', nearestRequest(parentContext<LocatorContext>(self)), { schema: NearestLocationResponse, signal }),
+export const nearestLocation = fromPromise<NearestLocationResponse, NearestRequest>(({ input, signal }) =>
+  api.post('/locations/nearest-location', input, { schema: NearestLocationResponse, signal }),
 );
 
-/** GET /apiproxy/v1/places/autocomplete?q= */
-export const placeSuggestions = fromPromise<Place[]>(async ({ self, signal }) => {
-  const { q } = placeSuggestionsRequest(parentContext<LocatorContext>(self));
-  const res = await api.get('/places/autocomplete', { query: { q, limit: 6 }, schema: PlacesResponse, signal });
+/** GET /apiproxy/v1/places/autocomplete?q=&near= */
+export const placeSuggestions = fromPromise<Place[], PlaceSuggestionsRequest>(async ({ input: { q, near }, signal }) => {
+  const res = await api.get('/places/autocomplete', { query: { q, limit: 6, near }, schema: PlacesResponse, signal });
   return res.places;
 });
 
@@ -58,8 +56,7 @@ export function currentPosition(geo: Geolocation | undefined = typeof navigator 
 export const geolocate = fromPromise<GeolocationFix>(() => currentPosition());
 
 /** POST /apiproxy/v1/stores/favorites or DELETE /apiproxy/v1/stores/favorites/{storeNumber} */
-export const saveFavorite = fromPromise<SaveFavoriteResult>(({ self, signal }) => {
-  const { storeNumber, favorite } = favoriteRequest(parentContext<FavoriteStoreContext>(self));
+export const saveFavorite = fromPromise<SaveFavoriteResult, FavoriteToggle>(({ input: { storeNumber, favorite }, signal }) => {
   return favorite
     ? api.post('/stores/favorites', { storeNumber }, { schema: FavoriteStoreResponse, signal })
     : api.del(`/stores/favorites/${encodeURIComponent(storeNumber)}`, { schema: FavoriteStoreResponse, signal });

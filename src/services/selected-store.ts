@@ -5,8 +5,7 @@
 import * as v from 'valibot';
 import { createActor, fromPromise } from 'xstate';
 import { LocationResult, Store } from '../../contracts/locations.ts';
-import { parentContext } from '../../machines/actor-request.ts';
-import { selectedStoreMachine, selectedStoreRequest, type SelectedStoreContext } from '../../machines/selected-store.machine.ts';
+import { selectedStoreMachine, type SelectedStoreContext } from '../../machines/selected-store.machine.ts';
 import { api } from './api.ts';
 
 export const SELECTED_STORE_KEY = 'harbor.selectedStore.v1';
@@ -63,8 +62,7 @@ export function clearStoredSelection(s: Storage | null = storage()) {
 const StoreResponse = v.object({ store: Store });
 
 /** GET /apiproxy/v1/stores/:storeNumber */
-export const fetchStore = fromPromise<Store>(async ({ self, signal }) => {
-  const { storeNumber } = selectedStoreRequest(parentContext<SelectedStoreContext>(self));
+export const fetchStore = fromPromise<Store, { storeNumber: string }>(async ({ input: { storeNumber }, signal }) => {
   const res = await api.get(`/stores/${encodeURIComponent(storeNumber)}`, { schema: StoreResponse, signal });
   return res.store;
 });

@@ -11,7 +11,6 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { createActor, fromPromise, type Actor, type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type InputFrom, type SnapshotFrom } from 'xstate';
 import { expect, vi } from 'vitest';
 import { describePath, transitionCoverPaths, type ModelPath, type RequestBuilders } from '../../machines/__tests__/model.ts';
-import { parentContext } from '../../machines/actor-request.ts';
 
 // the router's scroll restoration calls window.scrollTo, which jsdom does not implement
 if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;
@@ -21,26 +20,25 @@ export const isDisabled = (el: HTMLElement) => (el as HTMLButtonElement).disable
 
 export interface FakeCall {
   src: string;
-  /** what the real actor would send: the machine's request builder over the invoking machine's context (docs/machines.md) */
+  /** what the real actor would send: the `input` the invoke's named input mapper built (docs/machines.md) */
   request: unknown;
   settled: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-/** Fake actors whose promises the test settles; each builds its request when it starts, as the real one does. */
+/**
+ * Fake actors whose promises the test settles; each records the `input` it starts with, the request the real one
+ * sends. An actor listed in `requests` (it has a request builder) that starts without an input rejects.
+ */
 export function deferredActors(srcs: readonly string[], requests: RequestBuilders = {}) {
   const calls: FakeCall[] = [];
   const logic: Record<string, AnyActorLogic> = {};
   for (const src of srcs) {
-    const build = requests[src];
-    logic[src] = fromPromise(({ self, input }) => {
-      let request: unknown = input;
-      try {
-        if (build) request = build(parentContext<never>(self), input as never);
-      } catch (e) {
-        return Promise.reject(e);
-      }
+    const needsInput = src in requests;
+    logic[src] = fromPromise(({ input }) => {
+      const request: unknown = input;
+      if (needsInput && input === undefined) return Promise.reject(new Error(`${src}: started without an input (its invoke has no input mapper)`));
       return new Promise((resolve, reject) => {
         const call: FakeCall = { src, request, settled: false, resolve, reject };
         call.resolve = (v) => ((call.settled = true), resolve(v));
@@ -69,7 +67,7 @@ export interface FlowViewModel<M extends AnyStateMachine> {
   serializeState?: (snapshot: SnapshotFrom<M>) => string;
   /** the actor sources (setup `actors` keys) to replace with deferred fakes */
   actors: readonly string[];
-  /** the machine's request builders by actor src: the fakes record the request the real actor would send */
+  /** the machine's request builders (its invokes' input mappers) by actor src: those fakes must start with an input */
   requests?: RequestBuilders;
   /** named actions to replace with spies (notify, redirect, tracking...) */
   spyActions?: readonly string[];

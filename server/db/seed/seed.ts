@@ -5,6 +5,7 @@ import { mulberry32 } from './prng.ts';
 import { STORE_COUNTRIES, buildPlaces, loadCities, storeTowns } from './places.ts';
 import { generateStores, townPicker, type TownPicker } from './stores.ts';
 import { seattleStores } from './seattle.ts';
+import { buildPostalCodes, type PostalRow } from './postal.ts';
 import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
 
 /**
@@ -12,7 +13,7 @@ import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
  * weighted by population, hand-placed Seattle stores (seattle.ts) and the demo accounts (users.ts).
  * Same PRNG seed, same data: the only varying bytes are the password hashes' salts and timestamps.
  */
-export const SEED_VERSION = 'locator-1';
+export const SEED_VERSION = 'locator-2';
 export const DEFAULT_STORE_COUNT = 17_000;
 const PRNG_SEED = 0x5eed_cafe;
 const USERS_PRNG_SEED = 0x0de3_0a11;
@@ -20,6 +21,7 @@ const BATCH = 1000;
 
 export interface SeedData {
   places: PlaceRow[];
+  postalCodes: PostalRow[];
   stores: StoreRow[];
   users: DemoUser[];
 }
@@ -37,12 +39,16 @@ export function generateSeed(opts: { storeCount?: number } = {}): SeedData {
     shortNumbers: new Set(fixed.map((s) => s.short_number)),
     ids: new Set(fixed.map((s) => s.id)),
   });
-  return { places, stores: [...fixed, ...generated], users: demoUsers(mulberry32(USERS_PRNG_SEED)) };
+  return { places, postalCodes: buildPostalCodes(cities), stores: [...fixed, ...generated], users: demoUsers(mulberry32(USERS_PRNG_SEED)) };
 }
 
-async function insertJson(tx: Queryable, table: 'places' | 'stores', rows: readonly object[]) {
+/** Bulk insert through jsonb_populate_recordset, naming the row's own columns (places has a generated column). */
+async function insertJson(tx: Queryable, table: 'places' | 'stores' | 'postal_codes', rows: readonly object[]) {
+  const first = rows[0];
+  if (!first) return;
+  const cols = Object.keys(first).map(quoteIdent).join(', ');
   for (let i = 0; i < rows.length; i += BATCH) {
-    await tx.query(`insert into ${table} select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(rows.slice(i, i + BATCH))]);
+    await tx.query(`insert into ${table} (${cols}) select ${cols} from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(rows.slice(i, i + BATCH))]);
   }
 }
 
@@ -95,13 +101,15 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
   return db.transaction(async (tx) => {
     const claimed = await tx.query(`insert into seed_info (id, version, store_count) values (1, $1, $2) on conflict (id) do nothing returning id`, [SEED_VERSION, data.stores.length]);
     if (!claimed.rows.length) return null;
-    await withoutSecondaryIndexes(tx, ['places', 'stores'], async () => {
+    await withoutSecondaryIndexes(tx, ['places', 'stores', 'postal_codes'], async () => {
       await insertJson(tx, 'places', data.places);
+      await insertJson(tx, 'postal_codes', data.postalCodes);
       await insertJson(tx, 'stores', data.stores);
     });
     await insertUsers(tx, data.users, hashes);
     await tx.query('analyze places');
     await tx.query('analyze stores');
+    await tx.query('analyze postal_codes');
     return { stores: data.stores.length, places: data.places.length, users: data.users.length };
   });
 }

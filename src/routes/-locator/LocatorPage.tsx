@@ -100,6 +100,7 @@ function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: 
       enableInAppDelivery={config.enableInAppDelivery}
       mapConfig={config.map}
       signInHref={`/account/signin?returnUrl=${encodeURIComponent(href)}`}
+      createAccountHref={`/account/create?returnUrl=${encodeURIComponent(href)}`}
     />
   );
 }

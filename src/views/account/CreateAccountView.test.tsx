@@ -53,6 +53,10 @@ const model: FlowViewModel<typeof createAccountMachine> = {
     expect(toggle.getAttribute('aria-expanded')).toBe(String(s.context.cardSectionOpen));
     expect((document.getElementById(toggle.getAttribute('aria-controls')!) as HTMLElement).hidden).toBe(!s.context.cardSectionOpen);
     expect(document.querySelector<HTMLInputElement>(`input[name="cardRewards"][value="${s.context.cardRewards}"]`)!.checked).toBe(true);
+    // the terms are links to their pages, opened in a new tab (the half-filled form stays)
+    expect(screen.getByRole('link', { name: 'Terms of Use (opens in a new tab)' }).getAttribute('href')).toBe('/terms-of-use');
+    expect(screen.getByRole('link', { name: 'Card Terms (opens in a new tab)' }).getAttribute('href')).toBe('/card-terms');
+    for (const a of screen.getAllByRole('link', { name: 'Privacy Statement (opens in a new tab)' })) expect(a.getAttribute('target') === '_blank' && a.getAttribute('href')).toBe('/privacy-statement');
     const submit = screen.getByRole('button', { name: /Create account/ });
     if (s.matches('editing')) {
       expect(isDisabled(submit)).toBe(false);

@@ -122,11 +122,19 @@ export function CreateAccountView(p: CreateAccountViewProps) {
           <CheckboxField name="receivePersonalizedEmailCommunications" label="Yes, I'd like personalized offers based on my orders." />
 
           <h2 className="form-section-title">Terms</h2>
+          <p className="field-hint terms-links">
+            Read the <LegalLink href="/terms-of-use">Terms of Use</LegalLink>, the <LegalLink href="/card-terms">Card Terms</LegalLink> and the{' '}
+            <LegalLink href="/privacy-statement">Privacy Statement</LegalLink>.
+          </p>
           <CheckboxField name="termsAndConditions" label={`* I agree to the ${p.product} Rewards Terms of Use and the ${p.brandName} Card Terms.`} aria-required="true" error={fieldErrors.termsAndConditions} />
           {p.includeStorageConsent ? (
             <CheckboxField name="storageConsent" label="* I agree to the storage of my personal information as described in the Privacy Statement." aria-required="true" error={fieldErrors.storageConsent} />
           ) : null}
-          {p.includePrivacyStatement ? <p className="field-hint">We use your information as described in our Privacy Statement. You can change your email preferences at any time.</p> : null}
+          {p.includePrivacyStatement ? (
+            <p className="field-hint">
+              We use your information as described in our <LegalLink href="/privacy-statement">Privacy Statement</LegalLink>. You can change your email preferences at any time.
+            </p>
+          ) : null}
           <div className="account-actions">
             <SubmitButton loading={loading}>Create account</SubmitButton>
           </div>
@@ -141,5 +149,15 @@ export function CreateAccountView(p: CreateAccountViewProps) {
         </div>
       </section>
     </div>
+  );
+}
+
+/** A terms page in a new tab, so the half-filled form stays (the link says so to screen readers). */
+function LegalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { changePasswordMachine, changePasswordRequest } from '../../../machines/change-password.machine.ts';
 import { changeEmailMachine, requestEmailChangeRequest, verifyEmailChangeRequest } from '../../../machines/change-email.machine.ts';
-import { communicationPreferencesMachine, PREFERENCE_KEYS, savePreferenceRequest } from '../../../machines/communication-preferences.machine.ts';
+import { communicationPreferencesMachine, PREFERENCE_KEYS, saveGeneralEmailRequest, saveHarborEmailRequest, savePersonalizedEmailRequest } from '../../../machines/communication-preferences.machine.ts';
 import { personalDetailsMachine, saveProfileRequest } from '../../../machines/personal-details.machine.ts';
 import { partnerNumberMachine, savePartnerNumberRequest } from '../../../machines/partner-number.machine.ts';
 import { changeEmailEvents, changePasswordEvents, communicationPreferencesEvents, partnerNumberEvents, personalDetailsEvents } from '../../../machines/__tests__/account-events.ts';
@@ -90,7 +90,7 @@ const preferences: FlowViewModel<typeof communicationPreferencesMachine> = {
   // guards read only the pending flags: abstracting the values keeps the paths few and still takes every transition
   serializeState: (s) => JSON.stringify({ v: s.value, q: PREFERENCE_KEYS.filter((k) => s.context.pending[k]) }),
   actors: ['loadPreferences', 'savePreference'],
-  requests: { savePreference: savePreferenceRequest },
+  requests: { savePreference: [saveHarborEmailRequest, saveGeneralEmailRequest, savePersonalizedEmailRequest] },
   spyActions: ['notify'],
   callFor: (event, calls) => {
     const id = (event as { actorId?: string }).actorId ?? '';

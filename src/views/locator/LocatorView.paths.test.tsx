@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { locatorMachine, confirmTarget, type LocatorInput } from '../../../machines/locator.machine.ts';
+import { locatorMachine, confirmTarget, findLocation, orderingStatus, canOrderFrom, type LocatorInput } from '../../../machines/locator.machine.ts';
 import { describePath } from '../../../machines/__tests__/model.ts';
 import { locatorModelEvents } from '../../../machines/__tests__/locator-fixtures.ts';
 import { locatorMessages } from '../../services/error-catalogue.ts';
@@ -23,10 +23,12 @@ type Snap = SnapshotFrom<typeof locatorMachine>;
 type App = ReturnType<typeof renderLocator>;
 
 // the shared model events plus the view level's extra: confirming a READY store without guest ordering
-const events: AnyEventObject[] = [...locatorModelEvents, { type: 'user.confirmStore', storeNumber: '5-1005' }];
+const events: AnyEventObject[] = [...locatorModelEvents, { type: 'user.confirmStore', storeNumber: '5-1005' }, { type: 'user.dismissDialog' }];
 
 /** the DOM offers the event in this state (a button exists and is enabled, a card or option is shown) */
 function domCan(s: Snap, e: AnyEventObject): boolean {
+  // the guest's store dialog is modal: only its buttons can be used while it is open
+  if (s.hasTag('dialog')) return e.type === 'user.dismissDialog';
   const showingSuggestions = s.matches({ suggestions: 'showing' });
   switch (e.type) {
     case 'user.moveSuggestion':
@@ -38,8 +40,12 @@ function domCan(s: Snap, e: AnyEventObject): boolean {
       return s.context.map.zoom < 21;
     case 'user.zoomOut':
       return s.context.map.zoom > 3;
-    case 'user.confirmStore':
-      return s.matches({ results: { browsing: 'showingResults' } }) ? s.context.locations.some((l) => l.store.storeNumber === e.storeNumber) : s.context.nearest.location?.store.storeNumber === e.storeNumber;
+    case 'user.confirmStore': {
+      // 'Order here' is offered only where the store takes mobile orders (orderingStatus)
+      const l = findLocation(s.context, e.storeNumber as string);
+      const listed = s.matches({ results: { browsing: 'showingResults' } }) ? s.context.locations.some((x) => x.store.storeNumber === e.storeNumber) : s.context.nearest.location?.store.storeNumber === e.storeNumber;
+      return listed && !!l && orderingStatus(l.store, { inMenu: s.context.inMenu, signedIn: s.context.signedIn }).offerOrder;
+    }
     default:
       return true;
   }
@@ -132,6 +138,9 @@ async function perform(app: App, e: AnyEventObject) {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
       return;
     }
+    case 'user.dismissDialog':
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Choose another store' }));
+      return;
     case 'user.retry':
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       return;
@@ -168,7 +177,20 @@ function assertDom(app: App, input: LocatorInput, s: Snap, last: AnyEventObject)
     return;
   }
   expect(app.navigations).toEqual([]);
-  if (last.type === 'user.confirmStore') expect(app.notices.at(-1)).toBe(last.storeNumber === '3-1003' ? 'accountRequired' : 'unavailableStore');
+  // the guest's store dialog (spec 1 section 6) is open exactly in the machine's dialog states, with Sign in and Create account
+  const dialog = screen.queryByRole('dialog');
+  if (s.hasTag('dialog')) {
+    const store = findLocation(c, (last as { storeNumber?: string }).storeNumber ?? '')?.store;
+    const accountRequired = s.matches({ dialog: 'accountRequired' });
+    if (store) expect(accountRequired).toBe(canOrderFrom(store));
+    expect(dialog?.getAttribute('aria-labelledby') && document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(accountRequired ? 'Account required' : 'Store unavailable');
+    expect(dialog!.textContent).toContain(accountRequired ? locatorMessages.accountRequired : locatorMessages.storeUnavailableForGuests);
+    expect(within(dialog!).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin?returnUrl=%2Fstore-locator');
+    expect(within(dialog!).getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/account/create?returnUrl=%2Fstore-locator');
+  } else {
+    expect(dialog).toBeNull();
+    if (last.type === 'user.confirmStore') expect(app.notices.at(-1)).toBe('unavailableStore');
+  }
 
   if (s.hasTag('loading')) {
     expect(list.querySelector('.store-results[aria-busy="true"]')).not.toBeNull();

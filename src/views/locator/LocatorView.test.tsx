@@ -189,17 +189,59 @@ describe('store details overlay', () => {
     expect(app!.persisted).toEqual(['1-1001']);
   });
 
-  it('in the menu, an unavailable store shows a toast instead of confirming; Back returns to the list', async () => {
+  it('in the menu, a closed store shows a toast instead of confirming; Back returns to the list', async () => {
     await withResults({ input: { inMenu: true, query: { place: 'Seattle' } } });
-    fireEvent.click(within(card('4-1004')).getByRole('button', { name: /store info/i }));
-    const details = screen.getByRole('region', { name: 'Ballard' });
-    expect(details.textContent).toContain(locatorMessages.noOrderingHere);
+    fireEvent.click(within(card('2-1002')).getByRole('button', { name: /store info/i }));
+    const details = screen.getByRole('region', { name: 'Capitol Hill' });
+    expect(details.textContent).toContain('Mobile ordering unavailable');
     fireEvent.click(within(details).getByRole('button', { name: 'Order here' }));
     expect(app!.notices).toEqual(['unavailableStore']);
     expect(app!.navigations).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Back to results' }));
-    expect(screen.queryByRole('region', { name: 'Ballard' })).toBeNull();
-    expect(card('4-1004')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Capitol Hill' })).toBeNull();
+    expect(card('2-1002')).toBeTruthy();
+  });
+
+  it('a NOT_READY store says so on its card and details, and never offers Order here (standalone and in the menu)', async () => {
+    for (const inMenu of [false, true]) {
+      await withResults({ signedIn: true, input: { inMenu, query: { place: 'Seattle' } } });
+      expect(card('4-1004').textContent).toContain('Mobile ordering is not available at this store yet');
+      expect(within(card('4-1004')).queryByRole('button', { name: /order here/i })).toBeNull();
+      expect(within(card('1-1001')).getByRole('button', { name: 'Order here at Pike Place' })).toBeTruthy();
+      fireEvent.click(within(card('4-1004')).getByRole('button', { name: /store info/i }));
+      const details = screen.getByRole('region', { name: 'Ballard' });
+      expect(details.textContent).toContain('Mobile ordering is not available at this store yet');
+      expect(within(details).queryByRole('button', { name: 'Order here' })).toBeNull();
+      app!.stop();
+      app!.unmount();
+      app = null;
+    }
+  });
+});
+
+describe('guest ordering (spec 1 section 6)', () => {
+  it('a guest choosing an open READY store without guest ordering gets the account-required dialog with Sign in and Create account', async () => {
+    await withResults({ signedIn: false });
+    expect(card('3-1003').textContent).toContain('Account required: this store has no guest ordering');
+    fireEvent.click(within(card('3-1003')).getByRole('button', { name: 'Order here at Fremont' }));
+    const dialog = screen.getByRole('dialog', { name: 'Account required' });
+    expect(dialog.textContent).toContain('This store needs an account to order ahead. Sign in or create an account to order here.');
+    expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin?returnUrl=%2Fstore-locator');
+    expect(within(dialog).getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/account/create?returnUrl=%2Fstore-locator');
+    expect(app!.locator.getSnapshot().matches({ dialog: 'accountRequired' })).toBe(true);
+    expect(app!.navigations).toEqual([]);
+    expect(app!.notices).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose another store' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app!.locator.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
+  });
+
+  it('a member orders from the same store without a dialog', async () => {
+    await withResults({ signedIn: true });
+    expect(card('3-1003').textContent).not.toContain('Account required');
+    fireEvent.click(within(card('3-1003')).getByRole('button', { name: 'Order here at Fremont' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app!.navigations).toEqual(['/menu']);
   });
 });
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Feature } from '../../../contracts/config.ts';
-import { canOrderFrom, findLocation, markerState, type locatorMachine } from '../../../machines/locator.machine.ts';
+import { findLocation, markerState, orderingStatus, sameStore, type locatorMachine } from '../../../machines/locator.machine.ts';
 import { favoriteOf, type favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
 import type { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
 import type { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
@@ -29,6 +29,8 @@ export interface LocatorViewProps {
   mapConfig: { mapboxToken: string | null; mapboxStyle: string | null };
   /** /account/signin?returnUrl=<this locator URL> */
   signInHref: string;
+  /** /account/create?returnUrl=<this locator URL> */
+  createAccountHref: string;
   locale?: string;
 }
 
@@ -72,6 +74,7 @@ export function LocatorView(p: LocatorViewProps) {
       </div>
       <FilterOverlay filters={p.filters} features={p.features} />
       <FavoriteSignInDialog favorites={p.favorites} signInHref={p.signInHref} />
+      <GuestOrderingDialog locator={locator} signInHref={p.signInHref} createAccountHref={p.createAccountHref} />
     </div>
   );
 }
@@ -110,6 +113,8 @@ function LocatorMap({ locator, mapConfig }: { locator: LocatorViewProps['locator
 function DetailsPanel(p: LocatorViewProps) {
   const storeNumber = useSelector(p.details, (s) => s.context.storeNumber);
   const location = useSelector(p.locator, (s) => (storeNumber ? findLocation(s.context, storeNumber) : undefined));
+  const signedIn = useSelector(p.locator, (s) => s.context.signedIn);
+  const queriedStore = useSelector(p.locator, (s) => s.context.query.storeNumber);
   const fav = useSelector(p.favorites, (s) => (location ? favoriteOf(s.context, location.store.storeNumber, location.isFavorite) : null));
   if (!location || !fav) return null;
   return (
@@ -117,7 +122,8 @@ function DetailsPanel(p: LocatorViewProps) {
       location={location}
       isFavorite={fav.isFavorite}
       favoritePending={fav.favoritePending}
-      orderingUnavailable={p.inMenu && !canOrderFrom(location.store)}
+      ordering={orderingStatus(location.store, { inMenu: p.inMenu, signedIn })}
+      hideDistance={sameStore(queriedStore, location.store.storeNumber) && location.distance === 0}
       onClose={() => p.details.send({ type: 'user.closeDetails' })}
       onToggleFavorite={() => p.favorites.send({ type: 'user.toggleFavorite', storeNumber: location.store.storeNumber, isFavorite: fav.isFavorite })}
       onOrder={() => p.locator.send({ type: 'user.confirmStore', storeNumber: location.store.storeNumber })}
@@ -145,6 +151,34 @@ function FavoriteSignInDialog({ favorites, signInHref }: { favorites: LocatorVie
       }
     >
       <p>{locatorMessages.favoriteSignIn}</p>
+    </Dialog>
+  );
+}
+
+/** The locator machine's `dialog` region: a guest chose a store without guest ordering (spec 1 section 6). */
+function GuestOrderingDialog({ locator, signInHref, createAccountHref }: { locator: LocatorViewProps['locator']; signInHref: string; createAccountHref: string }) {
+  const kind = useSelector(locator, (s) => (s.matches({ dialog: 'accountRequired' }) ? 'accountRequired' : s.matches({ dialog: 'unavailable' }) ? 'unavailable' : null));
+  const close = () => locator.send({ type: 'user.dismissDialog' });
+  return (
+    <Dialog
+      open={kind !== null}
+      title={kind === 'accountRequired' ? locatorMessages.accountRequiredTitle : locatorMessages.storeUnavailableTitle}
+      onClose={close}
+      actions={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={close}>
+            Choose another store
+          </button>
+          <a className="btn btn--ghost" href={createAccountHref}>
+            Create account
+          </a>
+          <a className="btn btn--primary" href={signInHref}>
+            Sign in
+          </a>
+        </>
+      }
+    >
+      <p>{kind === 'accountRequired' ? locatorMessages.accountRequired : locatorMessages.storeUnavailableForGuests}</p>
     </Dialog>
   );
 }

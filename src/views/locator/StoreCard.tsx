@@ -1,14 +1,33 @@
 import type { LocationResult } from '../../../contracts/locations.ts';
 import { formatDistance } from '../../services/format.ts';
 import { locatorMessages } from '../../services/error-catalogue.ts';
+import type { OrderingStatus } from '../../../machines/locator.machine.ts';
+
+/** The line a card and the details show about mobile ordering at this store (null: nothing to say). */
+export function orderingStatusText(status: OrderingStatus): string | null {
+  switch (status) {
+    case 'notReady':
+      return locatorMessages.orderingNotReady;
+    case 'unavailable':
+      return locatorMessages.orderingUnavailable;
+    case 'accountRequired':
+      return locatorMessages.orderingAccountRequired;
+    case 'closedNow':
+      return locatorMessages.noOrderingHere;
+    default:
+      return null;
+  }
+}
 
 export interface StoreCardProps {
   location: LocationResult;
   isFavorite: boolean;
   favoritePending: boolean;
   markerState: 'default' | 'highlighted' | 'selected';
-  /** in the in-menu locator: mobile ordering is not possible here now */
-  orderingUnavailable: boolean;
+  /** whether 'Order here' is offered, and what to say about ordering here (orderingStatus in the machine) */
+  ordering: { offerOrder: boolean; status: OrderingStatus };
+  /** hide the distance (the store was opened by its number: the search centre is the store itself) */
+  hideDistance?: boolean;
   onHover: (storeNumber: string | null) => void;
   onSelect: () => void;
   onToggleFavorite: () => void;
@@ -37,18 +56,24 @@ export function StoreCard(p: StoreCardProps) {
           <span className="store-card-address">{s.address.singleLine}</span>
         </button>
         <p className="store-card-meta">
-          <span className="store-card-distance">{formatDistance(p.location.distance, p.locale)}</span>
-          <span aria-hidden="true"> · </span>
+          {p.hideDistance ? null : (
+            <>
+              <span className="store-card-distance">{formatDistance(p.location.distance, p.locale)}</span>
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
           <span className={`store-card-status ${s.open ? 'is-open' : 'is-closed'}`}>{s.openStatusFormatted}</span>
         </p>
-        {p.orderingUnavailable ? <p className="store-card-unavailable">{locatorMessages.noOrderingHere}</p> : null}
+        {orderingStatusText(p.ordering.status) ? <p className="store-card-unavailable">{orderingStatusText(p.ordering.status)}</p> : null}
         <div className="store-card-actions">
           <button type="button" className="btn btn--link btn--small" onClick={p.onDetails}>
             Store info<span className="visually-hidden"> for {s.name}</span>
           </button>
-          <button type="button" className={`btn btn--small ${selected ? 'btn--primary' : 'btn--ghost'}`} onClick={p.onOrder}>
-            Order here<span className="visually-hidden"> at {s.name}</span>
-          </button>
+          {p.ordering.offerOrder ? (
+            <button type="button" className={`btn btn--small ${selected ? 'btn--primary' : 'btn--ghost'}`} onClick={p.onOrder}>
+              Order here<span className="visually-hidden"> at {s.name}</span>
+            </button>
+          ) : null}
         </div>
       </div>
       <FavoriteButton name={s.name} isFavorite={p.isFavorite} pending={p.favoritePending} onToggle={p.onToggleFavorite} />

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import type { LocationResult } from '../../../contracts/locations.ts';
 import { formatDistance } from '../../services/format.ts';
-import { locatorMessages } from '../../services/error-catalogue.ts';
-import { FavoriteButton } from './StoreCard.tsx';
+import type { OrderingStatus } from '../../../machines/locator.machine.ts';
+import { FavoriteButton, orderingStatusText } from './StoreCard.tsx';
 
 export interface StoreDetailsProps {
   location: LocationResult;
   isFavorite: boolean;
   favoritePending: boolean;
-  orderingUnavailable: boolean;
+  ordering: { offerOrder: boolean; status: OrderingStatus };
+  hideDistance?: boolean;
   onClose: () => void;
   onToggleFavorite: () => void;
   onOrder: () => void;
@@ -38,8 +39,12 @@ export function StoreDetails(p: StoreDetailsProps) {
             ))}
           </p>
           <p className="store-card-meta">
-            <span>{formatDistance(p.location.distance, p.locale)} away</span>
-            <span aria-hidden="true"> · </span>
+            {p.hideDistance ? null : (
+              <>
+                <span>{formatDistance(p.location.distance, p.locale)} away</span>
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
             <span className={`store-card-status ${s.open ? 'is-open' : 'is-closed'}`}>{s.openStatusFormatted}</span>
           </p>
           {s.phoneNumber ? (
@@ -59,10 +64,12 @@ export function StoreDetails(p: StoreDetailsProps) {
         </ul>
       ) : null}
 
-      {p.orderingUnavailable ? <p className="store-card-unavailable">{locatorMessages.noOrderingHere}</p> : null}
-      <button type="button" className="btn btn--primary store-details-order" onClick={p.onOrder}>
-        Order here
-      </button>
+      {orderingStatusText(p.ordering.status) ? <p className="store-card-unavailable">{orderingStatusText(p.ordering.status)}</p> : null}
+      {p.ordering.offerOrder ? (
+        <button type="button" className="btn btn--primary store-details-order" onClick={p.onOrder}>
+          Order here
+        </button>
+      ) : null}
 
       <h3>Hours</h3>
       {s.isOpen24Hours ? <p>Open 24 hours</p> : null}

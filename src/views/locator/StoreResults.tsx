@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { RecommendationReason } from '../../../contracts/locations.ts';
-import { canOrderFrom, markerState, type LocatorTab, type locatorMachine } from '../../../machines/locator.machine.ts';
+import { markerState, orderingStatus, sameStore, type LocatorTab, type locatorMachine } from '../../../machines/locator.machine.ts';
 import { favoriteOf, type favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
 import type { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
 import { locatorMessages } from '../../services/error-catalogue.ts';
@@ -106,6 +106,7 @@ function NoStores(p: StoreResultsProps) {
     return v ?? 'requestingNearest';
   });
   const nearest = useSelector(p.locator, (s) => s.context.nearest.location);
+  const signedIn = useSelector(p.locator, (s) => s.context.signedIn);
   const favorite = useSelector(p.favorites, (s) => (nearest ? favoriteOf(s.context, nearest.store.storeNumber, nearest.isFavorite) : null));
   const hints = locatorMessages.noStoresHints;
   return (
@@ -129,7 +130,7 @@ function NoStores(p: StoreResultsProps) {
                 isFavorite={favorite.isFavorite}
                 favoritePending={favorite.favoritePending}
                 markerState="default"
-                orderingUnavailable={p.inMenu && !canOrderFrom(nearest.store)}
+                ordering={orderingStatus(nearest.store, { inMenu: p.inMenu, signedIn })}
                 onHover={() => {}}
                 onSelect={() => p.locator.send({ type: 'user.showNearest' })}
                 onToggleFavorite={() => p.favorites.send({ type: 'user.toggleFavorite', storeNumber: nearest.store.storeNumber, isFavorite: favorite.isFavorite })}
@@ -156,6 +157,8 @@ function ResultList(p: StoreResultsProps) {
   const scroll = useSelector(locator, (s) => s.context.scrollListToSelected);
   const placeName = useSelector(locator, (s) => s.context.placeName);
   const tab = useSelector(locator, (s) => s.context.activeTab);
+  const signedIn = useSelector(locator, (s) => s.context.signedIn);
+  const queriedStore = useSelector(locator, (s) => s.context.query.storeNumber);
   const fav = useSelector(favorites, (s) => s.context);
   const tabsId = useId();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -172,7 +175,8 @@ function ResultList(p: StoreResultsProps) {
       isFavorite={isFavorite}
       favoritePending={favoritePending}
       markerState={markerState({ selectedStoreNumber: selected, highlightedStoreNumber: highlighted }, l.store.storeNumber)}
-      orderingUnavailable={p.inMenu && !canOrderFrom(l.store)}
+      ordering={orderingStatus(l.store, { inMenu: p.inMenu, signedIn })}
+      hideDistance={sameStore(queriedStore, l.store.storeNumber) && l.distance === 0}
       onHover={(storeNumber) => locator.send({ type: 'user.hoverStore', storeNumber })}
       onSelect={() => locator.send({ type: 'user.selectStore', storeNumber: l.store.storeNumber })}
       onToggleFavorite={() => favorites.send({ type: 'user.toggleFavorite', storeNumber: l.store.storeNumber, isFavorite })}

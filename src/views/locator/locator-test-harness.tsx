@@ -116,6 +116,7 @@ export function renderLocator(opts: RenderOptions = {}) {
         enableInAppDelivery={!!opts.enableInAppDelivery}
         mapConfig={{ mapboxToken: null, mapboxStyle: null }}
         signInHref="/account/signin?returnUrl=%2Fstore-locator"
+        createAccountHref="/account/create?returnUrl=%2Fstore-locator"
         {...(opts.locale ? { locale: opts.locale } : {})}
       />
     ),

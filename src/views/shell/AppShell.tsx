@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Chrome } from '../../router.tsx';
 import type { Notification } from '../../../machines/notifications.machine.ts';
 import { NotificationArea } from './NotificationArea.tsx';
+import { RouteAnnouncer } from './RouteAnnouncer.tsx';
 
 export interface AppShellProps {
   chrome: Chrome;
@@ -13,6 +14,10 @@ export interface AppShellProps {
   toast: Notification | null;
   persistent: Notification[];
   onDismiss: (id: string) => void;
+  /** the current pathname (a new one is a navigation: title, focus, announcement) */
+  pathname?: string;
+  /** the page's title (src/views/shell/page-title.ts); null: the page's h1 */
+  pageTitle?: string | null;
   children: ReactNode;
 }
 
@@ -21,6 +26,7 @@ export function AppShell(p: AppShellProps) {
   return (
     <div className={`app app--${p.chrome}`}>
       <a className="skip-link" href="#main">Skip to main content</a>
+      {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
         <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} />
       ) : p.chrome === 'logoOnly' ? (

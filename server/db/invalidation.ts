@@ -1,0 +1,43 @@
+/**
+ * Cross-process invalidation of per-process caches (docs/operations.md).
+ *
+ * Every process LISTENs on channel harbor_cache; a NOTIFY with a cache's name empties that cache in every
+ * process (the notifying one included) when the notifying transaction commits. Store rows notify from a
+ * trigger (migration 008), so any change to stores, from the app or from an operator's SQL, reaches all
+ * processes within the notification latency (milliseconds) instead of the cache's TTL.
+ * When the LISTEN connection is lost and comes back, notifications may have been missed: every cache is emptied.
+ * PGlite runs in one process (server/lifecycle.ts locks its data folder): the same channel works there too.
+ */
+import type { Db, Queryable } from './db.ts';
+import { clearStoreCache } from '../locator/store-cache.ts';
+
+export const CACHE_CHANNEL = 'harbor_cache';
+
+/** The per-process caches that hold database rows, by the name their NOTIFY payload carries. */
+const CACHES: Record<string, (db: Queryable) => void> = {
+  stores: clearStoreCache,
+};
+
+export type CacheName = keyof typeof CACHES;
+
+function clearAll(db: Db) {
+  for (const clear of Object.values(CACHES)) clear(db);
+}
+
+/** Starts listening; returns the function that stops it. */
+export async function startCacheInvalidation(db: Db): Promise<() => Promise<void>> {
+  return db.listen(
+    CACHE_CHANNEL,
+    (payload) => {
+      const clear = CACHES[payload];
+      if (clear) clear(db);
+      else clearAll(db);
+    },
+    () => clearAll(db),
+  );
+}
+
+/** Tells every process (at commit, when called in a transaction) to empty this cache. */
+export async function notifyCacheChanged(db: Queryable, cache: CacheName): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [CACHE_CHANNEL, cache]);
+}

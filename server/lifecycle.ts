@@ -1,0 +1,284 @@
+/**
+ * Process lifecycle (docs/operations.md): the database at startup, one process per PGlite data folder,
+ * and a clean shutdown on SIGTERM / SIGINT behind a load balancer.
+ *
+ * Startup: lock the PGlite data folder (a lock file beside it with the owner's pid; a stale one, whose process
+ * is gone, is replaced), open the database, migrate and seed under the PostgreSQL advisory lock
+ * (server/db/migrate.ts), LISTEN for cache invalidation (server/db/invalidation.ts).
+ *
+ * Shutdown, on the first SIGTERM or SIGINT:
+ * 1. at once: /healthz answers 503 and every response carries `Connection: close` (keep-alive clients reconnect,
+ *    to another process behind the load balancer);
+ * 2. after SHUTDOWN_DRAIN_MS (default 0): the listening socket closes; idle connections and connections without
+ *    a complete request (half-sent headers at once, half-sent bodies after HALF_SENT_GRACE_MS) are closed;
+ *    requests received in full are answered;
+ * 3. when the last connection has closed, the database is closed and the process exits with 0; at
+ *    SHUTDOWN_TIMEOUT_MS (default 10 s) after the signal whatever is still open is cut and it exits with 1.
+ * A second signal exits at once (1).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { MiddlewareHandler } from 'hono';
+import { openDb, type Db, type DbSettings } from './db/db.ts';
+import { migrateAndSeed } from './db/migrate.ts';
+import { startCacheInvalidation } from './db/invalidation.ts';
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** how long a request whose body has not fully arrived may still complete once the listener has closed */
+export const HALF_SENT_GRACE_MS = 1_000;
+
+// ---- one process per PGlite data folder ---------------------------------------------------------------------------
+
+export class DataDirLockedError extends Error {}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+/** The lock file of a data folder: beside it (PGlite's initdb wants an empty folder), `<folder>.lock`. */
+export function lockFileOf(dataDir: string): string {
+  return `${path.resolve(dataDir)}.lock`;
+}
+
+function readOwner(file: string): LockOwner | null {
+  try {
+    const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockOwner>;
+    return typeof owner.pid === 'number' ? { pid: owner.pid, host: String(owner.host ?? ''), startedAt: String(owner.startedAt ?? '') } : null;
+  } catch {
+    return null; // unreadable or half-written: treated as stale
+  }
+}
+
+/** Is this owner a live process (on this host)? A pid reused by a process that is not Node counts as gone. */
+function alive(owner: LockOwner): boolean {
+  if (owner.host !== os.hostname()) return true; // another machine's process: cannot tell, so never steal
+  if (owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const cmdline = fs.readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8');
+    return /node/.test(cmdline);
+  } catch {
+    return true; // no /proc: trust kill(0)
+  }
+}
+
+/**
+ * Takes the data folder's lock file or throws DataDirLockedError naming the owner. A stale lock (its process
+ * is gone, e.g. after kill -9) is removed and taken. Two processes racing for a stale lock: each re-reads the
+ * file after writing it, the one that does not find its own pid there refuses.
+ */
+export function lockDataDir(dataDir: string): { file: string; release(): void } {
+  const file = lockFileOf(dataDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const me: LockOwner = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
+  const refuse = (owner: LockOwner) =>
+    new DataDirLockedError(
+      `DATA_DIR ${path.resolve(dataDir)} is in use by process ${owner.pid} on ${owner.host} (since ${owner.startedAt}; lock file ${file}). ` +
+        'Only one process may use a PGlite data folder: stop that process first, or run several processes on PostgreSQL (DATABASE_URL). ' +
+        'If that process is gone, delete the lock file.',
+    );
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, JSON.stringify(me), { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = readOwner(file);
+      if (owner && alive(owner)) throw refuse(owner);
+      console.log(`[lifecycle] removing stale lock ${file}${owner ? ` of process ${owner.pid}` : ''}`);
+      fs.rmSync(file, { force: true });
+      continue;
+    }
+    const check = readOwner(file);
+    if (check?.pid !== me.pid) {
+      if (check) throw refuse(check);
+      continue;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (readOwner(file)?.pid === me.pid) fs.rmSync(file, { force: true });
+    };
+    process.once('exit', release);
+    return { file, release };
+  }
+  throw new DataDirLockedError(`Could not take the lock file ${file} of DATA_DIR ${path.resolve(dataDir)}: another process keeps taking it.`);
+}
+
+// ---- the database at startup ------------------------------------------------------------------------------------------
+
+/** The settings read here: DbSettings (server/db/db.ts), SEED_STORE_COUNT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS. */
+export type LifecycleEnv = DbSettings & NodeJS.ProcessEnv;
+
+/** Lock (PGlite), open, migrate and seed (under the advisory lock), listen for cache invalidation. */
+export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close(): Promise<void> }> {
+  const dataDir = env.DATA_DIR ?? './data';
+  const lock = env.DATABASE_URL ? null : lockDataDir(dataDir);
+  try {
+    const db = await openDb({ ...env, DATA_DIR: dataDir });
+    const { applied, seeded } = await migrateAndSeed(db, { storeCount: env.SEED_STORE_COUNT ? Number(env.SEED_STORE_COUNT) : undefined });
+    if (applied.length) console.log(`[db] applied ${applied.length} migration(s): ${applied.join(', ')}`);
+    if (seeded) console.log(`[db] seeded ${seeded.stores} stores, ${seeded.places} places, ${seeded.users} demo accounts`);
+    const unlisten = await startCacheInvalidation(db);
+    return {
+      db,
+      async close() {
+        await unlisten().catch(() => undefined);
+        await db.close();
+        lock?.release();
+      },
+    };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+// ---- shutdown ----------------------------------------------------------------------------------------------------------
+
+function millis(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds (got "${value}")`);
+  return n;
+}
+
+export interface ShutdownOptions {
+  timeoutMs: number;
+  drainMs: number;
+  /** after the server has closed (or at the deadline): close the database, release locks */
+  cleanup: () => Promise<void>;
+  exit?: (code: number) => void;
+}
+
+export function shutdownOptions(env: LifecycleEnv, cleanup: () => Promise<void>): ShutdownOptions {
+  return {
+    timeoutMs: millis(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS'),
+    drainMs: millis(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
+    cleanup,
+  };
+}
+
+interface InFlight {
+  req: IncomingMessage;
+}
+
+/**
+ * Graceful shutdown for an http.Server. `healthGate` answers /healthz with 503 while draining (mount it before
+ * the app's /healthz); `shutdown()` is what SIGTERM/SIGINT call (installed by `installSignals`).
+ */
+export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
+  let draining = false;
+  let started = 0;
+  const sockets = new Set<Socket>();
+  const current = new Map<Socket, InFlight>();
+  let listening = true;
+
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      current.delete(socket);
+    });
+    if (draining && !listening) socket.destroy();
+  });
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    current.set(socket, { req });
+    res.once('close', () => {
+      if (current.get(socket)?.req === req) current.delete(socket);
+    });
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      if (draining) {
+        // Node then closes the connection after this response
+        this.shouldKeepAlive = false;
+        if (!this.headersSent) this.setHeader('Connection', 'close');
+      }
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+  });
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    const halfSentExpired = Date.now() - started >= HALF_SENT_GRACE_MS;
+    for (const socket of sockets) {
+      const inFlight = current.get(socket);
+      // no request in progress: idle keep-alive, or headers not complete (half-sent)
+      if (!inFlight) socket.destroy();
+      // a request whose body has not fully arrived (half-sent body)
+      else if (!inFlight.req.complete && halfSentExpired) socket.destroy();
+    }
+  };
+
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  let finished = false;
+  const finish = async (code: number) => {
+    if (finished) return;
+    finished = true;
+    if (sweeper) clearInterval(sweeper);
+    // the database gets what is left of the deadline (at least a second) to close cleanly
+    const left = Math.max(started + opts.timeoutMs - Date.now(), 1000);
+    const cleanup = await Promise.race([
+      opts.cleanup().then(
+        () => 'done',
+        (e: unknown) => `failed: ${(e as Error).message}`,
+      ),
+      new Promise<string>((resolve) => setTimeout(() => resolve('timed out'), left).unref()),
+    ]);
+    const took = Date.now() - started;
+    console.log(`[lifecycle] ${code === 0 ? 'stopped' : 'stopped at the deadline'} in ${took} ms (database close ${cleanup})`);
+    exit(cleanup === 'done' ? code : 1);
+  };
+
+  const closeListener = () => {
+    listening = false;
+    server.close(() => void finish(0));
+    sweep();
+    sweeper = setInterval(sweep, 100);
+  };
+
+  return {
+    get draining() {
+      return draining;
+    },
+    healthGate: (async (c, next) => {
+      if (!draining) return next();
+      return c.json({ status: 'draining' }, 503);
+    }) as MiddlewareHandler,
+    shutdown(signal = 'SIGTERM') {
+      if (draining) {
+        console.log(`[lifecycle] ${signal} again: exiting now`);
+        server.closeAllConnections();
+        exit(1);
+        return;
+      }
+      draining = true;
+      started = Date.now();
+      console.log(`[lifecycle] ${signal}: draining (${sockets.size} open connection(s), deadline ${opts.timeoutMs} ms)`);
+      setTimeout(() => {
+        if (finished) return;
+        console.log(`[lifecycle] deadline reached: closing ${sockets.size} connection(s)`);
+        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
+        void finish(1);
+      }, opts.timeoutMs);
+      if (opts.drainMs > 0) setTimeout(closeListener, Math.min(opts.drainMs, opts.timeoutMs));
+      else closeListener();
+    },
+  };
+}
+
+export function installSignals(shutdown: (signal: string) => void) {
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

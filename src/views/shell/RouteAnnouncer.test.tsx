@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RouteAnnouncer } from './RouteAnnouncer.tsx';
+import { routeTitles, documentTitle } from './page-title.ts';
+
+afterEach(cleanup);
+
+function Page({ pathname, pageTitle, heading }: { pathname: string; pageTitle: string | null; heading: string }) {
+  return (
+    <>
+      <RouteAnnouncer pathname={pathname} pageTitle={pageTitle} brandName="Harbor Coffee" />
+      <a href="/elsewhere">a link outside the page</a>
+      <main id="main" tabIndex={-1}>
+        <h1>{heading}</h1>
+      </main>
+    </>
+  );
+}
+
+describe('RouteAnnouncer (WCAG 2.4.2 and focus after navigation)', () => {
+  it('first load: sets "<page> | <brand>" and leaves focus alone', () => {
+    render(<Page pathname="/store-locator" pageTitle="Find a store" heading="Find a store" />);
+    expect(document.title).toBe('Find a store | Harbor Coffee');
+    expect(document.activeElement).toBe(document.body);
+    expect(screen.getByTestId('route-announcer').textContent).toBe('');
+  });
+
+  it('a navigation moves focus to the h1 and announces the page', () => {
+    const view = render(<Page pathname="/store-locator" pageTitle="Find a store" heading="Find a store" />);
+    screen.getByRole('link').focus();
+    view.rerender(<Page pathname="/account/signin" pageTitle="Sign in" heading="Sign in to your account" />);
+    const h1 = screen.getByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(h1);
+    expect(h1.getAttribute('tabindex')).toBe('-1');
+    expect(document.title).toBe('Sign in | Harbor Coffee');
+    expect(screen.getByTestId('route-announcer').textContent).toBe('Sign in');
+  });
+
+  it('a query change on the same path is not a navigation', () => {
+    const view = render(<Page pathname="/store-locator" pageTitle="Find a store" heading="Find a store" />);
+    view.rerender(<Page pathname="/store-locator" pageTitle="Find a store" heading="Find a store" />);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('a route without a title entry is titled by its h1, waiting for it to render', async () => {
+    const view = render(<Page pathname="/a" pageTitle="A" heading="A" />);
+    view.rerender(
+      <>
+        <RouteAnnouncer pathname="/new-page" pageTitle={null} brandName="Harbor Coffee" />
+        <main id="main" />
+      </>,
+    );
+    expect(document.title).toBe('Harbor Coffee');
+    await act(async () => {
+      const h1 = document.createElement('h1');
+      h1.textContent = 'Gift cards';
+      document.getElementById('main')!.append(h1);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(document.title).toBe('Gift cards | Harbor Coffee');
+    expect((document.activeElement as HTMLElement).textContent).toBe('Gift cards');
+  });
+
+  it('titles the locator, sign-in and settings routes, never with the brand alone', () => {
+    expect(routeTitles['/store-locator']).toBe('Find a store');
+    expect(routeTitles['/menu/store-locator']).toBe('Choose a store');
+    expect(routeTitles['/account/signin']).toBe('Sign in');
+    expect(routeTitles['/account/settings/password']).toBe('Change password');
+    expect(documentTitle('Menu', 'Harbor Coffee')).toBe('Menu | Harbor Coffee');
+    expect(documentTitle('  ', 'Harbor Coffee')).toBe('Harbor Coffee');
+  });
+});

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { documentTitle } from './page-title.ts';
+
+/** how long to wait for a page's `<h1>` after a navigation (a route may suspend while its data loads) */
+const HEADING_WAIT_MS = 5000;
+
+const mainHeading = () => document.querySelector<HTMLElement>('#main h1');
+
+/**
+ * After every navigation (a new pathname; query changes such as the locator's own are not navigations):
+ * sets the document title (WCAG 2.4.2), moves focus to the page's `<h1>` (made focusable with
+ * tabindex=-1) unless the page already put focus inside the main content, and announces the page in a
+ * polite live region. The first load only sets the title: focus stays where the browser put it.
+ * Without a `pageTitle` the title is the `<h1>` text.
+ */
+export function RouteAnnouncer({ pathname, pageTitle, brandName }: { pathname: string; pageTitle: string | null; brandName: string }) {
+  const [announcement, setAnnouncement] = useState('');
+  // the pathname the last effect ran for: the first load (and a strict-mode re-run) is not a navigation
+  const lastPath = useRef<string | null>(null);
+  useEffect(() => {
+    const initial = lastPath.current === null || lastPath.current === pathname;
+    lastPath.current = pathname;
+    let done = false;
+    const settle = (h1: HTMLElement | null) => {
+      if (done) return;
+      const title = pageTitle ?? h1?.textContent ?? null;
+      document.title = documentTitle(title, brandName);
+      if (!h1 && !pageTitle) return; // wait for the heading
+      done = true;
+      if (initial) return;
+      const active = document.activeElement;
+      const main = document.getElementById('main');
+      const focusInPage = !!active && active !== document.body && !!main?.contains(active) && active !== main;
+      if (!focusInPage && h1) {
+        if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+        h1.focus({ preventScroll: false });
+      }
+      setAnnouncement(title ?? '');
+    };
+    const now = mainHeading();
+    if (now) {
+      settle(now);
+      return;
+    }
+    // the page's heading is not rendered yet (suspended route): wait for it, then settle with or without it
+    document.title = documentTitle(pageTitle, brandName);
+    const main = document.getElementById('main') ?? document.body;
+    const observer = new MutationObserver(() => {
+      const h1 = mainHeading();
+      if (h1) {
+        observer.disconnect();
+        settle(h1);
+      }
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => {
+      observer.disconnect();
+      settle(mainHeading());
+    }, HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [pathname, pageTitle, brandName]);
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announcement}
+    </p>
+  );
+}

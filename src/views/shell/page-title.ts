@@ -1,0 +1,51 @@
+import type { FileRoutesById } from '../../routeTree.gen.ts';
+
+/**
+ * Every route's document title (WCAG 2.4.2 "Page Titled"): the deepest matched route with an entry wins,
+ * and the brand follows it ("Find a store | Harbor Coffee"). A route without an entry (one added later)
+ * takes the text of its page's `<h1>` (RouteAnnouncer), so no page is ever titled by the brand alone.
+ * Keyed by route id (src/routeTree.gen.ts): a renamed route is a type error here.
+ */
+export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
+  '/': 'Coffee to order ahead',
+  '/store-locator': 'Find a store',
+  '/store-locator/$': 'Find a store',
+  '/store-locator_/delivery': 'Delivery',
+  '/menu/': 'Menu',
+  '/menu/store-locator': 'Choose a store',
+  '/menu/store-locator/$': 'Choose a store',
+  '/menu/store-locator_/delivery': 'Delivery',
+  '/account/create': 'Create an account',
+  '/account/create_/partial-success/$message': 'Account created',
+  '/account/for-you': 'For you',
+  '/account/forgot-password': 'Forgot password',
+  '/account/forgot-password_/success': 'Check your email',
+  '/account/forgot-password-reset/$token': 'Reset your password',
+  '/account/reset-password/$token': 'Reset your password',
+  '/account/reset-password-success': 'Password updated',
+  '/account/personal': 'Personal info',
+  '/account/personal/': 'Personal info',
+  '/account/personal/partner': 'Partner number',
+  '/account/profile': 'Profile',
+  '/account/settings': 'Settings',
+  '/account/settings/': 'Settings',
+  '/account/settings/communication-preferences': 'Communication preferences',
+  '/account/settings/edit-email': 'Change email',
+  '/account/settings/edit-email_/enter-code': 'Enter your code',
+  '/account/settings/mfa': '2-step verification',
+  '/account/settings/mfa/': '2-step verification',
+  '/account/settings/mfa/add-phone-number': 'Add a phone number',
+  '/account/settings/mfa/edit-phone-number': 'Edit phone number',
+  '/account/settings/password': 'Change password',
+  '/account/settings/privacy': 'Privacy',
+  '/account/signin': 'Sign in',
+  '/account/signin_/sso/$token': 'Signing you in',
+  '/account/signout': 'Signing you out',
+  '/terms-of-use': 'Terms of Use',
+  '/card-terms': 'Card Terms',
+  '/privacy-statement': 'Privacy Statement',
+  '/help/delivery-faq': 'Delivery FAQ',
+};
+
+/** "<page> | <brand>"; the brand alone only when there is no page title at all. */
+export const documentTitle = (page: string | null | undefined, brand: string) => (page && page.trim() ? `${page.trim()} | ${brand}` : brand);
