@@ -24,6 +24,7 @@ export interface CardsContext {
 }
 export type CardsEvent =
   | { type: 'user.retry' }
+  | { type: 'user.refresh' }
   | { type: 'user.makePrimary'; cardId: string }
   | { type: 'user.remove'; cardId: string }
   | { type: 'user.confirm' }
@@ -104,6 +105,7 @@ export const cardsMachine = setup({
           { guard: 'isOwnCard', target: 'confirmingRemove', actions: 'assignTarget' },
         ],
         'user.dismiss': { actions: 'clearError' },
+        'user.refresh': { target: 'loading', description: 'An overlay closed (money may have moved): load again.' },
       },
     },
     transferFirst: {

@@ -14,6 +14,7 @@ describe('cards machine (model-based)', () => {
     done('loadCards', { cards: list }),
     fail('loadCards', serverDown),
     { type: 'user.retry' },
+    { type: 'user.refresh' },
     { type: 'user.makePrimary', cardId: 'b' },
     { type: 'user.remove', cardId: 'a' },
     { type: 'user.remove', cardId: 'b' },
