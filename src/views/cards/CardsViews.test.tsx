@@ -11,9 +11,9 @@ import { card, method } from '../../../machines/__tests__/cards-fixtures.ts';
 import { AddCardView, AddMoneyModal, AutoReloadModal, BarcodeOverlay, CardsListView } from './CardsViews.tsx';
 
 /** View tests along the card machines' main paths: the views render snapshots and send events; texts are the spec's. */
-const never = () => fromPromise(() => new Promise<never>(() => {}));
-const rejecting = (error: unknown) => fromPromise(() => Promise.reject(error));
-const resolving = (output: unknown) => fromPromise(() => Promise.resolve(output));
+const never = () => fromPromise(() => new Promise<never>(() => {})) as never;
+const rejecting = (error: unknown) => fromPromise(() => Promise.reject(error)) as never;
+const resolving = (output: unknown) => fromPromise(() => Promise.resolve(output)) as never;
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 describe('card views', () => {
