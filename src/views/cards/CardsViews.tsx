@@ -130,10 +130,7 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
         <Modal title="Transfer the balance first" onClose={() => actor.send({ type: 'user.dismiss' })}>
           <p>{CardMessages.cardHasBalance}</p>
           <p>
-            <a className="btn btn--primary" href={`/account/cards/transfer?from=${target.cardId}`}>
-              Transfer balance
-            </a>{' '}
-            <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.dismiss' })}>
+            <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.dismiss' })}>
               Not now
             </button>
           </p>
