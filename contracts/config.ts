@@ -49,6 +49,18 @@ export const AppConfig = v.object({
     productStaleAfter: v.number(),
     productRetryAfter: v.number(),
   }),
+  /** stored-value cards and payments (spec 2 sections 3 and 9; amounts in cents; docs/cards.md) */
+  cards: v.object({
+    svcReloadOptions: v.array(v.number()),
+    defaultSvcReloadOption: v.number(),
+    triggerAmountOptions: v.array(v.number()),
+    defaultTriggerAmountOption: v.number(),
+    paymentOptions: v.object({ creditCard: v.boolean(), giftCard: v.boolean(), paypal: v.boolean(), venmo: v.boolean(), campusCard: v.boolean() }),
+    guestPaymentTokenMaxAge: v.number(),
+    appDownloadLink: v.string(),
+    commonQuestionsUrl: v.string(),
+    rewardsQuestionsUrl: v.string(),
+  }),
   /** the development outbox viewer (/dev/outbox) is linked only where this is on */
   devTools: v.boolean(),
 });

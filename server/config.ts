@@ -1,4 +1,5 @@
 import type { AppConfig, Feature } from '../contracts/config.ts';
+import { DEFAULT_SVC_RELOAD_OPTION, DEFAULT_TRIGGER_AMOUNT_OPTION, GUEST_TOKEN_MAX_AGE_MS, PAYMENT_OPTION_DEFAULTS, SVC_RELOAD_OPTIONS, TRIGGER_AMOUNT_OPTIONS } from '../contracts/cards.ts';
 
 /**
  * Client configuration, switchable per environment: APP_ENV picks a profile
@@ -108,6 +109,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mostRecentOrderStaleAfter: 2 * 3600_000,
       productStaleAfter: 5 * 60_000,
       productRetryAfter: 30_000,
+    },
+    cards: {
+      svcReloadOptions: [...SVC_RELOAD_OPTIONS],
+      defaultSvcReloadOption: DEFAULT_SVC_RELOAD_OPTION,
+      triggerAmountOptions: [...TRIGGER_AMOUNT_OPTIONS],
+      defaultTriggerAmountOption: DEFAULT_TRIGGER_AMOUNT_OPTION,
+      paymentOptions: { ...PAYMENT_OPTION_DEFAULTS },
+      guestPaymentTokenMaxAge: GUEST_TOKEN_MAX_AGE_MS,
+      appDownloadLink: '/app',
+      commonQuestionsUrl: '/help/cards',
+      rewardsQuestionsUrl: '/help/rewards',
     },
     devTools: devToolsEnabled(env),
   };

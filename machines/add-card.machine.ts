@@ -1,0 +1,156 @@
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import * as v from 'valibot';
+import { CardMessages, SvcCardNumber, SvcSecurityCode, formatCents, type AddCardResponse, type CardErrorAction } from '../contracts/cards.ts';
+import { asFlowError, notProvided } from './account-flow.ts';
+import { cardFlowError, isKnownCardError } from './cards-flow.ts';
+
+/**
+ * Add card, /account/cards/add (spec 2 §4 "Add card", §5 card registration, §8 card codes): register a physical
+ * card by its 16-digit number and 8-digit security code, or get a digital card. After the add: transferCard with a
+ * positive balance → /account/cards; a zero balance → keep or remove; otherwise a success notification with the
+ * added amount. The make-primary error → /account/cards/:cardId; catalogue codes show their message (and action);
+ * anything else → an error notification and /.
+ */
+export interface AddCardForm {
+  cardNumber: string;
+  securityCode: string;
+  transferCard: boolean;
+  makePrimary: boolean;
+}
+export interface AddCardContext {
+  form: AddCardForm | null;
+  digital: boolean;
+  fieldErrors: { cardNumber?: string; securityCode?: string };
+  error: string | null;
+  errorAction: CardErrorAction | null;
+  added: AddCardResponse | null;
+  destination: string | null;
+  notice: { tone: 'success' | 'error'; message: string } | null;
+}
+export type AddCardEvent =
+  | { type: 'user.submit'; form: AddCardForm }
+  | { type: 'user.getDigital' }
+  | { type: 'user.keep' }
+  | { type: 'user.remove' }
+  | DoneActorEvent<AddCardResponse, 'addCard'>
+  | ErrorActorEvent<unknown, 'addCard'>
+  | DoneActorEvent<{ cardNumber: string }, 'removeCard'>
+  | ErrorActorEvent<unknown, 'removeCard'>;
+
+export type AddCardInput = { cardNumber: string; securityCode: string; transferCard: boolean; makePrimary: boolean } | { digitalCard: true };
+export function addCardRequest({ context }: { context: Pick<AddCardContext, 'form' | 'digital'> }): AddCardInput {
+  if (context.digital) return { digitalCard: true };
+  if (!context.form) throw new Error('addCard: no form submitted');
+  const f = context.form;
+  return { cardNumber: f.cardNumber.replace(/[\s-]/g, ''), securityCode: f.securityCode.trim(), transferCard: f.transferCard, makePrimary: f.makePrimary };
+}
+export function removeAddedCardRequest({ context }: { context: Pick<AddCardContext, 'added'> }): { cardId: string } {
+  if (!context.added) throw new Error('removeCard: nothing added');
+  return { cardId: context.added.card.cardId };
+}
+
+const formErrors = (f: AddCardForm) => {
+  const n = v.safeParse(SvcCardNumber, f.cardNumber.replace(/[\s-]/g, ''));
+  const p = v.safeParse(SvcSecurityCode, f.securityCode.trim());
+  return { ...(n.success ? {} : { cardNumber: n.issues[0].message }), ...(p.success ? {} : { securityCode: p.issues[0].message }) };
+};
+const output = (event: { type: string }) => (event.type === 'xstate.done.actor.addCard' ? (event as DoneActorEvent<AddCardResponse>).output : null);
+
+export const addCardMachine = setup({
+  types: { context: {} as AddCardContext, events: {} as AddCardEvent },
+  actors: {
+    addCard: fromPromise<AddCardResponse, AddCardInput>(async () => notProvided('addCard')),
+    removeCard: fromPromise<{ cardNumber: string }, { cardId: string }>(async () => notProvided('removeCard')),
+  },
+  guards: {
+    isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(formErrors(event.form)).length === 0,
+    makePrimaryFailed: ({ event }) => !!output(event)?.makePrimaryFailed,
+    transferredPositive: ({ event }) => (output(event)?.transferred?.amount ?? 0) > 0,
+    zeroBalance: ({ event }) => (output(event)?.card.balance.amount ?? 1) <= 0,
+    isMakePrimaryError: ({ event }) => 'error' in event && asFlowError(event.error).code === 'MAKE_PRIMARY_FAILED',
+    isKnownError: ({ event }) => 'error' in event && isKnownCardError(event.error),
+  },
+  actions: {
+    notify: () => {},
+    redirect: () => {},
+    assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.form, digital: false, fieldErrors: {}, error: null, errorAction: null } : {})),
+    assignDigital: assign({ digital: true, form: null, fieldErrors: {}, error: null, errorAction: null }),
+    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: formErrors(event.form) } : {})),
+    forgetSecurityCode: assign(({ context }) => ({ form: context.form ? { ...context.form, securityCode: '' } : null })),
+    assignAdded: assign(({ event }) => ({ added: output(event) })),
+    toList: assign({ destination: '/account/cards' }),
+    toCardPage: assign(({ context, event }) => {
+      const fromError = 'error' in event ? asFlowError(event.error).body.cardId : undefined;
+      const id = output(event)?.card.cardId ?? context.added?.card.cardId ?? (typeof fromError === 'string' ? fromError : undefined);
+      return { destination: id ? `/account/cards/${id}` : '/account/cards' };
+    }),
+    toHome: assign({ destination: '/' }),
+    assignAddedNotice: assign(({ event }) => {
+      const o = output(event);
+      return { notice: { tone: 'success' as const, message: o && o.addedAmount.amount > 0 ? CardMessages.cardAdded(formatCents(o.addedAmount.amount)) : CardMessages.cardAddedNoBalance } };
+    }),
+    assignTransferredNotice: assign(({ event }) => ({ notice: { tone: 'success' as const, message: CardMessages.transferDone(formatCents(output(event)?.transferred?.amount ?? 0)) } })),
+    assignRemovedNotice: assign(({ context }) => ({ notice: { tone: 'success' as const, message: CardMessages.cardRemoved(context.added?.card.lastFour ?? '') } })),
+    assignRemoveFailedNotice: assign({ notice: { tone: 'error' as const, message: CardMessages.removeFailed } }),
+    assignFailureNotice: assign(({ event }) => ({ notice: { tone: 'error' as const, message: 'error' in event ? cardFlowError(event.error).message : CardMessages.generic } })),
+    assignError: assign(({ event }) => {
+      if (!('error' in event)) return {};
+      const e = cardFlowError(event.error);
+      if (e.field === 'cardNumber' || e.field === 'securityCode') return { fieldErrors: { [e.field]: e.message }, error: null, errorAction: e.action };
+      return { error: e.message, errorAction: e.action };
+    }),
+  },
+}).createMachine({
+  id: 'addCard',
+  description: 'Register a physical card (number + security code) or get a digital card, then the outcome the spec names.',
+  meta: { title: 'Add card', spec: '2 §2 /account/cards/add, §4 Add card, §5 card registration, §8 card codes' },
+  context: { form: null, digital: false, fieldErrors: {}, error: null, errorAction: null, added: null, destination: null, notice: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'Card number and security code, or Get a digital card; field errors and mapped codes show here.',
+      on: {
+        'user.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'assignForm' }, { actions: 'assignFieldErrors' }],
+        'user.getDigital': { target: 'submitting', actions: 'assignDigital' },
+      },
+    },
+    submitting: {
+      description: 'POST /account/cards/add.',
+      tags: ['loading'],
+      exit: 'forgetSecurityCode',
+      invoke: {
+        id: 'addCard',
+        src: 'addCard',
+        input: addCardRequest,
+        onDone: [
+          { guard: 'makePrimaryFailed', target: 'redirecting', actions: ['assignAdded', 'toCardPage'] },
+          { guard: 'transferredPositive', target: 'redirecting', actions: ['assignAdded', 'assignTransferredNotice', 'notify', 'toList'] },
+          { guard: 'zeroBalance', target: 'askingKeepOrRemove', actions: 'assignAdded' },
+          { target: 'redirecting', actions: ['assignAdded', 'assignAddedNotice', 'notify', 'toList'] },
+        ],
+        onError: [
+          { guard: 'isMakePrimaryError', target: 'redirecting', actions: 'toCardPage' },
+          { guard: 'isKnownError', target: 'editing', actions: 'assignError' },
+          { target: 'redirecting', actions: ['assignFailureNotice', 'notify', 'toHome'] },
+        ],
+      },
+    },
+    askingKeepOrRemove: {
+      description: 'The card has no money ($0.00): keep it or remove it?',
+      tags: ['dialog'],
+      on: { 'user.keep': { target: 'redirecting', actions: ['assignAddedNotice', 'notify', 'toList'] }, 'user.remove': { target: 'removing' } },
+    },
+    removing: {
+      description: 'POST /account/cards/:cardId/remove for the card just added.',
+      tags: ['loading'],
+      invoke: {
+        id: 'removeCard',
+        src: 'removeCard',
+        input: removeAddedCardRequest,
+        onDone: { target: 'redirecting', actions: ['assignRemovedNotice', 'notify', 'toList'] },
+        onError: { target: 'redirecting', actions: ['assignRemoveFailedNotice', 'notify', 'toList'] },
+      },
+    },
+    redirecting: { entry: 'redirect', tags: ['redirecting'], type: 'final' },
+  },
+});

@@ -1,0 +1,106 @@
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { CardMessages, formatCents, type PaymentMethod, type ReloadResponse } from '../contracts/cards.ts';
+import { inputOf, notProvided } from './account-flow.ts';
+import { cardFlowError } from './cards-flow.ts';
+
+/**
+ * Add money, the #add-money modal (spec 2 §3 add-money form, §4 Reload, §5, §8 reload codes): amount options from
+ * config, a payment instrument is required; no instruments at all sends the member to /account/payment-method.
+ * The idempotency key is the modal's key plus amount and method: retrying the same request replays it (121063
+ * shows as info), a changed request gets its own key.
+ */
+export interface AddMoneyInput {
+  cardId: string;
+  methods: PaymentMethod[];
+  options: number[];
+  defaultAmount: number;
+  /** a fresh random key per opening of the modal (made by the route) */
+  keyBase: string;
+}
+export interface AddMoneyContext extends AddMoneyInput {
+  amount: number;
+  paymentMethodId: string | null;
+  error: string | null;
+  info: string | null;
+  notice: string | null;
+}
+export type AddMoneyEvent =
+  | { type: 'user.selectAmount'; amount: number }
+  | { type: 'user.selectMethod'; paymentMethodId: string }
+  | { type: 'user.submit' }
+  | { type: 'user.close' }
+  | DoneActorEvent<ReloadResponse, 'reload'>
+  | ErrorActorEvent<unknown, 'reload'>;
+
+export interface ReloadInput {
+  cardId: string;
+  amount: number;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}
+export function reloadRequest({ context }: { context: Pick<AddMoneyContext, 'cardId' | 'amount' | 'paymentMethodId' | 'keyBase'> }): ReloadInput {
+  if (!context.paymentMethodId) throw new Error('reload: no payment method');
+  return { cardId: context.cardId, amount: context.amount, paymentMethodId: context.paymentMethodId, idempotencyKey: `${context.keyBase}-${context.amount}-${context.paymentMethodId}`.slice(0, 100) };
+}
+
+export const addMoneyMachine = setup({
+  types: { context: {} as AddMoneyContext, events: {} as AddMoneyEvent, input: {} as AddMoneyInput },
+  actors: { reload: fromPromise<ReloadResponse, ReloadInput>(async () => notProvided('reload')) },
+  guards: {
+    hasNoMethods: ({ context }) => context.methods.length === 0,
+    hasMethod: ({ context }) => !!context.paymentMethodId,
+    wasReplay: ({ event }) => event.type === 'xstate.done.actor.reload' && !!event.output.duplicate,
+  },
+  actions: {
+    goToPaymentMethods: () => {},
+    notify: () => {},
+    close: () => {},
+    applyInput: assign(({ event }) => {
+      const i = inputOf<AddMoneyInput>(event);
+      const methods = i.methods ?? [];
+      return { cardId: i.cardId ?? '', methods, options: i.options ?? [], defaultAmount: i.defaultAmount ?? 0, amount: i.defaultAmount ?? 0, keyBase: i.keyBase ?? 'k', paymentMethodId: (methods.find((m) => m.default) ?? methods[0])?.paymentMethodId ?? null };
+    }),
+    assignAmount: assign(({ event }) => (event.type === 'user.selectAmount' ? { amount: event.amount, error: null } : {})),
+    assignMethod: assign(({ event }) => (event.type === 'user.selectMethod' ? { paymentMethodId: event.paymentMethodId || null, error: null } : {})),
+    assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
+    assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
+    assignDone: assign(({ context }) => ({ notice: CardMessages.moneyAdded(formatCents(context.amount)) })),
+    assignReplay: assign({ notice: CardMessages.duplicate }),
+  },
+}).createMachine({
+  id: 'addMoney',
+  description: 'Reload a card: an amount from the configured options and a payment method.',
+  meta: { title: 'Add money (#add-money)', spec: '2 §3 add-money form, §4 Reload, §5 Add money, §8 reload codes' },
+  context: { cardId: '', methods: [], options: [], defaultAmount: 0, keyBase: 'k', amount: 0, paymentMethodId: null, error: null, info: null, notice: null },
+  entry: 'applyInput',
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods' }, { target: 'editing' }] },
+    noPaymentMethods: { description: 'No instruments: go to /account/payment-method.', tags: ['redirecting'], entry: 'goToPaymentMethods', type: 'final' },
+    editing: {
+      description: 'Amount options and the payment method; errors of the last try show here.',
+      on: {
+        'user.selectAmount': { actions: 'assignAmount' },
+        'user.selectMethod': { actions: 'assignMethod' },
+        'user.submit': [{ guard: 'hasMethod', target: 'submitting' }, { actions: 'assignMissingMethod' }],
+        'user.close': { target: 'closed' },
+      },
+    },
+    submitting: {
+      description: 'POST /account/cards/:cardId/reload with an idempotency key.',
+      tags: ['loading'],
+      invoke: {
+        id: 'reload',
+        src: 'reload',
+        input: reloadRequest,
+        onDone: [
+          { guard: 'wasReplay', target: 'done', actions: ['assignReplay', 'notify'] },
+          { target: 'done', actions: ['assignDone', 'notify'] },
+        ],
+        onError: { target: 'editing', actions: 'assignError' },
+      },
+    },
+    done: { description: 'Money added: the modal closes with a toast.', entry: 'close', type: 'final' },
+    closed: { entry: 'close', type: 'final' },
+  },
+});

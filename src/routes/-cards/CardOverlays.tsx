@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import type { Card } from '../../../contracts/cards.ts';
+import { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
+import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
+import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
+import { addMoneyActors, autoReloadActors, barcodeActors, cardsApi } from '../../services/cards.actors.ts';
+import { configQuery } from '../../services/config.ts';
+import { useAppActors } from '../../services/app-actors.tsx';
+import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardsViews.tsx';
+
+/** The payment methods query (add money and auto reload choose from it). */
+export const paymentMethodsQuery = { queryKey: ['account', 'payment-methods'], queryFn: () => cardsApi.methods() } as const;
+
+/** A toast through the root notifications actor. */
+export function useToast() {
+  const actors = useAppActors();
+  return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
+}
+
+const randomKey = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** The hash overlays of the card pages: #pay, #add-money, #auto-reload, each its own machine (started here). */
+export function CardOverlays({ card, hash, onClose }: { card: Card; hash: string; onClose: () => void }) {
+  if (hash === 'pay') return <PayOverlay key={card.cardId} card={card} onClose={onClose} />;
+  if (hash === 'add-money' || hash === 'auto-reload') return <MoneyOverlay key={card.cardId + hash} card={card} hash={hash} onClose={onClose} />;
+  return null;
+}
+
+function PayOverlay({ card, onClose }: { card: Card; onClose: () => void }) {
+  const router = useRouter();
+  const here = `/account/cards/${card.cardId}#pay`;
+  const actor = useActorRef(
+    barcodePayMachine.provide({
+      actors: barcodeActors(),
+      actions: {
+        close: () => queueMicrotask(onClose),
+        requestSignIn: () => queueMicrotask(() => void router.navigate({ href: `/account/signin?returnUrl=${encodeURIComponent(here)}` })),
+        requestReauth: () => queueMicrotask(() => void router.navigate({ href: `/account/signin?returnUrl=${encodeURIComponent(here)}` })),
+      },
+    }),
+    { input: { signedIn: true, cardNumber: card.cardNumber } },
+  );
+  return <BarcodeOverlay actor={actor} />;
+}
+
+function MoneyOverlay({ card, hash, onClose }: { card: Card; hash: 'add-money' | 'auto-reload'; onClose: () => void }) {
+  const methods = useQuery(paymentMethodsQuery);
+  if (!methods.data) return <p role="status">Loading payment methods…</p>;
+  return hash === 'add-money' ? <AddMoney card={card} methods={methods.data.paymentMethods} onClose={onClose} /> : <AutoReload card={card} methods={methods.data.paymentMethods} onClose={onClose} />;
+}
+
+type Methods = Awaited<ReturnType<typeof cardsApi.methods>>['paymentMethods'];
+
+function AddMoney({ card, methods, onClose }: { card: Card; methods: Methods; onClose: () => void }) {
+  const { data: config } = useSuspenseQuery(configQuery);
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const keyBase = useMemo(randomKey, []);
+  const actor = useActorRef(
+    addMoneyMachine.provide({
+      actors: addMoneyActors(),
+      actions: {
+        close: () => queueMicrotask(onClose),
+        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ href: '/account/payment-method' })),
+        notify: ({ context }) => {
+          if (context.notice) toast(context.notice.startsWith('We already') ? 'info' : 'success', context.notice);
+          void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });
+        },
+      },
+    }),
+    { input: { cardId: card.cardId, methods, options: config.cards.svcReloadOptions, defaultAmount: config.cards.defaultSvcReloadOption, keyBase } },
+  );
+  return <AddMoneyModal actor={actor} />;
+}
+
+function AutoReload({ card, methods, onClose }: { card: Card; methods: Methods; onClose: () => void }) {
+  const { data: config } = useSuspenseQuery(configQuery);
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const actor = useActorRef(
+    autoReloadMachine.provide({
+      actors: autoReloadActors(),
+      actions: {
+        close: () => queueMicrotask(onClose),
+        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ href: '/account/payment-method' })),
+        notify: ({ context }) => {
+          if (context.notice) toast('success', context.notice);
+          void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });
+        },
+      },
+    }),
+    { input: { cardId: card.cardId, profile: card.autoReloadProfile, methods, defaultAmount: config.cards.defaultSvcReloadOption, defaultTrigger: config.cards.defaultTriggerAmountOption } },
+  );
+  return <AutoReloadModal actor={actor} amountOptions={config.cards.svcReloadOptions} triggerOptions={config.cards.triggerAmountOptions} />;
+}

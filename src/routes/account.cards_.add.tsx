@@ -1,0 +1,31 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { addCardMachine } from '../../machines/add-card.machine.ts';
+import { requireSignIn } from '../services/auth-guard.ts';
+import { addCardActors } from '../services/cards.actors.ts';
+import { AddCardView } from '../views/cards/CardsViews.tsx';
+import { useToast } from './-cards/CardOverlays.tsx';
+
+/** /account/cards/add (sign-in required): register a physical card or get a digital one. */
+export const Route = createFileRoute('/account/cards_/add')({
+  beforeLoad: ({ context, location }) => requireSignIn(context, location),
+  component: AddCardPage,
+});
+
+function AddCardPage() {
+  const router = useRouter();
+  const toast = useToast();
+  const actor = useActorRef(
+    addCardMachine.provide({
+      actors: addCardActors(),
+      actions: {
+        notify: ({ context }) => context.notice && toast(context.notice.tone, context.notice.message),
+        redirect: ({ context }) => {
+          const href = context.destination;
+          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
+        },
+      },
+    }),
+  );
+  return <AddCardView actor={actor} />;
+}

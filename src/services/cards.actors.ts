@@ -1,0 +1,96 @@
+/**
+ * Card and payment API clients and the actor implementations of the card machines (docs/machines.md: each
+ * actor only sends the input its invoke's mapper built). REST under /apiproxy/v1/account; GraphQL documents by
+ * the spec's operation names (contracts/cards.ts CardOperations).
+ */
+import { fromPromise } from 'xstate';
+import * as v from 'valibot';
+import {
+  AddCardResponse,
+  BarcodeResponse,
+  CardDetailResponse,
+  CardListResponse,
+  CardOperations,
+  PaymentMethodListResponse,
+  PaymentMethod,
+  ReloadResponse,
+  RemoveCardResponse,
+  MakePrimaryResponse,
+  TokenizeResponse,
+  type Address,
+} from '../../contracts/cards.ts';
+import type { FlowError } from '../../machines/account-flow.ts';
+import type { AddCardInput } from '../../machines/add-card.machine.ts';
+import type { ReloadInput } from '../../machines/add-money.machine.ts';
+import type { AutoReloadResult, SaveAutoReloadVariables } from '../../machines/auto-reload.machine.ts';
+import type { CardIdRequest } from '../../machines/cards.machine.ts';
+import { api, ApiRequestError } from './api.ts';
+
+function toFlowError(e: unknown): FlowError {
+  if (e instanceof ApiRequestError) return { status: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), body: e.body };
+  if (e && typeof e === 'object' && 'code' in e && 'status' in e) return e as FlowError;
+  return { status: 0, code: 'UNEXPECTED_ERROR', message: 'Something went wrong. Please try again.', body: {} };
+}
+async function call<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    throw toFlowError(e);
+  }
+}
+
+type GqlAnswer<T> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; status?: number; field?: string; message?: string } }> };
+/** a GraphQL call: the first error becomes a FlowError with the REST error shape (server/cards/graphql.ts) */
+export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const r = (await call(api.post('/graphql', { query, variables }))) as GqlAnswer<T>;
+  const err = r.errors?.[0];
+  if (err || !r.data) {
+    const x = err?.extensions ?? {};
+    const body = { code: x.code ?? 'UNEXPECTED_ERROR', message: x.message ?? err?.message ?? '', ...(x.field ? { field: x.field } : {}) };
+    throw { status: x.status ?? 500, code: body.code, message: body.message, ...(x.field ? { field: x.field } : {}), body } satisfies FlowError;
+  }
+  return r.data;
+}
+
+const A = '/account';
+export const cardsApi = {
+  list: () => call(api.get(`${A}/cards`, { schema: CardListResponse })),
+  detail: (cardId: string) => call(api.get(`${A}/cards/${encodeURIComponent(cardId)}`, { schema: CardDetailResponse })),
+  barcode: (cardNumber: string) => call(api.post(`${A}/cards/barcode`, { cardNumber }, { schema: BarcodeResponse })),
+  add: (input: AddCardInput) => call(api.post(`${A}/cards/add`, input, { schema: AddCardResponse })),
+  reload: (input: ReloadInput) => call(api.post(`${A}/cards/${encodeURIComponent(input.cardId)}/reload`, { amount: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey: input.idempotencyKey }, { schema: ReloadResponse })),
+  remove: (cardId: string) => call(api.post(`${A}/cards/${encodeURIComponent(cardId)}/remove`, {}, { schema: RemoveCardResponse })),
+  makePrimary: (cardId: string) => call(api.post(`${A}/cards/${encodeURIComponent(cardId)}/make-primary`, {}, { schema: MakePrimaryResponse })),
+  methods: () => call(api.get(`${A}/payment-methods`, { schema: PaymentMethodListResponse })),
+  addMethod: (input: { token: string; billingAddressId?: string; makeDefault?: boolean }) => call(api.post(`${A}/payment-methods`, input, { schema: v.object({ paymentMethod: PaymentMethod }) })),
+  makeDefault: (id: string) => call(api.post(`${A}/payment-methods/${encodeURIComponent(id)}/default`, {}, { schema: PaymentMethodListResponse })),
+  removeMethod: (id: string) => call(api.del(`${A}/payment-methods/${encodeURIComponent(id)}`, { schema: PaymentMethodListResponse })),
+  tokenize: (input: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string; singleUse?: boolean }) => call(api.post('/sandbox-processor/tokens', input, { schema: TokenizeResponse })),
+  approvePaypal: (email: string) => call(api.post('/sandbox-processor/paypal/approve', { email }, { schema: TokenizeResponse })),
+  addresses: () => gql<{ user: { addressList: Address[] } | null }>(CardOperations.GET_ADDRESS_LIST),
+  createAddress: (input: Record<string, unknown>) => gql<{ createAddress: Address }>(CardOperations.CREATE_ADDRESS, { input }),
+  updateAddress: (addressId: string, input: Record<string, unknown>) => gql<{ updateAddress: Address }>(CardOperations.UPDATE_ADDRESS, { addressId, input }),
+  singleUseAddress: (walletTarget: string, input: Record<string, unknown>) => gql<{ addSingleUseBillingAddress: { addressToken: string; expiresAt: string } }>(CardOperations.ADD_SINGLE_USE_BILLING_ADDRESS, { walletTarget, input }),
+};
+
+export function cardsActors() {
+  return {
+    loadCards: fromPromise<{ cards: CardListResponse['cards'] }, void>(() => cardsApi.list()),
+    removeCard: fromPromise<{ cardNumber: string }, CardIdRequest>(({ input }) => cardsApi.remove(input.cardId)),
+    makePrimary: fromPromise<MakePrimaryResponse, CardIdRequest>(({ input }) => cardsApi.makePrimary(input.cardId)),
+  };
+}
+type MakePrimaryResponse = v.InferOutput<typeof MakePrimaryResponse>;
+
+export const barcodeActors = () => ({ fetchBarcode: fromPromise<BarcodeResponse, { cardNumber: string }>(({ input }) => cardsApi.barcode(input.cardNumber)) });
+export const addMoneyActors = () => ({ reload: fromPromise<ReloadResponse, ReloadInput>(({ input }) => cardsApi.reload(input)) });
+export const addCardActors = () => ({
+  addCard: fromPromise<AddCardResponse, AddCardInput>(({ input }) => cardsApi.add(input)),
+  removeCard: fromPromise<{ cardNumber: string }, { cardId: string }>(({ input }) => cardsApi.remove(input.cardId)),
+});
+export const autoReloadActors = () => ({
+  createAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(async ({ input }) => (await gql<{ createAutoReload: AutoReloadResult }>(CardOperations.CREATE_AUTO_RELOAD, { ...input })).createAutoReload),
+  updateAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(async ({ input }) => (await gql<{ updateAutoReload: AutoReloadResult }>(CardOperations.UPDATE_AUTO_RELOAD, { ...input })).updateAutoReload),
+  disableAutoReload: fromPromise<AutoReloadResult, { cardId: string }>(async ({ input }) => (await gql<{ disableAutoReload: AutoReloadResult }>(CardOperations.DISABLE_AUTO_RELOAD, input)).disableAutoReload),
+});
