@@ -364,7 +364,8 @@ forEachDb('cards and payments', ({ db }) => {
 
     it('a transfer that would pass $500 on the target moves nothing (121023)', async () => {
       const c = await member();
-      const big = (await addCard(c, cardNo(205), pinOf(205))).json.card;
+      // 213: a second card $5 under the ceiling (205 is registered by the reload test above)
+      const big = (await addCard(c, cardNo(213), pinOf(213))).json.card;
       const src = { number: cardNo(207), pin: pinOf(207), balance: 10000 };
       const small = (await addCard(c, src.number, src.pin)).json.card;
       const r = await c.post('/apiproxy/v1/account/cards/transfer', { sourceCardId: small.cardId, targetCardId: big.cardId, idempotencyKey: newKey() });

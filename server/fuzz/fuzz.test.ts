@@ -207,7 +207,9 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
       const minted = await app.request('http://localhost/apiproxy/v1/dev/sso-token', { method: 'POST', headers, body: JSON.stringify({ email: fuzzEmail }) });
       expect(minted.status, await minted.clone().text()).toBe(200);
       const { token } = (await minted.json()) as { token: string };
-      const signed = await app.request(`http://localhost/apiproxy/v1/account/signin/sso/${token}`, { method: 'POST', headers, body: '{}' });
+      // the link is bound to the browser that asked for it (server/auth/sso.ts): send its nonce cookie back
+      const nonce = minted.headers.getSetCookie().find((c) => c.startsWith('hc_sso_nonce='))!.split(';')[0]!;
+      const signed = await app.request(`http://localhost/apiproxy/v1/account/signin/sso/${token}`, { method: 'POST', headers: { ...headers, cookie: `${headers.cookie}; ${nonce}` }, body: '{}' });
       expect(signed.status).toBe(200);
       for (const c of signed.headers.getSetCookie()) if (c.startsWith('sid=')) jar.set('sid', c.split(';')[0]!.slice(4));
     }

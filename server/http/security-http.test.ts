@@ -127,11 +127,13 @@ forEachDb('platform security', ({ db }) => {
         viaSocket('127.0.0.1'),
       );
       expect(minted.status).toBe(200);
+      // the link is bound to the browser that asked for it (server/auth/sso.ts): send its nonce cookie back
+      const ssoNonce = minted.headers.getSetCookie().find((c) => c.startsWith('hc_sso_nonce='))!.split(';')[0]!;
       const signin = await app.request(
         `http://shop.example/apiproxy/v1/account/signin/sso/${(await minted.json()).token}`,
         {
           method: 'POST',
-          headers: { ...https, 'content-type': 'application/json', cookie: `__Host-csrf=${token}`, 'x-csrf-token': token, origin: 'https://shop.example' },
+          headers: { ...https, 'content-type': 'application/json', cookie: `__Host-csrf=${token}; ${ssoNonce}`, 'x-csrf-token': token, origin: 'https://shop.example' },
           body: '{}',
         },
         viaSocket('127.0.0.1'),

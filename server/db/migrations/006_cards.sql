@@ -8,7 +8,7 @@ alter table physical_cards drop constraint physical_cards_status_check;
 alter table physical_cards add constraint physical_cards_status_check check (status in ('active', 'inactive', 'lost', 'stolen', 'closed'));
 alter table physical_cards add column card_type text not null default 'standard' check (card_type in ('standard', 'store_credit'));
 
--- extra sandbox cards 6000100000000201 .. 6000100000000212 (same PIN formula as 002): special states
+-- extra sandbox cards 6000100000000201 .. 6000100000000213 (same PIN formula as 002): special states
 insert into physical_cards (card_number, pin_sha256, status, card_type, initial_balance_cents, registered_at)
 select n, encode(sha256(convert_to(n || ':' || pin, 'UTF8')), 'hex'), st, ty, bal, null
   from (select '600010000000' || lpad(i::text, 4, '0') as n,
@@ -25,7 +25,8 @@ select n, encode(sha256(convert_to(n || ':' || pin, 'UTF8')), 'hex'), st, ty, ba
                        (209, 'active', 'standard', 4000),
                        (210, 'active', 'standard', 3000),
                        (211, 'active', 'standard', 2500),
-                       (212, 'active', 'standard', 100)) as t(i, st, ty, bal)) as g;
+                       (212, 'active', 'standard', 100),
+                       (213, 'active', 'standard', 49500)) as t(i, st, ty, bal)) as g;
 
 -- stored-value cards: owner nullable (an unregistered physical card still holds money and can be charged)
 alter table stored_value_cards alter column user_id drop not null;
