@@ -186,6 +186,18 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
     const first = members.map((q) => q.m.storeNumber).sort()[0]!;
     out.push({ kind: 'cluster', id: `cluster:${first}`, lat, lng, count: members.length, bounds: boundsOf(members.map((q) => q.m))! });
   }
+  // the selected and hovered pins stay on top: a pin or cluster they would overlap (too close to tap, WCAG 2.5.8)
+  // is left off the map until the user zooms in or picks another store; its stores are still in the list
+  const front = markers.filter((m) => m.state !== 'default').map((m) => project(m, view.zoom));
+  const gap2 = (options.overlapRadiusPx ?? OVERLAP_RADIUS_PX) ** 2;
+  const clear = (item: RenderItem) => {
+    const { x, y } = project(item, view.zoom);
+    return front.every((f) => (f.x - x) ** 2 + (f.y - y) ** 2 > gap2);
+  };
+  if (front.length) {
+    const kept = out.filter(clear);
+    out.splice(0, out.length, ...kept);
+  }
   for (const m of markers) if (m.state !== 'default') out.push(toMarkerItem(m));
   if (many) return out;
   // few stores: pins keep the order of the stores (the list's order, also the DOM and tab order), clusters after them
