@@ -1,51 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardsMachine, makePrimaryRequest, removeCardRequest } from '../cards.machine.ts';
 import { barcodePayMachine, fetchBarcodeRequest } from '../barcode-pay.machine.ts';
 import { addMoneyMachine, reloadRequest } from '../add-money.machine.ts';
 import { exercise, printCoverage, requestFakes } from './model.ts';
-import { stuck } from './account-fakes.ts';
+import { describeFlow } from './flow.ts';
+import { cardsFlow } from './cards.expect.ts';
 import { apiError } from './account-fakes.ts';
 import { card, cardError, done, fail, method, missingInAll, serverDown } from './cards-fixtures.ts';
 
-describe('cards machine (model-based)', () => {
-  const fakes = requestFakes({ removeCard: removeCardRequest, makePrimary: makePrimaryRequest });
-  const list = [card('1', 0, { isPrimary: true, cardId: 'a' }), card('2', 2500, { cardId: 'b' })];
-  const events = [
-    done('loadCards', { cards: list }),
-    fail('loadCards', serverDown),
-    { type: 'user.retry' },
-    { type: 'user.refresh' },
-    { type: 'user.makePrimary', cardId: 'b' },
-    { type: 'user.remove', cardId: 'a' },
-    { type: 'user.remove', cardId: 'b' },
-    { type: 'user.confirm' },
-    { type: 'user.cancel' },
-    { type: 'user.dismiss' },
-    done('removeCard', { cardNumber: '6000100000000001' }),
-    fail('removeCard', serverDown),
-    done('makePrimary', { card: list[1] }),
-    fail('makePrimary', cardError('MAKE_PRIMARY_FAILED')),
-  ];
-  const { paths, coverage } = exercise(
-    cardsMachine.provide({ actors: { ...fakes.actors, loadCards: stuck() } }),
-    { events: events as never, input: { cardErrorCode: '121001' }, serializeState: (s) => JSON.stringify({ v: s.value, n: s.context.cards.length, t: s.context.targetId, e: !!s.context.error, x: s.context.notice?.message }) },
-    (path, final) => {
-      expect(final.context.landingError).toBe("That card number or security code doesn't look right.");
-      const last = path.steps.at(-1)!.event as { type: string };
-      if (last.type === 'xstate.done.actor.removeCard') expect(final.context.notice).toEqual({ tone: 'success', message: 'Card (0001) removed' });
-      if (last.type === 'xstate.error.actor.removeCard') expect(final.context.notice).toEqual({ tone: 'error', message: 'Failed to remove card' });
-      if (last.type === 'xstate.error.actor.makePrimary') expect(final.context.error).toBe('We could not make this your primary card. Please try again.');
-    },
-  );
-  printCoverage('cards', coverage);
-  it(`covers every state and transition (${paths.length} paths)`, () => {
-    expect(fakes.errors()).toEqual([]);
-    expect(fakes.distinct('removeCard')).toEqual([{ cardId: 'a' }]);
-    expect(fakes.distinct('makePrimary')).toEqual([{ cardId: 'b' }]);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
-  });
-});
+describeFlow(cardsFlow);
 
 describe('barcode pay machine (model-based)', () => {
   const runs: Array<{ coverage: { states: { missing: string[] }; transitions: { missing: string[] } } }> = [];
