@@ -1,75 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { autoReloadMachine, createAutoReloadRequest, disableAutoReloadRequest, updateAutoReloadRequest } from '../auto-reload.machine.ts';
 import { addCardMachine, addCardRequest, removeAddedCardRequest } from '../add-card.machine.ts';
 import { exercise, printCoverage, requestFakes } from './model.ts';
 import { apiError } from './account-fakes.ts';
-import { card, cardError, done, fail, method, missingInAll, serverDown } from './cards-fixtures.ts';
-
-const profile = { status: 'active' as const, isActive: true, amount: 2500, triggerAmount: 1000, paymentInstrumentId: 'pi_pm_1', paymentMethodId: 'pm_1', lastErrorCode: null, lastFiredAt: null };
-const result = (isActive: boolean) => ({ cardId: 'c1', status: isActive ? 'active' : 'disabled', isActive, amount: 5000, triggerAmount: 1500, paymentMethodId: 'pm_1', paymentInstrumentId: 'pi_pm_1' });
-
-describe('auto reload machine (model-based): create, update, disable and no change are explicit', () => {
-  const events = [
-    { type: 'user.toggle', enabled: true },
-    { type: 'user.toggle', enabled: false },
-    { type: 'user.setAmount', amount: '50' },
-    { type: 'user.setAmount', amount: 'fifty' },
-    { type: 'user.setTrigger', triggerAmount: '15.00' },
-    { type: 'user.selectMethod', paymentMethodId: '' },
-    { type: 'user.selectMethod', paymentMethodId: 'pm_1' },
-    { type: 'user.addPaymentMethod' },
-    { type: 'user.submit' },
-    { type: 'user.close' },
-    done('createAutoReload', result(true)),
-    fail('createAutoReload', cardError('121009', 'amount')),
-    done('updateAutoReload', result(true)),
-    fail('updateAutoReload', serverDown),
-    done('disableAutoReload', result(false)),
-    fail('disableAutoReload', cardError('121010', 'triggerAmount')),
-  ];
-  const run = (input: { profile: typeof profile | null }) => {
-    const fakes = requestFakes({ createAutoReload: createAutoReloadRequest, updateAutoReload: updateAutoReloadRequest, disableAutoReload: disableAutoReloadRequest });
-    const r = exercise(
-      autoReloadMachine.provide({ actors: fakes.actors }),
-      {
-        events: events as never,
-        input: { cardId: 'c1', methods: [method('pm_1', true)], defaultAmount: 2500, defaultTrigger: 1000, ...input },
-        serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.enabled, a: s.context.amount, t: s.context.triggerAmount, m: s.context.paymentMethodId, x: s.context.error, f: s.context.fieldErrors, n: s.context.notice }),
-      },
-      (path, final) => {
-        const last = path.steps.at(-1)!.event as { type: string };
-        if (last.type === 'xstate.error.actor.createAutoReload') expect(final.context.fieldErrors.amount).toBe('Enter an Auto reload amount.');
-        if (last.type === 'xstate.error.actor.disableAutoReload') expect(final.context.fieldErrors.triggerAmount).toBe('Enter an Auto reload amount.');
-        if (last.type === 'xstate.done.actor.disableAutoReload') expect(final.context.notice).toBe('Auto reload is off');
-        if (last.type === 'xstate.done.actor.createAutoReload') expect(final.context.notice).toBe('Auto reload is on: $50.00 when under $15.00');
-        if (final.matches('unchanged')) expect(final.context.enabled || !!input.profile).toBe(false);
-      },
-    );
-    return { fakes, ...r };
-  };
-  const fresh = run({ profile: null });
-  const existing = run({ profile });
-  printCoverage('autoReload (no profile)', fresh.coverage);
-  printCoverage('autoReload (profile)', existing.coverage);
-  it(`covers every state and transition (${fresh.paths.length} + ${existing.paths.length} paths)`, () => {
-    expect(fresh.fakes.errors()).toEqual([]);
-    expect(existing.fakes.errors()).toEqual([]);
-    // decimals in dollars → cents; an unparsable amount is omitted
-    expect(fresh.fakes.distinct('createAutoReload')).toEqual(
-      expect.arrayContaining([
-        { cardId: 'c1', amount: 2500, triggerAmount: 1000, paymentMethodId: 'pm_1' },
-        { cardId: 'c1', amount: 5000, triggerAmount: 1000, paymentMethodId: 'pm_1' },
-        { cardId: 'c1', triggerAmount: 1000, paymentMethodId: 'pm_1' },
-      ]),
-    );
-    expect(fresh.fakes.distinct('updateAutoReload')).toEqual([]);
-    expect(fresh.fakes.distinct('disableAutoReload')).toEqual([]);
-    expect(existing.fakes.distinct('createAutoReload')).toEqual([]);
-    expect(existing.fakes.distinct('disableAutoReload')).toEqual([{ cardId: 'c1' }]);
-    expect(existing.fakes.distinct('updateAutoReload')).toContainEqual({ cardId: 'c1', amount: 2500, triggerAmount: 1000, paymentMethodId: 'pm_1' });
-    expect(missingInAll(fresh, existing)).toEqual({ states: [], transient: ['autoReload.deciding'], transitions: [] });
-  });
-});
+import { card, cardError, done, fail, serverDown } from './cards-fixtures.ts';
 
 describe('add card machine (model-based)', () => {
   const fakes = requestFakes({ addCard: addCardRequest, removeCard: removeAddedCardRequest });
