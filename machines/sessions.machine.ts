@@ -93,15 +93,16 @@ export const sessionsMachine = setup({
       description: 'DELETE /account/sessions/:id; an already ended session just leaves the list.',
       tags: ['busy'],
       meta: { view: 'the list, that Sign out button busy' },
-      exit: 'clearEnding',
+      // `ending` is cleared by each transition's own actions (after dropEnded reads it), not on exit: exit actions
+      // run before transition actions
       invoke: {
         id: 'endSession',
         src: 'endSession',
         input: endSessionRequest,
-        onDone: { target: 'ready', actions: ['assignSessions', { type: 'notify', params: ENDED }] },
+        onDone: { target: 'ready', actions: ['assignSessions', 'clearEnding', { type: 'notify', params: ENDED }] },
         onError: [
-          { guard: 'isAlreadyEnded', target: 'ready', actions: ['dropEnded', 'assignError'] },
-          { target: 'ready', actions: 'assignError' },
+          { guard: 'isAlreadyEnded', target: 'ready', actions: ['dropEnded', 'assignError', 'clearEnding'] },
+          { target: 'ready', actions: ['assignError', 'clearEnding'] },
         ],
       },
     },

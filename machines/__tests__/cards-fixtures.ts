@@ -33,13 +33,3 @@ export { serverDown };
 export const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
 export const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error, actorId: id });
 
-/**
- * The union of runs with different inputs (e.g. with and without payment methods): what none of them reached.
- * Transient states left by an eventless transition (`starting`, `deciding`) are never a snapshot's value; their
- * transitions are counted, and the states are reported apart.
- */
-export function missingInAll(...runs: Array<{ coverage: { states: { missing: string[] }; transitions: { missing: string[] } } }>) {
-  const both = (pick: (r: (typeof runs)[number]) => string[]) => pick(runs[0]!).filter((x) => runs.every((r) => pick(r).includes(x)));
-  const states = both((r) => r.coverage.states.missing);
-  return { states: states.filter((s) => !/\.(starting|deciding)$/.test(s)), transient: states.filter((s) => /\.(starting|deciding)$/.test(s)), transitions: both((r) => r.coverage.transitions.missing) };
-}

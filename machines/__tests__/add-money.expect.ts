@@ -1,0 +1,82 @@
+/**
+ * Add money, the #add-money modal (spec 2 section 3 add-money form, section 4 "Reload", section 5 Add money,
+ * section 8 reload codes): an amount from the configured options and a payment method; no payment instrument goes to
+ * the payment-method page; each reload carries an idempotency key, and a replay (121063) says so instead of adding.
+ */
+import { expect } from 'vitest';
+import { addMoneyMachine, reloadRequest } from '../add-money.machine.ts';
+import { requestFakes } from './model.ts';
+import { card, cardError, done, fail, method } from './cards-fixtures.ts';
+import { spyActions, type Flow } from './flow.ts';
+
+export const addMoneyEvents = [
+  { type: 'user.selectAmount', amount: 5000 },
+  { type: 'user.selectMethod', paymentMethodId: '' },
+  { type: 'user.selectMethod', paymentMethodId: 'pm_2' },
+  { type: 'user.submit' },
+  { type: 'user.close' },
+  done('reload', { card: card('1', 7500), amount: { amount: 5000, currency: 'USD' } }),
+  done('reload', { card: card('1', 7500), amount: { amount: 5000, currency: 'USD' }, duplicate: { code: '121063', message: 'We already received your request, thanks!' } }),
+  fail('reload', cardError('121023')),
+];
+type Snap = { value: unknown; context: { amount: number; paymentMethodId: string | null; error: string | null; notice: string | null } };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, a: s.context.amount, m: s.context.paymentMethodId, e: s.context.error, n: s.context.notice });
+const input = (methods: ReturnType<typeof method>[]) => ({ cardId: 'c1', methods, options: [1000, 2500, 5000], defaultAmount: 2500, keyBase: 'key1' });
+
+export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
+  machine: addMoneyMachine,
+  table: {
+    starting: { always: [{ guard: 'hasNoMethods', to: 'noPaymentMethods' }, 'editing'] },
+    editing: {
+      'user.selectAmount': null,
+      'user.selectMethod': null,
+      'user.submit': [{ guard: 'hasMethod', to: 'submitting' }, null],
+      'user.close': 'closed',
+    },
+    submitting: { 'xstate.done.actor.reload': [{ guard: 'wasReplay', to: 'done' }, 'done'], 'xstate.error.actor.reload': 'editing' },
+  },
+  sees: { noPaymentMethods: { tags: ['redirecting'] }, submitting: { tags: ['loading'] } },
+  effects: {
+    '* -> noPaymentMethods': ['goToPaymentMethods'],
+    'xstate.done.actor.reload -> done': ['notify'],
+    '* -> done': ['close'],
+    '* -> closed': ['close'],
+  },
+  arrange(machine) {
+    const fakes = requestFakes({ reload: reloadRequest });
+    const spy = spyActions(['notify', 'close', 'goToPaymentMethods'] as const);
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      spy,
+      runs: [
+        { name: 'payment methods', options: { events: addMoneyEvents as never, input: input([method('pm_1', true), method('pm_2')]), serializeState: serializeState as never } },
+        { name: 'none', options: { events: addMoneyEvents as never, input: input([]), serializeState: serializeState as never } },
+      ],
+      onStep(s, event, run) {
+        const c = s.context;
+        const ev = event as { type: string; output?: { duplicate?: unknown } };
+        // without a payment instrument nothing else happens
+        if (run === 'none') expect(s.matches('noPaymentMethods')).toBe(true);
+        if (ev.type === 'xstate.error.actor.reload') expect(c.error).toBe('Your card total cannot exceed $500.');
+        if (ev.type === 'xstate.done.actor.reload') expect(c.notice).toMatch(ev.output?.duplicate ? /^We already received your request, thanks!$/ : /^\$(25|50)\.00 added to your card$/);
+        if (ev.type === 'xstate.done.actor.reload' && !ev.output?.duplicate) expect(c.notice).toBe(`$${(c.amount / 100).toFixed(2)} added to your card`);
+        if (ev.type === 'user.submit' && s.matches('editing')) expect([c.paymentMethodId, c.error]).toEqual([null, 'To save Auto reload settings, select a payment method.']);
+        if (ev.type === 'user.selectAmount') expect([c.amount, c.error]).toEqual([5000, null]);
+        if (ev.type === 'user.selectMethod') expect([c.paymentMethodId, c.error]).toEqual([(event as { paymentMethodId?: string }).paymentMethodId || null, null]);
+        if (s.matches('submitting')) {
+          expect(fakes.last('reload')).toEqual({ cardId: 'c1', amount: c.amount, paymentMethodId: c.paymentMethodId, idempotencyKey: `key1-${c.amount}-${c.paymentMethodId}` });
+        }
+        if (ev.type === 'xstate.init' && run !== 'none') expect([c.amount, c.paymentMethodId, c.notice]).toEqual([2500, 'pm_1', null]);
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+        expect(fakes.distinct('reload')).toEqual(
+          expect.arrayContaining([
+            { cardId: 'c1', amount: 2500, paymentMethodId: 'pm_1', idempotencyKey: 'key1-2500-pm_1' },
+            { cardId: 'c1', amount: 5000, paymentMethodId: 'pm_2', idempotencyKey: 'key1-5000-pm_2' },
+          ]),
+        );
+      },
+    };
+  },
+};

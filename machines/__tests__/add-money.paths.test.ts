@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { addMoneyFlow } from './add-money.expect.ts';
+
+describeFlow(addMoneyFlow);

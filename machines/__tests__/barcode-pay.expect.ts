@@ -1,0 +1,71 @@
+/**
+ * Barcode pay, the #pay overlay (spec 2 section 2 #pay, section 3 barcode state, section 4 "Barcode pay", section 6,
+ * section 8 barcode failure): a guest is sent to sign in first and nothing is fetched; REAUTH_REQUIRED triggers
+ * re-authentication; otherwise the loader, then the server-made barcode, or 'Barcode is temporarily down…' with the
+ * number for the barista and Try again.
+ */
+import { expect } from 'vitest';
+import { barcodePayMachine, fetchBarcodeRequest } from '../barcode-pay.machine.ts';
+import { requestFakes } from './model.ts';
+import { apiError } from './account-fakes.ts';
+import { done, fail, serverDown } from './cards-fixtures.ts';
+import { spyActions, type Flow } from './flow.ts';
+
+export const barcodePayEvents = [
+  done('fetchBarcode', { uri: 'data:image/png;base64,AAAA', cardNumber: '6000100000000001', format: 'pdf417' }),
+  fail('fetchBarcode', serverDown),
+  fail('fetchBarcode', apiError(403, 'REAUTH_REQUIRED', 'For your security, confirm your identity to continue.')),
+  { type: 'user.retry' },
+  { type: 'user.close' },
+];
+
+export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
+  machine: barcodePayMachine,
+  table: {
+    starting: { always: [{ guard: 'isGuest', to: 'signInRequired' }, 'loading'] },
+    loading: {
+      'xstate.done.actor.fetchBarcode': 'showing',
+      'xstate.error.actor.fetchBarcode': [{ guard: 'needsReauth', to: 'reauthRequired' }, 'failed'],
+    },
+    showing: { 'user.close': 'closed' },
+    failed: { 'user.retry': 'loading', 'user.close': 'closed' },
+  },
+  sees: { signInRequired: { tags: ['redirecting'] }, loading: { tags: ['loading'] }, reauthRequired: { tags: ['redirecting'] }, failed: { tags: ['error'] } },
+  effects: { '* -> signInRequired': ['requestSignIn'], '* -> reauthRequired': ['requestReauth'], '* -> closed': ['close'] },
+  arrange(machine) {
+    const fakes = requestFakes({ fetchBarcode: fetchBarcodeRequest });
+    const spy = spyActions(['requestSignIn', 'requestReauth', 'close'] as const);
+    let guestSteps = 0;
+    let guestFetches = 0;
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      spy,
+      runs: [
+        { name: 'signed in', options: { events: barcodePayEvents as never, input: { signedIn: true, cardNumber: '6000100000000001' } } },
+        { name: 'guest', options: { events: barcodePayEvents as never, input: { signedIn: false, cardNumber: '6000100000000001' } } },
+      ],
+      beforePath: () => void (guestFetches = fakes.made.length),
+      onStep(s, event, run) {
+        const c = s.context;
+        if (run === 'guest') {
+          // a guest is sent to sign in first and nothing is fetched
+          guestSteps++;
+          expect(s.matches('signInRequired')).toBe(true);
+          expect(fakes.made.length).toBe(guestFetches);
+          return;
+        }
+        if (s.matches('loading')) expect(fakes.last('fetchBarcode')).toEqual({ cardNumber: '6000100000000001' });
+        if (s.matches('failed')) expect([c.uri, c.error]).toEqual([null, 'Barcode is temporarily down. To pay in store, show the barcode number to your barista']);
+        if (s.matches('showing')) expect([c.uri, c.error]).toEqual(['data:image/png;base64,AAAA', null]);
+        if (s.matches('reauthRequired')) expect(c.uri).toBeNull();
+        // the number for the barista is always at hand
+        expect(c.cardNumber).toBe('6000100000000001');
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+        expect(fakes.distinct('fetchBarcode')).toEqual([{ cardNumber: '6000100000000001' }]);
+        expect(guestSteps).toBeGreaterThan(0);
+      },
+    };
+  },
+};
