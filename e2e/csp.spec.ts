@@ -82,7 +82,8 @@ test.describe('Content-Security-Policy', () => {
       await page.reload();
     }
     await expect(map).toHaveClass(/store-map--ready/, { timeout: 60_000 });
-    await expect(page.getByRole('region', { name: 'Map' }).getByRole('button', { name: '1st & Pike', exact: true })).toBeAttached();
+    // the Seattle stores are drawn (1st & Pike may be a pin or inside a cluster: pins closer than 30 px are grouped)
+    await expect(page.getByRole('region', { name: 'Map' }).locator('button.store-marker').first()).toBeAttached();
     await page.waitForLoadState('networkidle').catch(() => undefined);
     expect(await collected(page, violations)).toEqual([]);
   });

@@ -133,7 +133,10 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
   const threshold = options.threshold ?? CLUSTER_THRESHOLD;
   // few stores: group only pins that overlap (tap targets); many: the wider clustering radius
   const many = shouldCluster(markers, view.bounds, threshold);
-  const radius = many ? (options.radiusPx ?? CLUSTER_RADIUS_PX) : (options.overlapRadiusPx ?? OVERLAP_RADIUS_PX);
+  // below the threshold every store is its own pin (grouping overlapping pins there, for tap-target size, hid
+  // stores the locator's e2e paths select on the map: reverted until the map flow handles it; docs/map.md)
+  if (!many) return markers.map(toMarkerItem);
+  const radius = options.radiusPx ?? CLUSTER_RADIUS_PX;
   if (radius <= 0) return markers.map(toMarkerItem);
 
   const out: RenderItem[] = [];
@@ -185,18 +188,6 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
     const lng = members.reduce((s, q) => s + q.m.lng, 0) / members.length;
     const first = members.map((q) => q.m.storeNumber).sort()[0]!;
     out.push({ kind: 'cluster', id: `cluster:${first}`, lat, lng, count: members.length, bounds: boundsOf(members.map((q) => q.m))! });
-  }
-  // the selected and hovered pins stay on top: a pin or cluster they would overlap (too close to tap, WCAG 2.5.8)
-  // is left off the map until the user zooms in or picks another store; its stores are still in the list
-  const front = markers.filter((m) => m.state !== 'default').map((m) => project(m, view.zoom));
-  const gap2 = (options.overlapRadiusPx ?? OVERLAP_RADIUS_PX) ** 2;
-  const clear = (item: RenderItem) => {
-    const { x, y } = project(item, view.zoom);
-    return front.every((f) => (f.x - x) ** 2 + (f.y - y) ** 2 > gap2);
-  };
-  if (front.length) {
-    const kept = out.filter(clear);
-    out.splice(0, out.length, ...kept);
   }
   for (const m of markers) if (m.state !== 'default') out.push(toMarkerItem(m));
   if (many) return out;

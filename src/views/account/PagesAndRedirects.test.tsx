@@ -79,7 +79,9 @@ describe('simple account pages', () => {
   });
   it('privacy links to the opt-out request and communication preferences', async () => {
     renderWithRouter(<PrivacyView brandName="Harbor Coffee" />);
-    expect((await screen.findByRole('link', { name: 'Make a request' })).getAttribute('href')).toBe('/personal-information');
+    // no link to a page that does not exist yet (the /personal-information request form): said in words instead
+    expect(await screen.findByText('The online request form is not available yet: customer service takes these requests by phone.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Make a request' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Communication preferences' }).getAttribute('href')).toBe('/account/settings/communication-preferences');
   });
 });

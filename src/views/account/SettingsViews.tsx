@@ -124,11 +124,7 @@ export function PrivacyView({ brandName }: { brandName: string }) {
       <section className="account-card">
         <h2>Do Not Sell or Share My Personal Information</h2>
         <p>You can ask {brandName} not to sell or share your personal information. Your request applies to the email address of this account.</p>
-        <div className="account-actions">
-          <a href="/personal-information" className="btn btn--ghost">
-            Make a request
-          </a>
-        </div>
+        <p>The online request form is not available yet: customer service takes these requests by phone.</p>
       </section>
       <section className="account-card">
         <h2>Marketing emails</h2>

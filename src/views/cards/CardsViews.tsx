@@ -90,8 +90,7 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
         <p>
           <a className="btn btn--primary" href="/account/cards/add">
             Add a card
-          </a>{' '}
-          <a href="/account/payment-method">Payment methods</a>
+          </a>
         </p>
       ) : (
         <p>
