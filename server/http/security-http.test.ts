@@ -4,7 +4,7 @@ import { appFor, forEachDb, testClient, testConfig } from '../test/db.ts';
 import { createApp } from '../app.ts';
 import { loadServerSettings } from '../config.ts';
 import { clientMiddleware, parseTrustProxy, type ClientInfo } from './client.ts';
-import { GRAPHQL_LIMITS } from '../graphql/schema.ts';
+import { createGraphql, GRAPHQL_LIMITS } from '../graphql/schema.ts';
 
 /**
  * Platform hardening of issue 6 (docs/security.md): body limit while streaming, TRUST_PROXY, Secure `__Host-`
@@ -276,6 +276,38 @@ forEachDb('platform security', ({ db }) => {
       expect((await c.post('/apiproxy/v1/graphql', { query: many })).json.errors[0].message).toMatch(/Aliases limit of 15 exceeded/);
       const fine = `{${Array.from({ length: GRAPHQL_LIMITS.maxAliases }, (_, i) => `a${i}:viewer{signedIn}`).join(' ')}}`;
       expect((await c.post('/apiproxy/v1/graphql', { query: fine })).json.data.a0).toEqual({ signedIn: false });
+    });
+
+    describe('depth and cost limits (on a recursive test type, with the real limits of createGraphql)', () => {
+      const recursive = {
+        typeDefs: 'type Node { a: Node, b: Node, c: Node, n: Int } extend type Query { node: Node }',
+        resolvers: { Query: { node: () => ({}) }, Node: { a: () => ({}), b: () => ({}), c: () => ({}), n: () => 1 } },
+      };
+      const yoga = createGraphql([recursive], { production: true });
+      const run = async (query: string) => {
+        const res = await yoga.fetch('http://localhost/apiproxy/v1/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) }, { deps: {} as never, session: null });
+        return { status: res.status, json: (await res.json()) as { data?: unknown; errors?: { message: string }[] } };
+      };
+      const chain = (links: number) => `{node{${'a{'.repeat(links)}n${'}'.repeat(links)}}}`;
+      const wide = (levels: number): string => (levels === 0 ? 'n' : ['a', 'b', 'c'].map((f) => `${f}{${wide(levels - 1)}}`).join(' '));
+
+      it(`a query ${GRAPHQL_LIMITS.maxDepth} levels deep runs; one level more is refused without running`, async () => {
+        const ok = await run(chain(GRAPHQL_LIMITS.maxDepth - 2));
+        expect(ok.json.errors).toBeUndefined();
+        expect(JSON.stringify(ok.json.data)).toContain('"n":1');
+        const deep = await run(chain(GRAPHQL_LIMITS.maxDepth - 1));
+        expect(deep.status).toBeLessThan(500);
+        expect(deep.json.data).toBeUndefined();
+        expect(deep.json.errors![0]!.message).toBe(`Syntax Error: Query depth limit of ${GRAPHQL_LIMITS.maxDepth} exceeded, found ${GRAPHQL_LIMITS.maxDepth + 1}.`);
+      });
+
+      it(`a wide query under the depth, alias and token limits is refused by the cost limit (${GRAPHQL_LIMITS.maxCost})`, async () => {
+        expect((await run(`{node{${wide(4)}}}`)).json.errors).toBeUndefined();
+        const costly = await run(`{node{${wide(5)}}}`);
+        expect(costly.status).toBeLessThan(500);
+        expect(costly.json.data).toBeUndefined();
+        expect(costly.json.errors![0]!.message).toMatch(new RegExp(`^Syntax Error: Query Cost limit of ${GRAPHQL_LIMITS.maxCost} exceeded, found \\d`));
+      });
     });
 
     it('production has no introspection and no GraphiQL; test and development keep both', async () => {
