@@ -6,8 +6,9 @@
  */
 import * as v from 'valibot';
 import { safeReturnUrl } from '../contracts/return-url.ts';
+import { PATHS } from './app-paths.ts';
 
-export const FOR_YOU = '/account/for-you';
+export const FOR_YOU = PATHS.forYou;
 
 /** The shared machine helpers, under the names the account machines import (machines/flow.ts). */
 export { asFlowError, errorCode, inputOf, notProvided, type FlowError } from './flow.ts';

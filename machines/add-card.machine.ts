@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { CardMessages, SvcCardNumber, SvcSecurityCode, formatCents, type AddCardResponse, type CardErrorAction } from '../contracts/cards.ts';
 import { asFlowError, notProvided } from './account-flow.ts';
 import { cardFlowError, isKnownCardError } from './cards-flow.ts';
+import { PATHS, pathTo } from './app-paths.ts';
 
 /**
  * Add card, /account/cards/add (spec 2 §4 "Add card", §5 card registration, §8 card codes): register a physical
@@ -78,13 +79,13 @@ export const addCardMachine = setup({
     assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: formErrors(event.form) } : {})),
     forgetSecurityCode: assign(({ context }) => ({ form: context.form ? { ...context.form, securityCode: '' } : null })),
     assignAdded: assign(({ event }) => ({ added: output(event) })),
-    toList: assign({ destination: '/account/cards' }),
+    toList: assign({ destination: PATHS.cards }),
     toCardPage: assign(({ context, event }) => {
       const fromError = 'error' in event ? asFlowError(event.error).body.cardId : undefined;
       const id = output(event)?.card.cardId ?? context.added?.card.cardId ?? (typeof fromError === 'string' ? fromError : undefined);
-      return { destination: id ? `/account/cards/${id}` : '/account/cards' };
+      return { destination: id ? pathTo.card(id) : PATHS.cards };
     }),
-    toHome: assign({ destination: '/' }),
+    toHome: assign({ destination: PATHS.home }),
     assignAddedNotice: assign(({ event }) => {
       const o = output(event);
       return { notice: { tone: 'success' as const, message: o && o.addedAmount.amount > 0 ? CardMessages.cardAdded(formatCents(o.addedAmount.amount)) : CardMessages.cardAddedNoBalance } };

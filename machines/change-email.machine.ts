@@ -2,6 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent }
 import * as v from 'valibot';
 import { AccountMessages, ChangeEmailRequest, OneTimeCode, type EmailStatus } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /**
  * Change email (spec 2 sections 2 and 4 "Email change"): /account/settings/edit-email asks for the new address
@@ -39,8 +40,8 @@ export type ChangeEmailEvent =
   | DoneActorEvent<EmailStatus, 'verifyEmailChange'>
   | ErrorActorEvent<unknown, 'verifyEmailChange'>;
 
-export const EDIT_EMAIL = '/account/settings/edit-email';
-export const EDIT_EMAIL_CODE = '/account/settings/edit-email/enter-code';
+export const EDIT_EMAIL = PATHS.editEmail;
+export const EDIT_EMAIL_CODE = PATHS.editEmailCode;
 const EMAIL_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'emailChanged' };
 
 /** The request of the `requestEmailChange` actor (docs/machines.md). */
@@ -98,7 +99,7 @@ export const changeEmailMachine = setup({
     assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
     assignCodeStepDestination: assign({ destination: EDIT_EMAIL_CODE }),
     assignFormStepDestination: assign({ destination: EDIT_EMAIL }),
-    assignSettingsDestination: assign({ destination: '/account/settings' }),
+    assignSettingsDestination: assign({ destination: PATHS.settings }),
     assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { newEmail: event.newEmail, password: event.password } } : {})),
     forgetValues: assign({ values: null }),
     assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),

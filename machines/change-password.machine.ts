@@ -2,6 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent }
 import * as v from 'valibot';
 import { ChangePasswordRequest, passwordProblem } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /**
  * Change password (spec 2 section 4 "Password change": loading and generic-error flags). Field errors from the
@@ -63,7 +64,7 @@ export const changePasswordMachine = setup({
       return { fieldErrors: { [e.field ?? 'newPassword']: e.message } };
     }),
     assignGenericError: assign(({ event }) => (event.type === 'xstate.error.actor.changePassword' ? { genericError: asFlowError(event.error).message } : {})),
-    assignSettingsDestination: assign({ destination: '/account/settings' }),
+    assignSettingsDestination: assign({ destination: PATHS.settings }),
     assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { currentPassword: event.currentPassword, newPassword: event.newPassword } } : {})),
     forgetValues: assign({ values: null }),
   },

@@ -9,6 +9,7 @@ import {
   type CreateAccountResponse,
 } from '../contracts/account.ts';
 import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
+import { pathTo } from './app-paths.ts';
 
 /**
  * Account creation (spec 2 sections 4 "Account creation", 5, 8). Submit posts the form. Success: the session
@@ -161,11 +162,11 @@ export const createAccountMachine = setup({
     })),
     assignPartialSuccessDestination: assign(({ event }) => {
       const id = v.safeParse(PartialSuccessMessageId, createError(event)?.messageId);
-      return { destination: `/account/create/partial-success/${id.success ? id.output : 'card-state-error'}` };
+      return { destination: pathTo.partialSuccess(id.success ? id.output : 'card-state-error') };
     }),
     assignCardsDestination: assign(({ event }) => {
       const code = createError(event)?.errorCode ?? createError(event)?.code ?? 'UNEXPECTED_ERROR';
-      return { destination: `/account/cards?mode=from_account_create&card_error=${encodeURIComponent(code)}` };
+      return { destination: pathTo.cardsAfterCreate(code) };
     }),
     assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.values } : {})),
     forgetForm: assign({ form: null }),

@@ -2,6 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent }
 import * as v from 'valibot';
 import { ForgotPasswordRequest } from '../contracts/account.ts';
 import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /**
  * Forgot password (spec 2 sections 4 "Password reset", 5): an email form; fire and forget: it sends and
@@ -18,7 +19,7 @@ export type ForgotPasswordEvent =
   | DoneActorEvent<unknown, 'sendResetLink'>
   | ErrorActorEvent<unknown, 'sendResetLink'>;
 
-export const FORGOT_PASSWORD_SUCCESS = '/account/forgot-password/success';
+export const FORGOT_PASSWORD_SUCCESS = PATHS.forgotPasswordSuccess;
 
 /** The request of the `sendResetLink` actor (docs/machines.md). */
 export function sendResetLinkRequest({ context }: { context: Pick<ForgotPasswordContext, 'emailAddress'> }): { emailAddress: string } {

@@ -2,6 +2,7 @@
 import type { LocationResult, Store } from '../contracts/locations.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 import type { LocatorContext, SearchArea } from './locator-types.ts';
+import { PATHS } from './app-paths.ts';
 
 /** Ordering needs the store open and mobile ordering READY (spec 1 section 5). */
 export const canOrderFrom = (store: Store) => store.open && store.mobileOrdering.availability === 'READY';
@@ -52,7 +53,7 @@ export function chooseSelectedStore(locations: LocationResult[], opts: { inMenu:
 export function confirmTarget(opts: { returnPath: string | null; toCart: boolean }): string {
   if (opts.returnPath) return opts.returnPath;
   if (opts.toCart) return '/menu/cart';
-  return '/menu';
+  return PATHS.menu;
 }
 
 export function findLocation(ctx: Pick<LocatorContext, 'locations' | 'nearest'>, storeNumber: string): LocationResult | undefined {

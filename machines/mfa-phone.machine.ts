@@ -2,6 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent }
 import * as v from 'valibot';
 import { AccountErrorCodes, AccountMessages, MfaPhoneRequest, OneTimeCode, type MfaStatus } from '../contracts/account.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /**
  * Add or edit the 2-step verification phone (spec 2 section 2 add-phone-number / edit-phone-number, behind
@@ -75,7 +76,7 @@ export const mfaPhoneMachine = setup({
     assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
     assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
-    assignMfaDestination: assign({ destination: '/account/settings/mfa' }),
+    assignMfaDestination: assign({ destination: PATHS.mfa }),
     assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
   },
 }).createMachine({

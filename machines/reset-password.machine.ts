@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { AccountErrorCodes, AccountMessages, passwordProblem } from '../contracts/account.ts';
 import { asFlowError, notProvided, type FieldErrors, inputOf } from './account-flow.ts';
+import { PATHS, pathTo } from './app-paths.ts';
 
 /**
  * Reset password (spec 2 sections 4 "Password reset", 5 "Reset password"): the create-new-password form.
@@ -22,7 +23,7 @@ export type ResetPasswordEvent =
   | DoneActorEvent<unknown, 'resetPassword'>
   | ErrorActorEvent<unknown, 'resetPassword'>;
 
-export const RESET_PASSWORD_SUCCESS = '/account/reset-password-success';
+export const RESET_PASSWORD_SUCCESS = PATHS.resetPasswordSuccess;
 
 /** The request of the `resetPassword` actor (docs/machines.md): the emailed token and the new password. */
 export function resetPasswordRequest({ context }: { context: Pick<ResetPasswordContext, 'token' | 'newPassword'> }): { token: string; newPassword: string } {
@@ -60,7 +61,7 @@ export const resetPasswordMachine = setup({
     assignInvalidError: assign(({ event }) => ({ fieldErrors: { newPassword: errorOf(event)?.message ?? AccountMessages.passwordTooShort } })),
     assignFailedError: assign({ formError: AccountMessages.passwordResetFailed }),
     assignSuccessDestination: assign({ destination: RESET_PASSWORD_SUCCESS }),
-    assignExpiredDestination: assign(({ context }) => ({ destination: `/account/forgot-password-reset/${encodeURIComponent(context.token)}` })),
+    assignExpiredDestination: assign(({ context }) => ({ destination: pathTo.forgotPasswordReset(context.token) })),
     assignNewPassword: assign(({ event }) => (event.type === 'user.submit' ? { newPassword: event.newPassword } : {})),
     forgetNewPassword: assign({ newPassword: null }),
   },

@@ -1,5 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { destinationOr, notProvided, inputOf } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /** Sign-out (spec 2 section 2): clears the session, logs out, redirects to the return URL or /. */
 export interface SignOutInput {
@@ -25,7 +26,7 @@ export const signOutMachine = setup({
     applyInput: assign(({ event }) => inputOf<SignOutInput>(event)),
     redirect: () => {},
     assignDestination: assign(({ context, event }) => ({
-      destination: destinationOr('/', event.type === 'xstate.done.actor.signOut' ? event.output.returnUrl : null, context.returnUrl),
+      destination: destinationOr(PATHS.home, event.type === 'xstate.done.actor.signOut' ? event.output.returnUrl : null, context.returnUrl),
     })),
   },
 }).createMachine({

@@ -2,6 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent }
 import { type SsoSignInResponse } from '../contracts/account.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 import { destinationOr, FOR_YOU, notProvided, type NotifyParams, inputOf } from './account-flow.ts';
+import { pathTo } from './app-paths.ts';
 
 /**
  * Single sign-on (spec 2 section 4 "Single sign-on"): post the token; on success go to the returned returnUrl;
@@ -38,7 +39,7 @@ export const ssoMachine = setup({
     })),
     assignSignInDestination: assign(({ context }) => {
       const back = safeReturnUrl(context.returnUrl);
-      return { destination: back ? `/account/signin?returnUrl=${encodeURIComponent(back)}` : '/account/signin' };
+      return { destination: pathTo.signInThen(back) };
     }),
   },
 }).createMachine({

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { PATHS, PATTERNS, pathTo } from '../app-paths.ts';
+
+/** The builders fill their route patterns (the patterns themselves are checked against the route tree by tsc). */
+const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/\$[A-Za-z]+/g, '[^/?#]+')}$`).test(path);
+
+describe('machines/app-paths.ts', () => {
+  it('each builder fills its pattern, encoding the parameter', () => {
+    expect(pathTo.card('42')).toBe('/account/cards/42');
+    expect(matches(PATTERNS.card, pathTo.card('a b/c'))).toBe(true);
+    expect(pathTo.card('a b/c')).toBe('/account/cards/a%20b%2Fc');
+    expect(pathTo.partialSuccess('card-state-error')).toBe('/account/create/partial-success/card-state-error');
+    expect(matches(PATTERNS.partialSuccess, pathTo.partialSuccess('x'))).toBe(true);
+    expect(pathTo.forgotPasswordReset('t/k?n')).toBe('/account/forgot-password-reset/t%2Fk%3Fn');
+    expect(matches(PATTERNS.forgotPasswordReset, pathTo.forgotPasswordReset('t/k?n'))).toBe(true);
+  });
+
+  it('sign-in keeps a return URL in the query; the cards list carries the creation error', () => {
+    expect(pathTo.signInThen(null)).toBe('/account/signin');
+    expect(pathTo.signInThen('/account/cards?x=1')).toBe('/account/signin?returnUrl=%2Faccount%2Fcards%3Fx%3D1');
+    expect(pathTo.cardsAfterCreate('A&B')).toBe('/account/cards?mode=from_account_create&card_error=A%26B');
+  });
+
+  it('fixed paths are unique, absolute and without a trailing slash', () => {
+    const all = Object.values(PATHS);
+    expect(new Set(all).size).toBe(all.length);
+    for (const p of all) expect(p === '/' || (/^\/[a-z0-9/-]+$/.test(p) && !p.endsWith('/')), p).toBe(true);
+  });
+});

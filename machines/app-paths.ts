@@ -1,0 +1,41 @@
+/**
+ * Every in-app page a machine sends the user to. Machines stay pure (no router import), so the table is plain
+ * data; `src/services/app-paths.ts` checks it against the router's route tree at compile time: a path or pattern
+ * here that is not a route fails `npm run typecheck` (docs/machines.md "Navigation").
+ *
+ * - `PATHS`: fixed pages, written exactly as the router's `to`.
+ * - `PATTERNS` + `pathTo`: pages with a path parameter; `pathTo.x(...)` fills the pattern `PATTERNS.x` (a unit test
+ *   checks each builder against its pattern).
+ * A return URL chosen by the visitor is not in this table: it is checked same-origin by contracts/return-url.ts.
+ */
+export const PATHS = {
+  home: '/',
+  menu: '/menu',
+  signIn: '/account/signin',
+  forYou: '/account/for-you',
+  cards: '/account/cards',
+  settings: '/account/settings',
+  mfa: '/account/settings/mfa',
+  editEmail: '/account/settings/edit-email',
+  editEmailCode: '/account/settings/edit-email/enter-code',
+  forgotPasswordSuccess: '/account/forgot-password/success',
+  resetPasswordSuccess: '/account/reset-password-success',
+} as const;
+
+export const PATTERNS = {
+  card: '/account/cards/$cardId',
+  partialSuccess: '/account/create/partial-success/$message',
+  forgotPasswordReset: '/account/forgot-password-reset/$token',
+} as const;
+
+const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
+
+export const pathTo = {
+  card: (cardId: string) => fill(PATTERNS.card, cardId),
+  partialSuccess: (message: string) => fill(PATTERNS.partialSuccess, message),
+  forgotPasswordReset: (token: string) => fill(PATTERNS.forgotPasswordReset, token),
+  /** sign-in, coming back to `returnUrl` (already checked same-origin) afterwards */
+  signInThen: (returnUrl: string | null) => (returnUrl ? `${PATHS.signIn}?returnUrl=${encodeURIComponent(returnUrl)}` : PATHS.signIn),
+  /** the cards list with the error of a partly created account (spec 2: `mode=from_account_create`) */
+  cardsAfterCreate: (code: string) => `${PATHS.cards}?mode=from_account_create&card_error=${encodeURIComponent(code)}`,
+} as const;
