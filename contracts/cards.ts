@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 
 /**
  * Stored-value cards, payment methods, addresses and the sandbox processor (spec 2: section 2 "Cards" and
@@ -79,7 +80,7 @@ export const CardCodes = {
 export const PAYMENT_METHOD_PROBLEM_CODES = ['121043', '121045', '121046', '121065', '121066', '121068', '121070', '121076'] as const;
 export const PAYPAL_ERROR_CODES = ['121059', '121060', '121061', '121067', '121071', '121072'] as const;
 
-export const GENERIC_CARD_ERROR = 'Something went wrong. Please try again.';
+export const GENERIC_CARD_ERROR = GENERIC_ERROR_MESSAGE;
 export const CardMessages = {
   lookWrong: "That card number or security code doesn't look right.",
   reloadAmountMissing: 'Enter a reload amount.',

@@ -1,5 +1,5 @@
 import type { LocationsRequest, LocatorContext, NearestRequest, PlaceSuggestionsRequest } from './locator-types.ts';
-import { locatorSetup } from './locator.setup.ts';
+import { locatorSetup, NO_SEARCH } from './locator.setup.ts';
 import { nearParam } from './locator-map.ts';
 
 /**
@@ -57,16 +57,10 @@ export const locatorMachine = locatorSetup.createMachine({
     returnPath: null,
     accuracyThreshold: 1000,
     mapDefaults: { lat: 39.5, lng: -98.35, zoom: 4 },
+    ...NO_SEARCH,
     query: { place: null, lat: null, lng: null, storeNumber: null },
     features: [],
-    searchText: '',
-    placeName: null,
-    placeNotFound: false,
-    geolocationSearch: false,
-    geolocationAccurate: false,
     locations: [],
-    selectedStoreNumber: null,
-    highlightedStoreNumber: null,
     scrollListToSelected: false,
     nearest: { location: null, searchedFrom: null, notFound: false, searched: false },
     map: { lat: 39.5, lng: -98.35, zoom: 4, userOverride: false, preventMovement: false, fitBounds: false },

@@ -27,6 +27,21 @@ import {
 const emptyArea: SearchArea = { place: null, lat: null, lng: null, storeNumber: null };
 const noNearest: NearestStore = { location: null, searchedFrom: null, notFound: false, searched: false };
 
+/** The search as it is before any search, and after Clear: the initial context and `clearSearch` share it. */
+export const NO_SEARCH = {
+  query: emptyArea,
+  searchText: '',
+  placeName: null,
+  placeNotFound: false,
+  geolocationSearch: false,
+  geolocationAccurate: false,
+  locations: [],
+  selectedStoreNumber: null,
+  highlightedStoreNumber: null,
+  nearest: noNearest,
+  error: null,
+} as const satisfies Partial<LocatorContext>;
+
 const errorOf = (event: unknown) => asFlowError((event as { error?: unknown }).error);
 
 const usable = (stores: LocationResult[]) => stores.filter((l) => l.distance <= MAX_RESULT_DISTANCE);
@@ -138,19 +153,7 @@ export const locatorSetup = setup({
         placeNotFound: false,
       };
     }),
-    clearSearch: assign({
-      query: { ...emptyArea },
-      searchText: '',
-      placeName: null,
-      placeNotFound: false,
-      geolocationSearch: false,
-      geolocationAccurate: false,
-      locations: [],
-      selectedStoreNumber: null,
-      highlightedStoreNumber: null,
-      nearest: { ...noNearest },
-      error: null,
-    }),
+    clearSearch: assign({ ...NO_SEARCH, query: { ...emptyArea }, locations: [], nearest: { ...noNearest } }),
     setGeolocationQuery: assign(({ context, event }) => {
       const fix = (event as unknown as { output: GeolocationFix }).output;
       return {

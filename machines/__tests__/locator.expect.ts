@@ -26,6 +26,7 @@ import {
   takesMobileOrders,
   type LocatorInput,
 } from '../locator.machine.ts';
+import { LOCATOR_INPUT_DEFAULTS } from '../locator-types.ts';
 import { locatorMessages } from '../../src/services/error-catalogue.ts';
 import { capitolHill, fremont, wallingford, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
 import { spyActions, sampleSteps, type Flow } from './flow.ts';
@@ -50,15 +51,7 @@ const events: AnyEventObject[] = [
   { type: 'user.dismissDialog' },
 ];
 
-export const baseInput: LocatorInput = {
-  inMenu: false,
-  query: {},
-  mapDefaults: { lat: 39.5, lng: -98.35, zoom: 4 },
-  accuracyThreshold: 1000,
-  signedIn: false,
-  toCart: false,
-  returnPath: null,
-};
+export const baseInput: LocatorInput = { ...LOCATOR_INPUT_DEFAULTS };
 
 /** the inputs the model runs with: a guest in the in-menu locator, and a member in the standalone locator with a queried store and a return path */
 const inputs: Record<string, LocatorInput> = {

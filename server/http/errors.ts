@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { GenericCodes, type ApiErrorBody } from '../../contracts/errors.ts';
+import { GENERIC_ERROR_MESSAGE, GenericCodes, type ApiErrorBody } from '../../contracts/errors.ts';
 
 /** Thrown anywhere in a handler; rendered by `renderError` as the one JSON error shape. */
 export class ApiError extends Error {
@@ -28,5 +28,5 @@ export function renderError(err: unknown, c: Context) {
   // Malformed JSON bodies surface as SyntaxError from c.req.json()
   if (err instanceof SyntaxError) return c.json({ code: GenericCodes.badRequest, message: 'The request body is not valid JSON.' }, 400);
   console.error('[api] unexpected error', err);
-  return c.json({ code: GenericCodes.unexpected, message: 'Something went wrong. Please try again.' }, 500);
+  return c.json({ code: GenericCodes.unexpected, message: GENERIC_ERROR_MESSAGE }, 500);
 }

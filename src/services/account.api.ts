@@ -28,16 +28,9 @@ import type { ChangeEmailValues } from '../../machines/change-email.machine.ts';
 import type { SavePreferenceRequest } from '../../machines/communication-preferences.machine.ts';
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { api } from './api.ts';
-import { toFlowError } from './flow-error.ts';
+import { callRethrowing, toFlowError } from './flow-error.ts';
 
-async function call<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e;
-    throw toFlowError(e);
-  }
-}
+const call = callRethrowing(toFlowError);
 
 /** Device data sent as the spec's `reputation` (recorded by the server, never echoed). */
 export function reputation(): Record<string, string> {

@@ -24,21 +24,10 @@ import type { AddCardInput } from '../../machines/add-card.machine.ts';
 import type { ReloadInput } from '../../machines/add-money.machine.ts';
 import type { AutoReloadResult, SaveAutoReloadVariables } from '../../machines/auto-reload.machine.ts';
 import type { CardIdRequest } from '../../machines/cards.machine.ts';
-import { api, ApiRequestError } from './api.ts';
+import { api } from './api.ts';
+import { callRethrowing, toServerFlowError } from './flow-error.ts';
 
-function toFlowError(e: unknown): FlowError {
-  if (e instanceof ApiRequestError) return { status: e.status, code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}), body: e.body };
-  if (e && typeof e === 'object' && 'code' in e && 'status' in e) return e as FlowError;
-  return { status: 0, code: 'UNEXPECTED_ERROR', message: 'Something went wrong. Please try again.', body: {} };
-}
-async function call<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e;
-    throw toFlowError(e);
-  }
-}
+const call = callRethrowing(toServerFlowError);
 
 type GqlAnswer<T> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; status?: number; field?: string; message?: string } }> };
 /** a GraphQL call: the first error becomes a FlowError with the REST error shape (server/cards/graphql.ts) */

@@ -9,3 +9,24 @@ export function toFlowError(e: unknown): FlowError {
   // the text is the catalogue's
   return { ...asFlowError(e instanceof ApiRequestError ? e : undefined), message: messageForError(e, accountCodeMessages) };
 }
+
+/**
+ * An API failure as the machines read it, keeping the server's own text (the cards flows, whose texts come with
+ * the code); anything that is not an API failure (a network error) is the generic failure.
+ */
+export function toServerFlowError(e: unknown): FlowError {
+  const fromApi = e instanceof ApiRequestError || (!!e && typeof e === 'object' && 'code' in e && 'status' in e);
+  return asFlowError(fromApi ? e : undefined);
+}
+
+/** `call(request)`: awaits an API request; a failure (an abort excepted) is rethrown as `toError(failure)`. */
+export function callRethrowing(toError: (e: unknown) => FlowError) {
+  return async function call<T>(request: Promise<T>): Promise<T> {
+    try {
+      return await request;
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError') throw e;
+      throw toError(e);
+    }
+  };
+}

@@ -35,11 +35,7 @@ export function ForgotPasswordSuccessView() {
     <OutcomePage
       tone="success"
       heading="Check your email"
-      actions={
-        <Link to="/account/signin" className="btn btn--primary">
-          Return to sign in
-        </Link>
-      }
+      primary={{ to: '/account/signin', label: 'Return to sign in' }}
     >
       <p>{accountMessages.forgotPasswordSuccess}</p>
     </OutcomePage>

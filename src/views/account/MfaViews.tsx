@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
+import type { ReactNode } from 'react';
 import type { mfaSettingsMachine } from '../../../machines/mfa-settings.machine.ts';
 import type { mfaPhoneMachine } from '../../../machines/mfa-phone.machine.ts';
 import type { reauthMachine } from '../../../machines/reauth.machine.ts';
@@ -89,11 +90,10 @@ export function MfaPhoneView({ actor }: { actor: ActorRefFrom<typeof mfaPhoneMac
     <AccountCardPage heading={mode === 'add' ? 'Add a phone number' : 'Change your phone number'}>
       <ErrorAlert message={genericError} />
       {codeStep ? (
-        <CodeEntryForm
+        <PhoneCodeStep
           onSubmitCode={(code) => actor.send({ type: 'user.submitCode', code })}
-          error={codeError}
-          busy={busy}
-          intro={<CodeSentTo phone={pending} />}
+          sentTo={pending}
+          state={{ error: codeError, busy }}
           actions={
             <>
               <LinkButton onClick={() => actor.send({ type: 'user.resendCode' })} disabled={busy}>
@@ -134,11 +134,10 @@ export function ReauthView({ actor }: { actor: ActorRefFrom<typeof reauthMachine
     <AccountCardPage heading="Confirm it's you" subheading={accountMessages.reauthRequired}>
       <ErrorAlert message={genericError} />
       {codeStep ? (
-        <CodeEntryForm
+        <PhoneCodeStep
           onSubmitCode={(code) => actor.send({ type: 'user.submitCode', code })}
-          error={codeError}
-          busy={busy}
-          intro={<CodeSentTo phone={phone} />}
+          sentTo={phone}
+          state={{ error: codeError, busy }}
           actions={
             <LinkButton onClick={() => actor.send({ type: 'user.startOver' })} disabled={busy}>
               Start over
@@ -157,4 +156,9 @@ export function ReauthView({ actor }: { actor: ActorRefFrom<typeof reauthMachine
       )}
     </AccountCardPage>
   );
+}
+
+/** The code step of the phone flows: the code went to `sentTo` by SMS. */
+function PhoneCodeStep({ onSubmitCode, sentTo, state, actions }: { onSubmitCode: (code: string) => void; sentTo: string | null; state: { error: string | null | undefined; busy: boolean }; actions: ReactNode }) {
+  return <CodeEntryForm onSubmitCode={onSubmitCode} error={state.error} busy={state.busy} intro={<CodeSentTo phone={sentTo} />} actions={actions} />;
 }

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { OutcomePage } from './blocks.tsx';
 import './account.css';
@@ -9,16 +8,8 @@ export function PartialSuccessView({ message }: { message: 'card-information-err
     <OutcomePage
       tone="warn"
       heading={accountMessages.partialSuccessHeading}
-      actions={
-        <>
-          <a href="/account/cards" className="btn btn--primary">
-            Register a card
-          </a>
-          <Link to="/account/for-you" className="btn btn--ghost">
-            Go to your account
-          </Link>
-        </>
-      }
+      primary={{ to: '/account/cards', label: 'Register a card' }}
+      secondary={{ to: '/account/for-you', label: 'Go to your account' }}
     >
       <p>{accountMessages[message]}</p>
     </OutcomePage>

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { resetPasswordMachine } from '../../../machines/reset-password.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
@@ -33,11 +32,7 @@ export function ResetPasswordSuccessView() {
     <OutcomePage
       tone="success"
       heading={accountMessages.resetSuccess}
-      actions={
-        <Link to="/account/signin" className="btn btn--primary">
-          Sign in
-        </Link>
-      }
+      primary={{ to: '/account/signin', label: 'Sign in' }}
     >
       <p>Sign in with your new password. For your security, you were signed out everywhere else.</p>
     </OutcomePage>
@@ -50,11 +45,7 @@ export function ResetLinkExpiredView() {
     <OutcomePage
       tone="warn"
       heading={accountMessages.resetLinkExpiredTitle}
-      actions={
-        <Link to="/account/forgot-password" className="btn btn--primary">
-          Try again
-        </Link>
-      }
+      primary={{ to: '/account/forgot-password', label: 'Try again' }}
     >
       <p>{accountMessages.resetLinkExpiredBody}</p>
     </OutcomePage>
