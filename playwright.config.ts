@@ -2,24 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import { freePort } from './scripts/free-port.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the BUILT app served by the REAL server
  * (server/main.ts) on a free port, with a fresh embedded database seeded on first start.
  * `npm run test:e2e` builds first. Browsers are never downloaded: CHROMIUM_PATH or /usr/bin/chromium.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // The runner evaluates this file first and its workers inherit process.env, so all agree on one port.
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());

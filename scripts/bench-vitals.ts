@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstRouteBytes, frameworkFloorBytes } from './bundle-size.ts';
+import { freePort } from './free-port.ts';
 
 const PAGES: Array<{ path: string; target: number; routeFile: string }> = [
   { path: '/store-locator', target: 90, routeFile: 'src/routes/store-locator.tsx' },
@@ -23,16 +23,6 @@ const PAGES: Array<{ path: string; target: number; routeFile: string }> = [
 ];
 const RUNS = Number(process.env.VITALS_RUNS ?? 1);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 async function waitFor(url: string, timeoutMs: number) {
   const end = Date.now() + timeoutMs;

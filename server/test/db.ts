@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Db } from '../db/db.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppConfig } from '../../contracts/config.ts';
+import { parseJsonOrUndefined } from '../../contracts/json.ts';
 
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -94,12 +95,7 @@ export function testClient(app: ReturnType<typeof createApp>, origin = 'http://l
       else jar.set(k.trim(), value);
     }
     const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    const json = parseJsonOrUndefined(text);
     return { status: res.status, json: json as any, text, headers: res.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
   }
   return {

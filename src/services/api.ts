@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { ApiErrorBody, GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 import { readCsrfCookie } from './cookies.ts';
+import { parseJsonOrUndefined } from '../../contracts/json.ts';
 
 export const API_ROOT = '/apiproxy/v1';
 
@@ -77,12 +78,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
     throw new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
   }
   const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonOrUndefined(text);
   if (!res.ok) {
     const parsed = v.safeParse(ApiErrorBody, json);
     if (parsed.success) throw new ApiRequestError(res.status, parsed.output.code, parsed.output.message, json as Record<string, unknown>);
