@@ -255,6 +255,22 @@ export const SignInMfaRequest = v.pipe(
 export type SignInMfaRequest = v.InferInput<typeof SignInMfaRequest>;
 
 /**
+ * POST /account/signin/mfa/resend { challengeId } → 200 { challengeId, mfaChallengeMethods }: a new code for a
+ * pending sign-in challenge (the old code stops working). 410 CODE_EXPIRED when the challenge is used or expired;
+ * 429 under the per-account SMS limit and within RESEND_CODE_AFTER_SECONDS of the last code ("not shown" in the
+ * spec: docs/accounts.md).
+ */
+export const SignInMfaResendRequest = v.object({ challengeId: required(ChallengeId) });
+export type SignInMfaResendRequest = v.InferInput<typeof SignInMfaResendRequest>;
+export const SignInMfaResendResponse = v.object({
+  challengeId: v.string(),
+  mfaChallengeMethods: v.array(v.object({ id: v.string(), phoneNumber: v.string(), phoneSmsState: v.string() })),
+});
+export type SignInMfaResendResponse = v.InferOutput<typeof SignInMfaResendResponse>;
+/** a new sign-in code is sent at most this often per challenge */
+export const RESEND_CODE_AFTER_SECONDS = 30;
+
+/**
  * POST /account/signin/sso/:token?returnUrl= { reputation } → 200 { returnUrl } (returnUrl '/account/for-you'
  * when none or unsafe) and a new session. 401 SSO_TOKEN_INVALID for unknown, used or expired tokens (5 minutes).
  */

@@ -7,6 +7,7 @@ import {
   SignInRequest,
   type MfaChallengeMethod,
   type SignInResponse,
+  type SignInMfaResendResponse,
 } from '../contracts/account.ts';
 import { GenericCodes } from '../contracts/errors.ts';
 import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
@@ -37,11 +38,16 @@ export interface SignInContext {
   credentials: SignInCredentials | null;
   /** the code submitted, for the `verifyCode` request */
   code: string | null;
+  /** set when a new code was sent (the overlay says so) */
+  codeResent: boolean;
 }
 export type SignInEvent =
   | ({ type: 'user.submit' } & SignInCredentials)
   | { type: 'user.submitCode'; code: string }
   | { type: 'user.cancelCode' }
+  | { type: 'user.resendCode' }
+  | DoneActorEvent<SignInMfaResendResponse, 'resendCode'>
+  | ErrorActorEvent<unknown, 'resendCode'>
   | DoneActorEvent<SignInResponse, 'signIn'>
   | ErrorActorEvent<unknown, 'signIn'>
   | DoneActorEvent<SignInResponse, 'verifyCode'>
@@ -50,6 +56,13 @@ export type SignInEvent =
 
 export type SignInRequestInput = SignInCredentials & { returnUrl: string | null };
 export type VerifyCodeInput = { challengeId: string; code: string };
+export type ResendCodeInput = { challengeId: string };
+
+/** The request of the `resendCode` actor: the pending challenge. */
+export function resendCodeRequest({ context }: { context: Pick<SignInContext, 'challenge'> }): ResendCodeInput {
+  if (!context.challenge) throw new Error('resendCode: no challenge');
+  return { challengeId: context.challenge.challengeId };
+}
 
 /** The request of the `signIn` actor (docs/machines.md): the submitted credentials and the return URL. */
 export function signInRequest({ context }: { context: Pick<SignInContext, 'credentials' | 'returnUrl'> }): SignInRequestInput {
@@ -79,6 +92,7 @@ export const signInMachine = setup({
   actors: {
     signIn: fromPromise<SignInResponse, SignInRequestInput>(async () => notProvided('signIn')),
     verifyCode: fromPromise<SignInResponse, VerifyCodeInput>(async () => notProvided('verifyCode')),
+    resendCode: fromPromise<SignInMfaResendResponse, ResendCodeInput>(async () => notProvided('resendCode')),
     paymentSignIn: fromPromise<unknown, void>(async () => notProvided('paymentSignIn')),
   },
   guards: {
@@ -92,6 +106,9 @@ export const signInMachine = setup({
     isRateLimited: ({ event }) =>
       (event.type === 'xstate.error.actor.signIn' || event.type === 'xstate.error.actor.verifyCode') && asFlowError(event.error).code === GenericCodes.rateLimited,
     isInvalidCode: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.invalidCode,
+    /** too early or over the SMS limit (429), or the challenge has ended (410): the overlay says why */
+    isResendRefused: ({ event }) =>
+      event.type === 'xstate.error.actor.resendCode' && [GenericCodes.rateLimited, AccountErrorCodes.codeExpired].includes(asFlowError(event.error).code as never),
     isCodeExpired: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.codeExpired,
   },
   actions: {
@@ -115,7 +132,7 @@ export const signInMachine = setup({
       const r = v.safeParse(SignInRequest, event);
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), formError: null };
     }),
-    clearErrors: assign({ fieldErrors: {}, formError: null, codeError: null }),
+    clearErrors: assign({ fieldErrors: {}, formError: null, codeError: null, codeResent: false }),
     assignFormError: assign(({ event }) => ('error' in event ? { formError: asFlowError(event.error).message } : {})),
     assignChallenge: assign(({ event }) => {
       if (event.type !== 'xstate.error.actor.signIn') return {};
@@ -124,8 +141,12 @@ export const signInMachine = setup({
       const challengeId = typeof body.challengeId === 'string' ? body.challengeId : (methods[0]?.id ?? '');
       return { challenge: { challengeId, methods }, codeError: null };
     }),
-    clearChallenge: assign({ challenge: null, codeError: null }),
-    assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
+    clearChallenge: assign({ challenge: null, codeError: null, codeResent: false }),
+    assignResentChallenge: assign(({ event }) => {
+      if (event.type !== 'xstate.done.actor.resendCode') return {};
+      return { challenge: { challengeId: event.output.challengeId, methods: event.output.mfaChallengeMethods as MfaChallengeMethod[] }, codeError: null, codeResent: true };
+    }),
+    assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode, codeResent: false }),
     assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
     assignInvalidCodeError: assign({ codeError: AccountMessages.invalidCode }),
     assignDestination: assign(({ context, event }) => {
@@ -146,6 +167,7 @@ export const signInMachine = setup({
     destination: null,
     credentials: null,
     code: null,
+    codeResent: false,
   },
   entry: 'applyInput',
   initial: 'editing',
@@ -184,6 +206,21 @@ export const signInMachine = setup({
           { actions: 'assignCodeFormatError' },
         ],
         'user.cancelCode': { target: 'editing', actions: 'clearChallenge' },
+        'user.resendCode': { target: 'resendingCode', actions: 'clearErrors' },
+      },
+    },
+    resendingCode: {
+      description: 'POST /account/signin/mfa/resend: a new code replaces the old one ("not shown" in the spec: docs/accounts.md).',
+      tags: ['loading'],
+      invoke: {
+        id: 'resendCode',
+        src: 'resendCode',
+        input: resendCodeRequest,
+        onDone: { target: 'enteringCode', actions: 'assignResentChallenge' },
+        onError: [
+          { guard: 'isResendRefused', target: 'enteringCode', actions: 'assignCodeError' },
+          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: SIGN_IN_FAILED }] },
+        ],
       },
     },
     verifyingCode: {

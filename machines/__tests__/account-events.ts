@@ -27,6 +27,11 @@ export const signInEvents = [
   { type: 'xstate.error.actor.verifyCode', error: apiError(410, 'CODE_EXPIRED', 'This code has expired. Request a new code and try again.'), actorId: 'verifyCode' },
   { type: 'xstate.error.actor.verifyCode', error: apiError(429, 'RATE_LIMITED', 'Too many attempts.'), actorId: 'verifyCode' },
   { type: 'xstate.error.actor.verifyCode', error: apiError(0, 'NETWORK_ERROR', 'offline'), actorId: 'verifyCode' },
+  { type: 'user.resendCode' },
+  { type: 'xstate.done.actor.resendCode', output: { challengeId: 'd'.repeat(22), mfaChallengeMethods: [{ id: 'd'.repeat(22), phoneNumber: '•••-•••-1234', phoneSmsState: 'sent' }] }, actorId: 'resendCode' },
+  { type: 'xstate.error.actor.resendCode', error: apiError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.'), actorId: 'resendCode' },
+  { type: 'xstate.error.actor.resendCode', error: apiError(410, 'CODE_EXPIRED', 'This code has expired. Request a new code and try again.'), actorId: 'resendCode' },
+  { type: 'xstate.error.actor.resendCode', error: apiError(500, 'UNEXPECTED_ERROR', 'Something went wrong. Please try again.'), actorId: 'resendCode' },
   { type: 'xstate.done.actor.paymentSignIn', output: undefined, actorId: 'paymentSignIn' },
   { type: 'xstate.error.actor.paymentSignIn', error: new Error('payment service down'), actorId: 'paymentSignIn' },
 ] as const;

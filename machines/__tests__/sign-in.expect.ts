@@ -6,7 +6,7 @@
  * sends a messageId.
  */
 import { expect } from 'vitest';
-import { signInMachine, signInRequest, verifyCodeRequest } from '../sign-in.machine.ts';
+import { resendCodeRequest, signInMachine, signInRequest, verifyCodeRequest } from '../sign-in.machine.ts';
 import { accountMessages } from '../../src/services/error-catalogue.ts';
 import { requestFakes } from './model.ts';
 import { stuck } from './account-fakes.ts';
@@ -31,6 +31,11 @@ export const signInFlow: Flow<typeof signInMachine> = {
     enteringCode: {
       'user.submitCode': [{ guard: 'isCodeWellFormed', to: 'verifyingCode' }, null],
       'user.cancelCode': 'editing',
+      'user.resendCode': 'resendingCode',
+    },
+    resendingCode: {
+      'xstate.done.actor.resendCode': 'enteringCode',
+      'xstate.error.actor.resendCode': [{ guard: 'isResendRefused', to: 'enteringCode' }, 'editing'],
     },
     verifyingCode: {
       'xstate.done.actor.verifyCode': 'signingInToPaymentService',
@@ -49,11 +54,12 @@ export const signInFlow: Flow<typeof signInMachine> = {
   sees: {
     submitting: { tags: ['loading'] },
     verifyingCode: { tags: ['loading'] },
+    resendingCode: { tags: ['loading'] },
     signingInToPaymentService: { tags: ['loading'] },
     redirecting: { tags: ['loading'] },
   },
   arrange(machine) {
-    const fakes = requestFakes({ signIn: signInRequest, verifyCode: verifyCodeRequest });
+    const fakes = requestFakes({ signIn: signInRequest, verifyCode: verifyCodeRequest, resendCode: resendCodeRequest });
     const spy = spyActions(['notify', 'redirect', 'trackLoginClick', 'trackSignInSuccess'] as const);
     return {
       machine: machine.provide({ actors: { ...fakes.actors, paymentSignIn: stuck() }, actions: spy.actions }),
@@ -63,7 +69,7 @@ export const signInFlow: Flow<typeof signInMachine> = {
           options: {
             events: signInEvents as never,
             input: { returnUrl: '/account/cards' },
-            serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: !!s.context.challenge, ce: !!s.context.codeError }),
+            serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: s.context.challenge?.challengeId[0] ?? null, ce: !!s.context.codeError, r: s.context.codeResent }),
           },
         },
       ],
@@ -104,16 +110,34 @@ export const signInFlow: Flow<typeof signInMachine> = {
             ]);
           }
         }
+        const first = { challengeId: 'c'.repeat(22), methods: [{ id: 'c'.repeat(22), phoneNumber: '•••-•••-1234', phoneSmsState: 'sent' }] };
+        const resent = { challengeId: 'd'.repeat(22), methods: [{ id: 'd'.repeat(22), phoneNumber: '•••-•••-1234', phoneSmsState: 'sent' }] };
+        if (event.type === 'xstate.done.actor.resendCode') {
+          // the new challenge replaces the old one, and the overlay says a new code was sent
+          expect(c.challenge).toEqual(resent);
+          expect(c.codeResent).toBe(true);
+          expect(c.codeError).toBeNull();
+          expect(accountMessages.codeResent).toBe('We sent a new code. It expires in 10 minutes.');
+        } else expect(c.codeResent).toBe(false);
+        if (event.type === 'xstate.error.actor.resendCode' && s.matches('enteringCode')) {
+          expect(c.codeError).toBe(error?.code === 'RATE_LIMITED' ? 'Too many attempts. Please wait a few minutes and try again.' : 'This code has expired. Request a new code and try again.');
+        }
+        if (event.type === 'xstate.error.actor.resendCode' && s.matches('editing')) expect(spy.last('notify')!.params).toMatchObject({ title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' });
+        if (s.matches('resendingCode')) {
+          expect(c.codeError).toBeNull();
+          expect(fakes.last('resendCode')).toEqual({ challengeId: c.challenge!.challengeId });
+        }
         if (s.matches('enteringCode')) {
-          expect(c.challenge).toEqual({ challengeId: 'c'.repeat(22), methods: [{ id: 'c'.repeat(22), phoneNumber: '•••-•••-1234', phoneSmsState: 'sent' }] });
+          expect([first, resent]).toContainEqual(c.challenge);
+          if (event.type === 'xstate.error.actor.signIn') expect(c.challenge).toEqual(first);
           if (event.type === 'xstate.error.actor.signIn') expect(c.codeError).toBeNull();
           if (event.type === 'user.submitCode' || error?.code === 'INVALID_CODE') expect(c.codeError).toBe('The code you entered is not valid. Please try again.');
           if (error?.code === 'CODE_EXPIRED') expect(c.codeError).toBe('This code has expired. Request a new code and try again.');
-          if (error?.code === 'RATE_LIMITED') expect(c.codeError).toBe('Too many attempts.');
+          if (event.type === 'xstate.error.actor.verifyCode' && error?.code === 'RATE_LIMITED') expect(c.codeError).toBe('Too many attempts.');
         }
         if (s.matches('verifyingCode')) {
           expect(c.codeError).toBeNull();
-          expect(fakes.last('verifyCode')).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });
+          expect(fakes.last('verifyCode')).toEqual({ challengeId: c.challenge!.challengeId, code: '123456' });
         }
         if (s.matches('editing')) expect(c.challenge).toBeNull();
         if (s.matches('editing') && event.type === 'user.cancelCode') expect(c.codeError).toBeNull();
@@ -126,7 +150,8 @@ export const signInFlow: Flow<typeof signInMachine> = {
       afterAll() {
         expect(fakes.errors()).toEqual([]);
         expect(fakes.distinct('signIn')).toEqual([{ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' }]);
-        expect(fakes.distinct('verifyCode')).toEqual([{ challengeId: 'c'.repeat(22), code: '123456' }]);
+        expect(fakes.distinct('verifyCode')).toEqual(expect.arrayContaining([{ challengeId: 'c'.repeat(22), code: '123456' }, { challengeId: 'd'.repeat(22), code: '123456' }]));
+        expect(fakes.distinct('resendCode')).toEqual(expect.arrayContaining([{ challengeId: 'c'.repeat(22) }, { challengeId: 'd'.repeat(22) }]));
       },
     };
   },

@@ -442,6 +442,44 @@ forEachDb('account sign-in and session', ({ db }) => {
       expect(res.json.code).toBe('INVALID_CREDENTIALS');
     });
 
+    it('send a new code: after 30 s a new code replaces the old one, once; too early is a 429; a used challenge is 410', async () => {
+      const u = await mfaMember('2065550131');
+      const c = newClient();
+      const res = await signIn(c, u.email, u.password, { returnUrl: '/account/cards' }, freshIp());
+      const first = await latestCode(c, '2065550131');
+      const early = await c.post('/apiproxy/v1/account/signin/mfa/resend', { challengeId: res.json.challengeId });
+      expect(early.status).toBe(429);
+      expect(early.json.message).toBe('Too many attempts. Please wait a few minutes and try again.');
+      expect(early.json.retryAfterSeconds).toBeGreaterThan(0);
+      await db().query(`update one_time_codes set created_at = now() - interval '31 seconds' where id = $1`, [res.json.challengeId]);
+      const [again, racing] = await Promise.all([
+        c.post('/apiproxy/v1/account/signin/mfa/resend', { challengeId: res.json.challengeId }),
+        c.post('/apiproxy/v1/account/signin/mfa/resend', { challengeId: res.json.challengeId }),
+      ]);
+      const won = again.status === 200 ? again : racing;
+      expect([again.status, racing.status].sort()).toEqual([200, 410]);
+      expect(won.json.challengeId).not.toBe(res.json.challengeId);
+      expect(won.json.mfaChallengeMethods).toEqual([{ id: won.json.challengeId, phoneNumber: '•••-•••-0131', phoneSmsState: 'sent' }]);
+      const second = await latestCode(c, '2065550131');
+      // the old challenge and its code are finished
+      expect((await c.post('/apiproxy/v1/account/signin/mfa', { challengeId: res.json.challengeId, code: first })).status).toBe(410);
+      expect((await c.post('/apiproxy/v1/account/signin/mfa/resend', { challengeId: res.json.challengeId })).json.code).toBe('CODE_EXPIRED');
+      const done = await c.post('/apiproxy/v1/account/signin/mfa', { challengeId: won.json.challengeId, code: second });
+      expect(done.status).toBe(200);
+      expect(done.json).toEqual({ returnUrl: '/account/cards' });
+    });
+
+    it('send a new code: bad bodies are 400 naming challengeId; an unknown challenge is 410', async () => {
+      const c = newClient();
+      const bad = await c.post('/apiproxy/v1/account/signin/mfa/resend', {});
+      expect(bad.status).toBe(400);
+      expect(bad.json.field).toBe('challengeId');
+      expect((await c.post('/apiproxy/v1/account/signin/mfa/resend', { challengeId: 'x' })).json.field).toBe('challengeId');
+      const unknown = await c.post('/apiproxy/v1/account/signin/mfa/resend', { challengeId: 'a'.repeat(24) });
+      expect(unknown.status).toBe(410);
+      expect(unknown.json.message).toBe('This code has expired. Request a new code and try again.');
+    });
+
     it('invalid MFA bodies are 400 with the field', async () => {
       const c = newClient();
       expect((await c.post('/apiproxy/v1/account/signin/mfa', { code: '123456' })).json.field).toBe('challengeId');

@@ -7,6 +7,8 @@ import {
   ForgotPasswordRequest,
   ResetPasswordRequest,
   SignInMfaRequest,
+  SignInMfaResendRequest,
+  RESEND_CODE_AFTER_SECONDS,
   SignInRequest,
   SignOutRequest,
   SsoSignInRequest,
@@ -107,6 +109,32 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     await rememberDevice(c, db, result.row.user_id);
     await recordAuthEvent(db, 'signin-success-mfa', result.row.user_id, clientIp(c), {});
     return c.json(returnUrl ? { returnUrl } : {});
+  });
+
+  app.post(`${API}/signin/mfa/resend`, async (c) => {
+    const body = await parseJson(c, SignInMfaResendRequest);
+    const { db, config } = c.var.deps;
+    // the pending challenge: unused and unexpired; a new code at most every RESEND_CODE_AFTER_SECONDS
+    const pending = await db.query<{ user_id: string; payload: Record<string, unknown> | string; wait: number }>(
+      `select user_id, payload, greatest(0, ceil(extract(epoch from (created_at + make_interval(secs => $2) - now()))))::int as wait
+         from one_time_codes where id = $1 and purpose = 'signin-mfa' and consumed_at is null and expires_at > now()`,
+      [body.challengeId, RESEND_CODE_AFTER_SECONDS],
+    );
+    const row = pending.rows[0];
+    if (!row) throw codeError('expired');
+    if (row.wait > 0) throw rateLimited(c, row.wait, { error: GenericCodes.rateLimited, messageId: 'too-many-attempts' });
+    const user = await findUserById(db, row.user_id);
+    if (!user?.mfa_phone) throw codeError('expired');
+    await codeSendAllowed(c, user.id);
+    // the old code stops working; only one of two simultaneous resends wins
+    const used = await db.query(`update one_time_codes set consumed_at = now() where id = $1 and consumed_at is null`, [body.challengeId]);
+    if (used.rowCount !== 1) throw codeError('expired');
+    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+    const { id, code } = await issueCode(db, { userId: user.id, purpose: 'signin-mfa', target: user.mfa_phone, payload });
+    await sendSms(db, { to: user.mfa_phone, body: `${config.brand.name}: ${code} is your new sign-in code. It expires in 10 minutes. Never share it.`, kind: 'signin-mfa', userId: user.id });
+    await recordAuthEvent(db, 'signin-mfa-resend', user.id, clientIp(c), {});
+    const methods: MfaChallengeMethod[] = [{ id, phoneNumber: maskPhone(user.mfa_phone), phoneSmsState: 'sent' }];
+    return c.json({ challengeId: id, mfaChallengeMethods: methods });
   });
 
   // ---- single sign-on -------------------------------------------------------------------------------------------

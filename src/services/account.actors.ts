@@ -14,10 +14,11 @@ import type {
   MfaStatus as MfaStatusT,
   PartnerNumber as PartnerNumberT,
   Profile as ProfileT,
+  SignInMfaResendResponse,
   SignInResponse as SignInResponseT,
   SsoSignInResponse as SsoSignInResponseT,
 } from '../../contracts/account.ts';
-import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
+import type { ResendCodeInput, SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
 import type { SsoInput } from '../../machines/sso.machine.ts';
 import type { SignOutInput } from '../../machines/sign-out.machine.ts';
 import type { CreateAccountPayload } from '../../machines/create-account.machine.ts';
@@ -42,6 +43,7 @@ export function signInActors(queryClient: QueryClient) {
       await refreshSession(queryClient);
       return out;
     }),
+    resendCode: fromPromise<SignInMfaResendResponse, ResendCodeInput>(({ input }) => accountApi.signInMfaResend(input)),
     /**
      * Spec 4: after sign-in, sign in to the payment service (a failure is ignored). This deployment has no
      * separate payment service session: the sandbox processor (server) works from the app session.

@@ -15,11 +15,12 @@ import {
   PartnerNumber,
   Profile,
   ResetTokenStatusResponse,
+  SignInMfaResendResponse,
   SignInResponse,
   SignOutResponse,
   SsoSignInResponse,
 } from '../../contracts/account.ts';
-import type { SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
+import type { ResendCodeInput, SignInRequestInput, VerifyCodeInput } from '../../machines/sign-in.machine.ts';
 import type { SsoInput } from '../../machines/sso.machine.ts';
 import type { SignOutInput } from '../../machines/sign-out.machine.ts';
 import type { CreateAccountPayload } from '../../machines/create-account.machine.ts';
@@ -58,6 +59,7 @@ export const accountApi = {
       }, { schema: SignInResponse }),
     ),
   signInMfa: (input: VerifyCodeInput) => call(api.post(`${A}/signin/mfa`, { challengeId: input.challengeId, code: input.code }, { schema: SignInResponse })),
+  signInMfaResend: (input: ResendCodeInput) => call(api.post(`${A}/signin/mfa/resend`, { challengeId: input.challengeId }, { schema: SignInMfaResendResponse })),
   ssoSignIn: (input: SsoInput) =>
     call(api.post(`${A}/signin/sso/${encodeURIComponent(input.token)}`, { reputation: reputation() }, { schema: SsoSignInResponse, query: { returnUrl: input.returnUrl } })),
   signOut: (input: SignOutInput) => call(api.post(`${A}/signout`, input.returnUrl ? { returnUrl: input.returnUrl } : {}, { schema: SignOutResponse })),

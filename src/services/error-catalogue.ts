@@ -104,6 +104,7 @@ export function messageForError(error: unknown, catalogue: Record<string, string
 export const accountMessages = {
   ...AccountMessages,
   generic: GENERIC_ERROR,
+  codeResent: 'We sent a new code. It expires in 10 minutes.',
   forgotPasswordSuccess: "Thanks - if you have an account, we've sent you an email.",
   resetSuccess: 'Your password has been updated',
   resetLinkExpiredTitle: AccountMessages.resetLinkExpired,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { createActor } from 'xstate';
-import { signInMachine, signInRequest, verifyCodeRequest } from '../../../machines/sign-in.machine.ts';
+import { resendCodeRequest, signInMachine, signInRequest, verifyCodeRequest } from '../../../machines/sign-in.machine.ts';
 import { signInEvents } from '../../../machines/__tests__/account-events.ts';
 import { notificationsMachine } from '../../../machines/notifications.machine.ts';
 import { accountNotify } from '../../services/account-flow.tsx';
@@ -14,9 +14,9 @@ const model: FlowViewModel<typeof signInMachine> = {
   machine: signInMachine,
   events: signInEvents,
   input: { returnUrl: '/account/cards' },
-  serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: !!s.context.challenge, ce: !!s.context.codeError }),
-  actors: ['signIn', 'verifyCode', 'paymentSignIn'],
-  requests: { signIn: signInRequest, verifyCode: verifyCodeRequest },
+  serializeState: (s) => JSON.stringify({ v: s.value, f: Object.keys(s.context.fieldErrors).length > 0, e: !!s.context.formError, c: s.context.challenge?.challengeId[0] ?? null, ce: !!s.context.codeError, r: s.context.codeResent }),
+  actors: ['signIn', 'verifyCode', 'resendCode', 'paymentSignIn'],
+  requests: { signIn: signInRequest, verifyCode: verifyCodeRequest, resendCode: resendCodeRequest },
   spyActions: ['notify', 'redirect', 'trackLoginClick', 'trackSignInSuccess'],
   render: (actor) => <SignInView actor={actor} product="Harbor" showKeepMeSignedIn updatedTermsOfUseUrl="/terms-of-use" returnUrl="/account/cards" />,
   perform: {
@@ -33,6 +33,9 @@ const model: FlowViewModel<typeof signInMachine> = {
     },
     'user.cancelCode': async (_e, { user }) => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    },
+    'user.resendCode': async (_e, { user }) => {
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send a new code' }));
     },
   },
   check: (s, { spies, calls }, event) => {
@@ -51,14 +54,18 @@ const model: FlowViewModel<typeof signInMachine> = {
       expect(spies.trackLoginClick).toHaveBeenCalled();
       expect(calls.at(-1)!.request).toMatchObject({ username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' });
     }
-    if (s.matches('enteringCode') || s.matches('verifyingCode')) {
+    if (s.matches('enteringCode') || s.matches('verifyingCode') || s.matches('resendingCode')) {
       const dialog = screen.getByRole('dialog', { name: 'Enter your code' });
       expect(within(dialog).getByText('•••-•••-1234')).toBeTruthy();
       if (s.context.codeError) expect(within(dialog).getByText(specText(s.context.codeError))).toBeTruthy();
+      const status = within(dialog).getByRole('status');
+      expect(status.textContent).toBe(event.type === 'xstate.done.actor.resendCode' ? 'We sent a new code. It expires in 10 minutes.' : '');
+      expect((within(dialog).getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled).toBe(!s.matches('enteringCode'));
       if (s.matches('verifyingCode')) {
         expect((within(dialog).getByRole('button', { name: /Verify/ }) as HTMLButtonElement).disabled).toBe(true);
-        expect(calls.at(-1)!.request).toEqual({ challengeId: 'c'.repeat(22), code: '123456' });
+        expect(calls.at(-1)!.request).toEqual({ challengeId: s.context.challenge!.challengeId, code: '123456' });
       }
+      if (s.matches('resendingCode')) expect(calls.at(-1)!.request).toEqual({ challengeId: s.context.challenge!.challengeId });
     }
     if (s.matches('signingInToPaymentService')) expect((signInButton as HTMLButtonElement).disabled).toBe(true);
     if (s.matches('redirecting')) {

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { signInMachine } from '../../../machines/sign-in.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { AccountForm, AccountPage, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions } from './blocks.tsx';
+import { AccountForm, AccountPage, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions, LinkButton } from './blocks.tsx';
 import { CheckboxField, FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import { signInVariantText, type AccountVariant } from './variants.ts';
 import './account.css';
@@ -25,7 +25,7 @@ export function SignInView({ actor, variant, returnUrl, product, showKeepMeSigne
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const formError = useSelector(actor, (s) => s.context.formError);
   const loading = useSelector(actor, (s) => s.hasTag('loading') && !s.matches('verifyingCode'));
-  const codeOpen = useSelector(actor, (s) => s.matches('enteringCode') || s.matches('verifyingCode'));
+  const codeOpen = useSelector(actor, (s) => s.matches('enteringCode') || s.matches('verifyingCode') || s.matches('resendingCode'));
   const form = useFormRef();
   useFocusFirstError(form, fieldErrors);
   const text = signInVariantText(variant, product);
@@ -78,6 +78,8 @@ function MfaCodeDialog({ actor, open }: { actor: ActorRefFrom<typeof signInMachi
   const challenge = useSelector(actor, (s) => s.context.challenge);
   const codeError = useSelector(actor, (s) => s.context.codeError);
   const verifying = useSelector(actor, (s) => s.matches('verifyingCode'));
+  const resending = useSelector(actor, (s) => s.matches('resendingCode'));
+  const resent = useSelector(actor, (s) => s.context.codeResent);
   const phone = challenge?.methods[0]?.phoneNumber;
   return (
     <Dialog open={open} title="Enter your code" onClose={() => actor.send({ type: 'user.cancelCode' })}>
@@ -96,11 +98,19 @@ function MfaCodeDialog({ actor, open }: { actor: ActorRefFrom<typeof signInMachi
         error={codeError}
         busy={verifying}
         actions={
-          <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.cancelCode' })}>
-            Cancel
-          </button>
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.cancelCode' })}>
+              Cancel
+            </button>
+            <LinkButton onClick={() => actor.send({ type: 'user.resendCode' })} disabled={verifying || resending}>
+              Send a new code
+            </LinkButton>
+          </>
         }
       />
+      <p className="form-hint" role="status">
+        {resent ? accountMessages.codeResent : ''}
+      </p>
     </Dialog>
   );
 }
