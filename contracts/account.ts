@@ -442,7 +442,11 @@ export const CommunicationPreferencesPatch = v.partial(CommunicationPreferences)
  * 429 RATE_LIMITED after 5 wrong current passwords in 15 minutes.
  */
 export const ChangePasswordRequest = v.object({
-  currentPassword: required(v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024))),
+  /**
+   * Required unless the session re-authenticated (password, then the SMS code where the account has one) within
+   * the re-authentication window: that check stands for it, so the page does not ask twice (docs/accounts.md).
+   */
+  currentPassword: v.optional(v.pipe(v.string(AccountMessages.passwordRequired), v.nonEmpty(AccountMessages.passwordRequired), v.maxLength(1024))),
   newPassword: v.optional(v.string(), ''),
 });
 export type ChangePasswordRequest = v.InferInput<typeof ChangePasswordRequest>;

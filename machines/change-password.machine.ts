@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
 import { ChangePasswordRequest, passwordProblem } from '../contracts/account.ts';
-import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
+import { asFlowError, fieldErrorsOf, inputOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
 import { PATHS } from './app-paths.ts';
 
 /**
@@ -10,10 +10,16 @@ import { PATHS } from './app-paths.ts';
  * the settings page with a toast (the server ends the user's other sessions).
  */
 export interface ChangePasswordValues {
-  currentPassword: string;
+  /** absent when the recent re-authentication stands for it (input `askCurrentPassword: false`) */
+  currentPassword?: string;
   newPassword: string;
 }
+export interface ChangePasswordInput {
+  /** false right after the re-authentication step: it checked the password, so the form does not ask again */
+  askCurrentPassword: boolean;
+}
 export interface ChangePasswordContext {
+  askCurrentPassword: boolean;
   fieldErrors: FieldErrors;
   /** the generic-error flag: the message shown above the form */
   genericError: string | null;
@@ -28,8 +34,8 @@ export type ChangePasswordEvent =
 
 const PASSWORD_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'passwordChanged' };
 
-export function validateChangePassword(values: ChangePasswordValues): FieldErrors {
-  const r = v.safeParse(ChangePasswordRequest, values);
+export function validateChangePassword(values: ChangePasswordValues, askCurrentPassword = true): FieldErrors {
+  const r = v.safeParse(ChangePasswordRequest, askCurrentPassword ? { ...values, currentPassword: values.currentPassword ?? '' } : { newPassword: values.newPassword });
   const errors: FieldErrors = r.success ? {} : fieldErrorsOf(r.issues);
   const p = passwordProblem(values.newPassword);
   if (p) errors.newPassword = p.message;
@@ -39,40 +45,46 @@ export function validateChangePassword(values: ChangePasswordValues): FieldError
 /** The request of the `changePassword` actor (docs/machines.md). */
 export function changePasswordRequest({ context }: { context: Pick<ChangePasswordContext, 'values'> }): ChangePasswordValues {
   if (!context.values) throw new Error('changePassword: no passwords submitted');
-  return { currentPassword: context.values.currentPassword, newPassword: context.values.newPassword };
+  const { currentPassword, newPassword } = context.values;
+  return currentPassword === undefined ? { newPassword } : { currentPassword, newPassword };
 }
 
 const fieldOf = (event: ChangePasswordEvent) => (event.type === 'xstate.error.actor.changePassword' ? asFlowError(event.error).field : undefined);
 
 export const changePasswordMachine = setup({
-  types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent },
+  types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent, input: {} as Partial<ChangePasswordInput> | undefined },
   actors: {
     changePassword: fromPromise<unknown, ChangePasswordValues>(async () => notProvided('changePassword')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(validateChangePassword(event)).length === 0,
+    isFormValid: ({ context, event }) => event.type === 'user.submit' && Object.keys(validateChangePassword(event, context.askCurrentPassword)).length === 0,
     isFieldError: ({ event }) => fieldOf(event) === 'currentPassword' || fieldOf(event) === 'newPassword',
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
-    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: validateChangePassword(event), genericError: null } : {})),
+    applyInput: assign(({ event }) => ({ askCurrentPassword: inputOf<ChangePasswordInput>(event, { askCurrentPassword: true }).askCurrentPassword })),
+    assignFieldErrors: assign(({ context, event }) => (event.type === 'user.submit' ? { fieldErrors: validateChangePassword(event, context.askCurrentPassword), genericError: null } : {})),
     clearErrors: assign({ fieldErrors: {}, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
       if (event.type !== 'xstate.error.actor.changePassword') return {};
       const e = asFlowError(event.error);
-      return { fieldErrors: { [e.field ?? 'newPassword']: e.message } };
+      // a current-password error (the re-authentication window ended meanwhile) brings its field back
+      return { fieldErrors: { [e.field ?? 'newPassword']: e.message }, ...(e.field === 'currentPassword' ? { askCurrentPassword: true } : {}) };
     }),
     assignGenericError: assign(({ event }) => (event.type === 'xstate.error.actor.changePassword' ? { genericError: asFlowError(event.error).message } : {})),
     assignSettingsDestination: assign({ destination: PATHS.settings }),
-    assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { currentPassword: event.currentPassword, newPassword: event.newPassword } } : {})),
+    assignValues: assign(({ context, event }) =>
+      event.type === 'user.submit' ? { values: context.askCurrentPassword ? { currentPassword: event.currentPassword ?? '', newPassword: event.newPassword } : { newPassword: event.newPassword } } : {},
+    ),
     forgetValues: assign({ values: null }),
   },
 }).createMachine({
   id: 'changePassword',
-  description: 'Changes the password with the current one.',
+  description: 'Changes the password: with the current one, or right after the re-authentication step that checked it.',
   meta: { title: 'Change password', spec: '2 §2 Personal details and settings, §4 Password change, §6' },
-  context: { fieldErrors: {}, genericError: null, destination: null, values: null },
+  context: { askCurrentPassword: true, fieldErrors: {}, genericError: null, destination: null, values: null },
+  entry: 'applyInput',
   initial: 'editing',
   states: {
     editing: {

@@ -17,11 +17,16 @@ export function reauthValidUntil(s: SessionInfo): Date | null {
   return s.mfaVerifiedAt ? new Date(s.mfaVerifiedAt.getTime() + REAUTH_WINDOW_MS) : null;
 }
 
+/** Whether the session passed the re-authentication (or an MFA sign-in) within the window. */
+export function recentlyReauthenticated(s: SessionInfo): boolean {
+  const until = reauthValidUntil(s);
+  return !!until && until.getTime() > Date.now();
+}
+
 /** MFA settings need a second-factor check within REAUTH_WINDOW_MS (15 minutes): else 403 REAUTH_REQUIRED. */
 export function requireRecentReauth(c: Context<AppEnv>): SessionInfo {
   const s = requireUser(c);
-  const until = reauthValidUntil(s);
-  if (!until || until.getTime() <= Date.now()) throw new ApiError(403, AccountErrorCodes.reauthRequired, AccountMessages.reauthRequired);
+  if (!recentlyReauthenticated(s)) throw new ApiError(403, AccountErrorCodes.reauthRequired, AccountMessages.reauthRequired);
   return s;
 }
 

@@ -160,11 +160,26 @@ forEachDb('account settings', ({ db }) => {
       expect(locked.json.code).toBe('RATE_LIMITED');
     });
 
-    it('400 naming currentPassword when it is missing', async () => {
+    it('400 naming currentPassword when it is missing and the session has not re-authenticated', async () => {
       const { c } = await member();
       const res = await c.post('/apiproxy/v1/account/settings/password', { newPassword: OTHER_PASSWORD });
       expect(res.status).toBe(400);
       expect(res.json.field).toBe('currentPassword');
+      expect(res.json.message).toBe('Enter a password.');
+      expect((await c.post('/apiproxy/v1/account/settings/password', { currentPassword: '', newPassword: OTHER_PASSWORD })).json.field).toBe('currentPassword');
+    });
+
+    it('after a re-authentication (within the window) the new password alone changes it; past the window it is refused', async () => {
+      const { c, email, password } = await member();
+      expect((await c.post('/apiproxy/v1/account/settings/mfa/reauth', { password })).status).toBe(200);
+      const ok = await c.post('/apiproxy/v1/account/settings/password', { newPassword: OTHER_PASSWORD });
+      expect(ok.status).toBe(200);
+      expect((await signIn(newClient(), email, OTHER_PASSWORD, {}, freshIp())).status).toBe(200);
+      // the window ends: the current password is needed again
+      await db().query(`update sessions set mfa_verified_at = now() - interval '16 minutes' where user_id = (select id from users where email_normalized = $1)`, [email.toLowerCase()]);
+      const late = await c.post('/apiproxy/v1/account/settings/password', { newPassword: 'Yet-Another-Secret-77' });
+      expect(late.status).toBe(400);
+      expect(late.json.field).toBe('currentPassword');
     });
   });
 

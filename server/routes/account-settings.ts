@@ -26,7 +26,7 @@ import { issueCode, pendingCode, verifyCode } from '../auth/one-time-codes.ts';
 import { reusesRecentPassword, setPassword } from '../auth/password-history.ts';
 import { newPasswordProblem } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { rateLimited, reauthValidUntil, requireRecentReauth, requireUser } from '../auth/require.ts';
+import { rateLimited, reauthValidUntil, recentlyReauthenticated, requireRecentReauth, requireUser } from '../auth/require.ts';
 import { checkCurrentPassword } from '../auth/signin.ts';
 import { findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../auth/users.ts';
 import {
@@ -138,7 +138,8 @@ export function registerAccountSettingsRoutes(app: Hono<AppEnv>) {
     const user = await currentUser(c, s);
     const problem = await newPasswordProblem(body.newPassword, user.email, [user.first_name, user.last_name]);
     if (problem) throw passwordError(problem, 'newPassword');
-    await reauthenticate(c, user, body.currentPassword, 'currentPassword');
+    if (body.currentPassword !== undefined) await reauthenticate(c, user, body.currentPassword, 'currentPassword');
+    else if (!recentlyReauthenticated(s)) throw new ApiError(400, GenericCodes.badRequest, AccountMessages.passwordRequired, { field: 'currentPassword' });
     if (await reusesRecentPassword(db, user.id, body.newPassword)) throw reuseError('newPassword');
     const hash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {

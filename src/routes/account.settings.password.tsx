@@ -23,13 +23,14 @@ function ChangePasswordPage() {
   const { data: config } = useSuspenseQuery(configQuery);
   return (
     <ReauthGate enabled={config.universal.enableMfaFeatures}>
-      <ChangePasswordForm />
+      {/* behind the gate the re-authentication has just checked the password: the form does not ask again */}
+      <ChangePasswordForm askCurrentPassword={!config.universal.enableMfaFeatures} />
     </ReauthGate>
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ askCurrentPassword }: { askCurrentPassword: boolean }) {
   const flow = useAccountFlowActions();
-  const actor = useActorRef(changePasswordMachine.provide({ actors: changePasswordActors(), actions: flow }));
+  const actor = useActorRef(changePasswordMachine.provide({ actors: changePasswordActors(), actions: flow }), { input: { askCurrentPassword } });
   return <ChangePasswordView actor={actor} />;
 }

@@ -105,6 +105,7 @@ export const accountMessages = {
   ...AccountMessages,
   generic: GENERIC_ERROR,
   codeResent: 'We sent a new code. It expires in 10 minutes.',
+  passwordJustConfirmed: 'You confirmed your password a moment ago, so you only need to choose a new one.',
   forgotPasswordSuccess: "Thanks - if you have an account, we've sent you an email.",
   resetSuccess: 'Your password has been updated',
   resetLinkExpiredTitle: AccountMessages.resetLinkExpired,

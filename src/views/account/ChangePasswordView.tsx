@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { changePasswordMachine } from '../../../machines/change-password.machine.ts';
 import { AccountCardPage, AccountForm, CurrentPasswordField, ErrorAlert, FormActions, NewPasswordField } from './blocks.tsx';
 import { SubmitButton, useFocusFirstError, useFormRef } from './form.tsx';
+import { accountMessages } from '../../services/error-catalogue.ts';
 import './account.css';
 
 /** /account/settings/password (spec 2 section 4: loading and generic-error flags). */
@@ -10,13 +11,18 @@ export function ChangePasswordView({ actor }: { actor: ActorRefFrom<typeof chang
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const genericError = useSelector(actor, (s) => s.context.genericError);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const askCurrentPassword = useSelector(actor, (s) => s.context.askCurrentPassword);
   const form = useFormRef();
   useFocusFirstError(form, fieldErrors);
   return (
     <AccountCardPage heading="Change password">
       <ErrorAlert message={genericError} />
-      <AccountForm formRef={form} label="Change password" onValues={(f) => actor.send({ type: 'user.submit', currentPassword: f.text('currentPassword'), newPassword: f.text('newPassword') })}>
-        <CurrentPasswordField name="currentPassword" label="* Current password" error={fieldErrors.currentPassword} />
+      <AccountForm formRef={form} label="Change password" onValues={(f) => actor.send({ type: 'user.submit', ...(askCurrentPassword ? { currentPassword: f.text('currentPassword') } : {}), newPassword: f.text('newPassword') })}>
+        {askCurrentPassword ? (
+          <CurrentPasswordField name="currentPassword" label="* Current password" error={fieldErrors.currentPassword} />
+        ) : (
+          <p className="field-hint">{accountMessages.passwordJustConfirmed}</p>
+        )}
         <NewPasswordField error={fieldErrors.newPassword} />
         <p className="field-hint">Changing your password signs you out on your other devices.</p>
         <FormActions>

@@ -180,6 +180,28 @@ const partner: FlowViewModel<typeof partnerNumberMachine> = {
 describe('ChangePasswordView along the change-password model paths', () => {
   for (const path of modelPaths(changePassword)) it(pathName(path), () => walkPath(changePassword, path));
 });
+describe('ChangePasswordView right after re-authentication (the current password is not asked again)', () => {
+  const justReauthenticated: FlowViewModel<typeof changePasswordMachine> = {
+    ...changePassword,
+    input: { askCurrentPassword: false },
+    perform: {
+      'user.submit': async (e, ctx) => {
+        if (screen.queryByLabelText(/Current password/)) return changePassword.perform['user.submit']!(e, ctx);
+        await fill(ctx.user, screen.getByLabelText(/New password/), e.newPassword);
+        await ctx.user.click(screen.getByRole('button', { name: 'Save password' }));
+      },
+    },
+    check: (s, helpers, event) => {
+      // until the server says the window has ended (a current-password error brings the field back)
+      const asked = s.context.askCurrentPassword;
+      expect(!!screen.queryByLabelText(/Current password/)).toBe(asked);
+      expect(!!screen.queryByText('You confirmed your password a moment ago, so you only need to choose a new one.')).toBe(!asked);
+      if (s.matches('submitting')) expect(helpers.calls.at(-1)!.request).toEqual(asked ? { currentPassword: 'old secret!', newPassword: 'a brand new secret' } : { newPassword: 'a brand new secret' });
+      else changePassword.check(s, helpers, event);
+    },
+  };
+  for (const path of modelPaths(justReauthenticated)) it(pathName(path), () => walkPath(justReauthenticated, path));
+});
 describe('ChangeEmailView along the change-email model paths (form page)', () => {
   const m = changeEmail('form');
   for (const path of modelPaths(m)) it(pathName(path), () => walkPath(m, path));
