@@ -299,9 +299,11 @@ forEachDb('ordering: status, previous orders, favorites, curbside', ({ db }) => 
     const c = testClient(appFor(db()));
     const card = await memberWithCard(c, 17);
     for (let i = 0; i < 11; i++) {
+      setNow(new Date(NOON.getTime() + i * 1000)); // one order a second: newest first is well defined
       const q = await quote(c, [item(i === 10 ? sku('Nitro Cold Brew') : DRIP())]);
       expect((await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price }))).json.errors).toBeUndefined();
     }
+    setNow(NOON);
     const all = await op(c, 'get-previous-orders', { locale: 'en-US', limit: 10 });
     expect(all.data.previousOrders).toHaveLength(10);
     const atPike = await op(c, 'get-previous-orders', { locale: 'en-US', storeNumber: '10001', limit: 10 });
