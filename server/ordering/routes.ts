@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Hono } from 'hono';
-import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, OrderStatus, waitLabel } from '../../contracts/ordering.ts';
+import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, waitLabel, type OrderStatus } from '../../contracts/ordering.ts';
 import { ShortStoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parse } from '../http/validate.ts';
@@ -61,7 +61,7 @@ export function registerOrderingRoutes(app: Hono<AppEnv>) {
   });
 }
 
-const NEXT: Record<string, v.InferOutput<typeof OrderStatus>> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up' };
+const NEXT: Record<string, OrderStatus> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up' };
 
 /**
  * The barista's side (development only, loopback callers: server/routes/dev.ts DEV_PREFIXES): incoming orders of

@@ -3,6 +3,7 @@ process.env.TRUST_PROXY = 'true';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OrderingMessages } from '../../contracts/ordering.ts';
+import type { Db } from '../db/db.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { setNow } from '../locator/clock.ts';
 import { cards, createMember, gql, saveCard, tokenize } from '../cards/test-helpers.ts';
@@ -22,7 +23,7 @@ async function quote(c: C, items = [item(LATTE())], store = ALL_DAY, guest = fal
   expect(r.json.errors, JSON.stringify(r.json.errors)).toBeUndefined();
   return r.data as { orderId: string; summary: { price: number }; isTipEnabled: boolean };
 }
-const ledgerSum = async (db: () => import('../db/db.ts').Db) =>
+const ledgerSum = async (db: () => Db) =>
   (await db().query<{ card_id: string }>(`select c.card_id from stored_value_cards c left join (select card_id, sum(amount_cents) s from card_ledger group by card_id) l on l.card_id = c.card_id where coalesce(l.s, 0) <> c.balance_cents`)).rows;
 
 forEachDb('ordering: submit', ({ db }) => {
