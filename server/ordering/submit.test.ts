@@ -284,6 +284,8 @@ forEachDb('ordering: status, previous orders, favorites, curbside', ({ db }) => 
     expect(await at(ready - 1000)).toBe('preparing');
     expect(await at(ready + 1000)).toBe('ready');
     expect(await at(ready + 31 * 60_000)).toBe('picked_up');
+    const page = await c.get('/dev/orders');
+    expect([page.status, page.text.includes('<title>Dev order board</title>')]).toEqual([200, true]);
     const board = await c.get(`/apiproxy/v1/dev/orders?storeNumber=${ALL_DAY}`);
     expect(board.json.orders.map((o: { orderId: string }) => o.orderId)).toContain(q.orderId);
     expect((await c.post(`/apiproxy/v1/dev/orders/${q.orderId}/advance`)).json.status).toBe('preparing');
