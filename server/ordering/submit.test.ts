@@ -178,7 +178,14 @@ forEachDb('ordering: submit', ({ db }) => {
     const g = testClient(appFor(db()));
     const q = await quote(g, [item(LATTE())], ALL_DAY, true);
     const t = await tokenize(g, '4242424242424242', { singleUse: true });
-    const guest = { email: 'guest.order@example.com', firstName: 'Robin', guestEmailMarketingOptIn: true };
+    const address = await g.post('/apiproxy/v1/graphql', {
+      query: 'mutation A($walletTarget: String!, $input: AddressInput!) { addSingleUseBillingAddress(walletTarget: $walletTarget, input: $input) { addressToken } }',
+      variables: { walletTarget: 'order', input: { type: 'Billing', firstName: 'Robin', lastName: 'Park', addressLine1: '1 Main St', city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA', country: 'US' } },
+    });
+    expect(address.json.errors, JSON.stringify(address.json.errors)).toBeUndefined();
+    const guest = { email: 'guest.order@example.com', firstName: 'Robin', guestEmailMarketingOptIn: true, addressToken: address.json.data.addSingleUseBillingAddress.addressToken as string };
+    const badAddress = await op(g, 'submit-order-guest', { ...submitInput(q.orderId, ALL_DAY, { tender: 'GUEST_CARD', id: t.json.token, amount: q.summary.price }), guest: { ...guest, addressToken: 'adt_nope' } });
+    expect(badAddress.ext?.field).toBe('guest.addressToken');
     const r = await op(g, 'submit-order-guest', { ...submitInput(q.orderId, ALL_DAY, { tender: 'GUEST_CARD', id: t.json.token, amount: q.summary.price }), guest });
     expect(r.json.errors, JSON.stringify(r.json.errors)).toBeUndefined();
     expect(r.data.order.guest).toBe(true);
