@@ -110,13 +110,16 @@ export async function addFavoriteProduct(db: Db, userId: string, input: { locale
   if (bad.length) throw orderingError(PricingCodes.itemsNotFound, { field: 'item.childItems', skus: bad.map((c) => c.commerce.sku) });
   const key = itemKey(product.product_number, size.size_code, input.item.childItems);
   const item = { ...input.item, sizeCode: size.size_code };
-  // conditional insert: never more than the maximum, even for parallel adds
-  const r = await db.query<FavRow>(
+  // conditional insert under the member's row lock: never more than the maximum, even for parallel adds
+  const r = await db.transaction(async (tx) => {
+    await tx.query('select 1 from users where id = $1 for update', [userId]);
+    return tx.query<FavRow>(
     `insert into favorite_products (id, user_id, item_key, product_number, form_code, item, locale)
      select $1, $2, $3, $4, $5, $6::jsonb, $7 where (select count(*) from favorite_products where user_id = $2) < $8
      on conflict (user_id, item_key) do nothing returning id, item_key, product_number, form_code, item`,
-    [randomId('fav_', 20), userId, key, product.product_number, size.form_code, JSON.stringify(item), input.locale, ORDERING_LIMITS.maximumFavorites],
-  );
+      [randomId('fav_', 20), userId, key, product.product_number, size.form_code, JSON.stringify(item), input.locale, ORDERING_LIMITS.maximumFavorites],
+    );
+  });
   if (r.rows[0]) return { favoriteProduct: favoriteOut(cat, r.rows[0], null), alreadyFavorite: false };
   const existing = (await db.query<FavRow>('select id, item_key, product_number, form_code, item from favorite_products where user_id = $1 and item_key = $2', [userId, key])).rows[0];
   if (existing) return { favoriteProduct: favoriteOut(cat, existing, null), alreadyFavorite: true };

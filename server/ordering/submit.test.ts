@@ -349,6 +349,16 @@ forEachDb('ordering: status, previous orders, favorites, curbside', ({ db }) => 
     expect((await op(c, 'add-favorite-product', { item: { commerce: { sku: 'nope-hot-tall' } } })).code).toBe('ITEMS_NOT_FOUND');
   });
 
+  it('35 parallel favorite adds keep the maximum of 30', async () => {
+    const c = testClient(appFor(db()));
+    await createMember(c);
+    const adds = [];
+    for (let shots = 1; shots <= 12; shots++) for (const size of ['tall', 'grande', 'venti']) adds.push({ item: { commerce: { sku: sku('Caffè Latte', size, 'hot') }, childItems: [{ commerce: { sku: 'opt-501' }, quantity: shots }] } });
+    const results = await Promise.all(adds.slice(0, 35).map((a) => op(c, 'add-favorite-product', a)));
+    expect(results.filter((r) => r.code === '561007')).toHaveLength(5);
+    expect((await op(c, 'get-favorite-products', {})).data.ids).toHaveLength(30);
+  });
+
   it('curbside check-in reaches the order: stall 1..stallQuantity, closed and unavailable curbside, unknown tokens', async () => {
     const c = testClient(appFor(db()));
     const card = await memberWithCard(c, 18);
