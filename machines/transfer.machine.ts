@@ -1,5 +1,5 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { CardMessages, formatCents, parseDecimalAmount, PaymentFormMessages, type Card, type TransferResponse } from '../contracts/cards.ts';
+import { CardMessages, formatCents, parseDecimalAmount, PaymentFormMessages, type Card } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError, isKnownCardError } from './cards-flow.ts';
 
@@ -17,6 +17,13 @@ export interface TransferInput {
   /** random per page opening (made by the route) */
   keyBase: string;
 }
+/** TRANSFER_CARD_BALANCE's answer (cents); duplicateCode '121063' on a replay */
+export interface TransferResult {
+  amount: number;
+  duplicateCode: string | null;
+  source: { cardId: string; balance: number };
+  target: { cardId: string; balance: number };
+}
 export interface TransferContext {
   cards: Card[];
   sourceCardId: string | null;
@@ -26,7 +33,7 @@ export interface TransferContext {
   keyBase: string;
   attempt: number;
   idempotencyKey: string | null;
-  result: TransferResponse | null;
+  result: TransferResult | null;
   error: string | null;
   /** the catalogue's action for the last error (121025: Choose different card) */
   errorAction: string | null;
@@ -39,7 +46,7 @@ export type TransferEvent =
   | { type: 'user.back' }
   | { type: 'user.confirm' }
   | { type: 'user.retry' }
-  | DoneActorEvent<TransferResponse, 'transferBalance'>
+  | DoneActorEvent<TransferResult, 'transferBalance'>
   | ErrorActorEvent<unknown, 'transferBalance'>;
 
 export interface TransferBalanceInput {
@@ -58,7 +65,7 @@ const canSend = (c: Card | undefined) => !!c && c.status === 'active' && c.balan
 
 export const transferMachine = setup({
   types: { context: {} as TransferContext, events: {} as TransferEvent, input: {} as TransferInput },
-  actors: { transferBalance: fromPromise<TransferResponse, TransferBalanceInput>(async () => notProvided('transferBalance')) },
+  actors: { transferBalance: fromPromise<TransferResult, TransferBalanceInput>(async () => notProvided('transferBalance')) },
   guards: {
     cannotTransfer: ({ context }) => !context.cards.some(canSend) || context.cards.length < 2,
     hasSource: ({ context }) => canSend(cardOf(context, context.sourceCardId)),
@@ -88,7 +95,7 @@ export const transferMachine = setup({
     newAttempt: assign(({ context }) => ({ attempt: context.attempt + 1, idempotencyKey: `${context.keyBase}-${context.attempt + 1}`.slice(0, 100), error: null, errorAction: null })),
     assignResult: assign(({ event }) => {
       if (event.type !== 'xstate.done.actor.transferBalance') return {};
-      return { result: event.output, notice: event.output.duplicate ? CardMessages.duplicate : CardMessages.transferDone(formatCents(event.output.amount.amount)) };
+      return { result: event.output, notice: event.output.duplicateCode ? CardMessages.duplicate : CardMessages.transferDone(formatCents(event.output.amount)) };
     }),
     assignKnownError: assign(({ event }) => {
       if (!('error' in event)) return {};

@@ -12,7 +12,7 @@ import { card, cardError, done, fail, serverDown } from './cards-fixtures.ts';
 import { spyActions, type Flow } from './flow.ts';
 
 const cards = [card('1', 2500, { cardId: 'a', isPrimary: true }), card('2', 0, { cardId: 'b' }), card('3', 1000, { cardId: 'c', status: 'inactive' })];
-const result = { source: card('1', 0, { cardId: 'a' }), target: card('2', 2500, { cardId: 'b' }), amount: { amount: 2500, currency: 'USD' } };
+const result = { source: { cardId: 'a', balance: 0 }, target: { cardId: 'b', balance: 2500 }, amount: 2500, duplicateCode: null };
 export const transferEvents = [
   { type: 'user.chooseSource', cardId: 'a' },
   { type: 'user.chooseSource', cardId: 'b' },
@@ -25,7 +25,7 @@ export const transferEvents = [
   { type: 'user.confirm' },
   { type: 'user.retry' },
   done('transferBalance', result),
-  done('transferBalance', { ...result, duplicate: { code: '121063', message: 'We already received your request, thanks!' } }),
+  done('transferBalance', { ...result, duplicateCode: '121063' }),
   fail('transferBalance', cardError('121023')),
   fail('transferBalance', serverDown),
 ];
@@ -78,8 +78,8 @@ export const transferFlow: Flow<typeof transferMachine> = {
         if (event.type === 'xstate.error.actor.transferBalance' && s.matches('confirming')) expect([c.error, c.errorAction]).toEqual(['Your card total cannot exceed $500.', null]);
         if (s.matches('failed')) expect([c.error, c.errorAction]).toEqual(['Something went wrong with your transfer. Try transferring your balance again.', 'Manage card']);
         if (event.type === 'xstate.done.actor.transferBalance') {
-          const ev = event as unknown as { output: { duplicate?: unknown } };
-          expect([c.result, c.notice]).toEqual([ev.output, ev.output.duplicate ? 'We already received your request, thanks!' : '$25.00 transferred']);
+          const ev = event as unknown as { output: { duplicateCode: string | null } };
+          expect([c.result, c.notice]).toEqual([ev.output, ev.output.duplicateCode ? 'We already received your request, thanks!' : '$25.00 transferred']);
         }
       },
       onPath(path, final) {

@@ -90,7 +90,8 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
         <p>
           <a className="btn btn--primary" href="/account/cards/add">
             Add a card
-          </a>
+          </a>{' '}
+          <a href="/account/payment-method">Payment methods</a> <a href="/account/cards/transfer">Transfer balance</a>
         </p>
       ) : (
         <p>
@@ -129,7 +130,10 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
         <Modal title="Transfer the balance first" onClose={() => actor.send({ type: 'user.dismiss' })}>
           <p>{CardMessages.cardHasBalance}</p>
           <p>
-            <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.dismiss' })}>
+            <a className="btn btn--primary" href={`/account/cards/transfer?from=${encodeURIComponent(target.cardId)}`}>
+              Transfer balance
+            </a>{' '}
+            <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.dismiss' })}>
               Not now
             </button>
           </p>
