@@ -11,6 +11,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNT_TEST_TIMEOUT, createMember, expect, freshActiveCard, toast } from './accounts.helpers.ts';
 import { signInThroughForm, test } from './fixtures.ts';
+import { axeViolations, horizontalOverflow, VIEWPORTS } from './a11y.helpers.ts';
 
 test.describe.configure({ timeout: ACCOUNT_TEST_TIMEOUT });
 
@@ -218,7 +219,7 @@ test('a guest: single-use billing address and card; a token older than 5 minutes
   await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card$/);
   await expect(page.getByText(/^Billing address: Ana Tester, 1 Pike St, Seattle, WA 98101\./)).toBeVisible();
   await fillCard(page, '4242 4242 4242 4242', 'Use this card');
-  await expect(page.getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
   await expect(page.getByText('Visa •••• 4242, expires 12/2030')).toBeVisible();
 
   // what the checkout will read: tokens only, no card number
@@ -237,3 +238,102 @@ test('a guest: single-use billing address and card; a token older than 5 minutes
   expect(await page.evaluate(() => sessionStorage.getItem('harbor.guestPayment.card'))).toBeNull();
   await expect(page.getByLabel('Card number')).toBeVisible();
 });
+
+const MEMBER_PAGES = [
+  '/account/payment-method',
+  '/account/payment-method/add/billing-address',
+  '/account/payment-method/edit/billing-address',
+  '/account/payment-method/add/credit-card',
+  '/account/payment-method/add/paypal',
+  '/account/payment-method/gift/guest/credit-card',
+  '/account/cards/transfer',
+  '/account/cards',
+];
+const GUEST_PAGES = ['/account/payment-method/add/billing-address', '/account/payment-method/edit/billing-address', '/account/payment-method/gift/guest/credit-card'];
+
+async function accessible(page: Page, what: string) {
+  await expect(page.locator('#main h1').first()).toBeVisible();
+  expect.soft(await page.title(), `${what}: its own title`).toMatch(/^.+ \| Harbor Coffee$/);
+  expect.soft(await axeViolations(page), `${what}: axe WCAG 2.2 A/AA`).toEqual([]);
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.narrow]) {
+    await page.setViewportSize(viewport);
+    expect.soft(await horizontalOverflow(page), `${what}: no horizontal scroll at ${viewport.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+test('the card and payment pages and their steps and dialogs: own titles, zero axe violations, no horizontal scroll at 390 and 320 px, keyboard', async ({ page, request }) => {
+  for (const url of GUEST_PAGES) {
+    await page.goto(url);
+    await accessible(page, `guest ${url}`);
+  }
+  const member = await createMember(request, 'Eve', 'cards');
+  await signInThroughForm(page, member.email, member.password, '/account/payment-method');
+  await expect(page.getByText('Your account has no payment methods.', { exact: true })).toBeVisible();
+  for (const url of MEMBER_PAGES) {
+    await page.goto(url);
+    await accessible(page, `member ${url}`);
+  }
+  // keyboard only: add a card from the billing address on
+  await page.goto('/account/payment-method/add/billing-address');
+  await page.getByLabel('First name').focus();
+  for (const [label, value] of [['First name', 'Eve'], ['Last name', 'Tester'], ['Address', '2 Pine St'], ['Apartment, suite (optional)', ''], ['City', 'Seattle']] as const) {
+    await expect(page.getByLabel(label, { exact: true })).toBeFocused();
+    if (value) await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByLabel('State')).toBeFocused();
+  await page.getByLabel('State').selectOption('WA');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('98101');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/add\/credit-card\?billingAddressId=/);
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('2030');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  await accessible(page, 'the list with a method');
+  const id = ((await (await page.request.get('/apiproxy/v1/account/payment-methods')).json()) as { paymentMethods: Array<{ paymentMethodId: string }> }).paymentMethods[0]!.paymentMethodId;
+  await page.goto(`/account/payment-method/edit/credit-card?paymentMethodId=${id}`);
+  await accessible(page, 'edit card');
+  await page.goto('/account/payment-method');
+  await page.getByRole('button', { name: 'Remove Visa •••• 4242' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove Visa •••• 4242?' })).toBeVisible();
+  expect.soft(await axeViolations(page, '[role="dialog"]'), 'remove dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // the transfer steps (the new member's digital card plus a registered physical one)
+  const physical = freshActiveCard(131);
+  await apiAs(page, '/account/cards/add', { cardNumber: physical.number, securityCode: physical.pin });
+  await page.goto('/account/cards/transfer');
+  await accessible(page, 'transfer step 1');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await accessible(page, 'transfer step 2');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await accessible(page, 'transfer step 3');
+  await page.getByLabel('Amount ($)').fill('999');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter an amount up to the card balance.');
+  await page.getByLabel('Amount ($)').fill('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await accessible(page, 'transfer step 4');
+  await page.goto('/account/payment-method/gift/guest/credit-card');
+  await fillCard(page, '4242 4242 4242 4242', 'Use this card');
+  await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
+  await accessible(page, 'guest card ready');
+});
+
+/** a POST from the page's session (its cookies and CSRF token) */
+async function apiAs(page: Page, path: string, data: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  const res = await page.request.post(`/apiproxy/v1${path}`, { data, headers: { 'x-csrf-token': csrf } });
+  expect(res.status(), await res.text()).toBe(200);
+}
