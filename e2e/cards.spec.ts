@@ -237,6 +237,13 @@ test('a guest: single-use billing address and card; a token older than 5 minutes
   await expect(page.getByRole('alert')).toHaveText('Your card details timed out. Please enter them again.');
   expect(await page.evaluate(() => sessionStorage.getItem('harbor.guestPayment.card'))).toBeNull();
   await expect(page.getByLabel('Card number')).toBeVisible();
+
+  // the register refuses a sale above the balance (seeded card 212 holds $1): INSUFFICIENT_BALANCE
+  await page.goto('/dev/register');
+  await page.getByLabel('Barcode number').fill('6000100000000212');
+  await page.getByLabel('Amount (dollars)').fill('5.00');
+  await page.getByRole('button', { name: 'Charge' }).click();
+  await expect(page.getByRole('status')).toHaveText('Declined: Insufficient balance available. (INSUFFICIENT_BALANCE)');
 });
 
 const MEMBER_PAGES = [

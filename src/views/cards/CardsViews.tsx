@@ -84,6 +84,11 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
   return (
     <AccountPage heading={cardId ? (shown[0]?.nickname ?? 'Card') : 'Cards'} wide>
       {landingError ? <ErrorAlert message={landingError} /> : null}
+      {landingError && snapshot.context.landingAction?.to.startsWith('/') ? (
+        <p>
+          <a href={snapshot.context.landingAction.to}>{snapshot.context.landingAction.label}</a>
+        </p>
+      ) : null}
       {snapshot.matches('loadFailed') ? <LoadFailed error={error} onRetry={() => actor.send({ type: 'user.retry' })} /> : <ErrorAlert message={error} />}
       {cardId && cards.length > 0 && shown.length === 0 ? <p>{CardMessages.cardNotFound}</p> : null}
       {!cardId ? (

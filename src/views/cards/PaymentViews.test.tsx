@@ -125,7 +125,7 @@ const billing = (guest: boolean): FlowViewModel<typeof billingAddressMachine> =>
 });
 
 // ---- credit card -------------------------------------------------------------------------------------------------
-const visaToken = { token: 'tok_visa_12345678', brand: 'visa', lastFour: '4242', expMonth: 12, expYear: 2030, createdAt: new Date().toISOString() };
+const visaToken = { token: 'tok_visa_12345678', brand: 'visa' as const, lastFour: '4242', expMonth: 12, expYear: 2030, createdAt: new Date().toISOString() };
 const creditCard: FlowViewModel<typeof creditCardMachine> = {
   machine: creditCardMachine,
   input: { mode: 'add', billingAddressId: 'ad_1', today: { year: 2026, month: 11 } },
