@@ -44,6 +44,7 @@ export type TransferEvent =
   | { type: 'user.chooseTarget'; cardId: string }
   | { type: 'user.setAmount'; amount: string }
   | { type: 'user.back' }
+  | { type: 'user.chooseOther' }
   | { type: 'user.confirm' }
   | { type: 'user.retry' }
   | DoneActorEvent<TransferResult, 'transferBalance'>
@@ -137,7 +138,11 @@ export const transferMachine = setup({
     },
     confirming: {
       description: 'Step 4: “Transfer $X from •••• A to •••• B?”; errors the catalogue names show here.',
-      on: { 'user.confirm': { target: 'transferring', actions: 'newAttempt' }, 'user.back': { target: 'choosingAmount', actions: 'clearError' } },
+      on: {
+        'user.confirm': { target: 'transferring', actions: 'newAttempt' },
+        'user.back': { target: 'choosingAmount', actions: 'clearError' },
+        'user.chooseOther': { target: 'choosingSource', description: '121025’s action “Choose different card”: back to step 1.', actions: 'clearError' },
+      },
     },
     transferring: {
       description: 'TRANSFER_CARD_BALANCE with this attempt’s idempotency key.',

@@ -22,6 +22,7 @@ export const transferEvents = [
   { type: 'user.setAmount', amount: '' },
   { type: 'user.setAmount', amount: '25.01' },
   { type: 'user.back' },
+  { type: 'user.chooseOther' },
   { type: 'user.confirm' },
   { type: 'user.retry' },
   done('transferBalance', result),
@@ -40,7 +41,8 @@ export const transferFlow: Flow<typeof transferMachine> = {
     choosingSource: { 'user.chooseSource': [{ guard: 'isSource', to: 'choosingTarget' }, null] },
     choosingTarget: { 'user.chooseTarget': [{ guard: 'isTarget', to: 'choosingAmount' }, null], 'user.back': 'choosingSource' },
     choosingAmount: { 'user.setAmount': [{ guard: 'isAmount', to: 'confirming' }, null], 'user.back': 'choosingTarget' },
-    confirming: { 'user.confirm': 'transferring', 'user.back': 'choosingAmount' },
+    // 121025's action Choose different card starts again from the source
+    confirming: { 'user.confirm': 'transferring', 'user.back': 'choosingAmount', 'user.chooseOther': 'choosingSource' },
     transferring: { 'xstate.done.actor.transferBalance': 'done', 'xstate.error.actor.transferBalance': [{ guard: 'isKnownError', to: 'confirming' }, 'failed'] },
     failed: { 'user.retry': 'transferring' },
   },
@@ -69,7 +71,7 @@ export const transferFlow: Flow<typeof transferMachine> = {
         // empty: the whole balance (no amount sent)
         if (event.type === 'user.setAmount' && s.matches('confirming')) expect(c.amount).toBe((event as { amount?: string }).amount ? 1050 : null);
         if (event.type === 'user.setAmount' && s.matches('confirming')) expect(c.error).toBeNull();
-        if (event.type === 'user.back') expect([c.error, c.errorAction]).toEqual([null, null]);
+        if (event.type === 'user.back' || event.type === 'user.chooseOther') expect([c.error, c.errorAction]).toEqual([null, null]);
         if (s.matches('transferring')) {
           expect(fakes.last('transferBalance')).toEqual({ sourceCardId: 'a', targetCardId: 'b', ...(c.amount !== null ? { amount: c.amount } : {}), idempotencyKey: `web-key-1-${c.attempt}` });
           expect([c.error, c.errorAction]).toEqual([null, null]);

@@ -161,7 +161,7 @@ describe('spec 2 section 8 card and payment codes, each on its page', () => {
   it('121025 (transfer): too low to transfer, action Choose different card', async () => {
     await transfer('121025');
     expect(alertText()).toBe('The balance on this card is too low to transfer.');
-    expect(screen.getByText('Choose different card: go back and pick other cards.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose different card' })).toBeTruthy();
   });
   it('UNEXPECTED_ERROR (transfer): the transfer text with Manage card to the card page', async () => {
     await transfer('UNEXPECTED_ERROR');

@@ -210,6 +210,7 @@ const transfer: FlowViewModel<typeof transferMachine> = {
     { type: 'user.setAmount', amount: '' },
     { type: 'user.setAmount', amount: '30' },
     { type: 'user.back' },
+    { type: 'user.chooseOther' },
     { type: 'user.confirm' },
     { type: 'user.retry' },
     done('transferBalance', { amount: 2500, duplicateCode: null, source: { cardId: 'a', balance: 0 }, target: { cardId: 'b', balance: 2500 } }),
@@ -235,6 +236,7 @@ const transfer: FlowViewModel<typeof transferMachine> = {
       await user.click(screen.getByRole('button', { name: 'Next' }));
     },
     'user.back': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Back' })),
+    'user.chooseOther': async (_e, { user }) => user.click(screen.getByRole('button', { name: /^(Choose different card|Start over)$/ })),
     'user.confirm': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Transfer' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
@@ -244,9 +246,10 @@ const transfer: FlowViewModel<typeof transferMachine> = {
     if (step) expect(screen.getByText(`Step ${step} of 4`)).toBeTruthy();
     if (s.matches('choosingAmount') && s.context.error) expect(screen.getByRole('alert').textContent).toBe('Enter an amount up to the card balance.');
     if (s.matches('confirming')) expect(screen.getByText('Transfer the whole balance ($25.00) from Morning •••• 0001 to Evening •••• 0002?')).toBeTruthy();
+    if (s.matches('confirming')) expect(screen.getByRole('button', { name: s.context.errorAction ?? 'Start over' })).toBeTruthy();
     if (s.matches('confirming') && s.context.error) {
       expect(screen.getByRole('alert').textContent).toBe('The balance on this card is too low to transfer.');
-      expect(screen.getByText('Choose different card: go back and pick other cards.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Choose different card' })).toBeTruthy();
     }
     if (s.matches('transferring')) expect(calls.at(-1)!.request).toEqual({ sourceCardId: 'a', targetCardId: 'b', idempotencyKey: `web-key-1-${s.context.attempt}` });
     if (s.matches('failed')) {

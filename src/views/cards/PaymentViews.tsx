@@ -343,8 +343,12 @@ export function TransferView({ actor }: { actor: ActorRefFrom<typeof transferMac
             <p>
               Transfer {amount !== null ? formatCents(amount) : `the whole balance (${formatCents(source?.balance.amount ?? 0)})`} from {cardName(source)} to {cardName(target)}?
             </p>
-            {errorAction ? <p>{errorAction}: go back and pick other cards.</p> : null}
             <FormActions>
+              {!busy ? (
+                <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.chooseOther' })}>
+                  {errorAction ?? 'Start over'}
+                </button>
+              ) : null}
               <button type="button" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'user.confirm' })}>
                 Transfer
               </button>
