@@ -468,3 +468,21 @@ export const CardOperations = {
   TRANSFER_CARD_BALANCE: /* GraphQL */ `mutation TRANSFER_CARD_BALANCE($sourceCardId: ID!, $targetCardId: ID!, $amount: Int, $idempotencyKey: String!) { transferCardBalance(sourceCardId: $sourceCardId, targetCardId: $targetCardId, amount: $amount, idempotencyKey: $idempotencyKey) { amount duplicateCode source { cardId balance } target { cardId balance } } }`,
 } as const;
 export const SingleUseAddressResponse = v.object({ addressToken: v.string(), expiresAt: v.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment-method, transfer and guest payment forms (client texts; the spec does not show them: docs/cards.md)
+
+export const PaymentFormMessages = {
+  cardNumber: CardMessages.lookWrong,
+  expiry: 'Enter a valid expiration date.',
+  expired: CardMessages.expired,
+  cvc: 'Enter the 3- or 4-digit security code.',
+  paypalEmail: 'Enter a valid email.',
+  paypalCancelled: 'PayPal was not added.',
+  guestCardReady: 'Your card is ready for this order.',
+  paymentMethodUpdated: 'Payment method updated',
+  chooseSource: 'Choose a card with a balance.',
+  chooseTarget: 'Choose a different card to transfer to.',
+  transferAmount: 'Enter an amount up to the card balance.',
+  noTransferSource: 'You need a card with a balance and a second card to transfer.',
+} as const;

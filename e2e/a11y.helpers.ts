@@ -26,8 +26,16 @@ export function appRoutes(): string[] {
       .join('/');
     return filled.length > 1 ? filled.replace(/\/$/, '') : filled;
   });
-  return [...new Set(urls)].sort();
+  return [...new Set([...urls, ...EXTRA_URLS])].sort();
 }
+
+/** states of routes that only a query reaches (swept and link-checked like the routes themselves) */
+const EXTRA_URLS = [
+  '/account/cards?mode=from_account_create&card_error=121034',
+  '/account/cards/transfer?from=unknown',
+  '/account/payment-method/add/credit-card?billingAddressId=unknown',
+  '/account/payment-method/edit/credit-card?paymentMethodId=unknown',
+];
 
 /** routes a signed-in run must not visit: signing out ends the shared session */
 export const SIGNED_IN_SKIP = new Set(['/account/signout']);

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { Card } from '../contracts/cards.ts';
-import { CardMessages, cardCodeMessage } from '../contracts/cards.ts';
+import { CardMessages, cardCodeAction, cardCodeMessage, type CardErrorAction } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
 
@@ -17,6 +17,8 @@ export interface CardsContext {
   cards: Card[];
   error: string | null;
   landingError: string | null;
+  /** the catalogue's action for the landing's code (121034 Register this card, 121037 Add it back) */
+  landingAction?: CardErrorAction | null;
   /** the card being removed or made primary */
   targetId: string | null;
   /** the toast text for the notify action */
@@ -66,7 +68,7 @@ export const cardsMachine = setup({
     notify: () => {},
     applyInput: assign(({ event }) => {
       const code = inputOf<CardsInput>(event).cardErrorCode;
-      return { landingError: code ? (cardCodeMessage[code] ?? CardMessages.lookWrong) : null };
+      return { landingError: code ? (cardCodeMessage[code] ?? CardMessages.lookWrong) : null, landingAction: code ? (cardCodeAction[code] ?? null) : null };
     }),
     assignCards: assign(({ event }) => (event.type === 'xstate.done.actor.loadCards' ? { cards: event.output.cards, error: null } : {})),
     assignLoadError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),

@@ -17,8 +17,13 @@ import {
   RemoveCardResponse,
   MakePrimaryResponse,
   TokenizeResponse,
+  ADDRESS_LIST_STALE_MS,
   type Address,
 } from '../../contracts/cards.ts';
+import type { AddressRequest } from '../../machines/billing-address.machine.ts';
+import type { AddMethodInput, TokenizeInput, UpdateMethodInput } from '../../machines/credit-card.machine.ts';
+import type { MethodIdRequest } from '../../machines/payment-methods.machine.ts';
+import type { TransferBalanceInput, TransferResult } from '../../machines/transfer.machine.ts';
 import type { FlowError } from '../../machines/account-flow.ts';
 import type { AddCardInput } from '../../machines/add-card.machine.ts';
 import type { ReloadInput } from '../../machines/add-money.machine.ts';
@@ -55,6 +60,7 @@ export const cardsApi = {
   addMethod: (input: { token: string; billingAddressId?: string; makeDefault?: boolean }) => call(api.post(`${A}/payment-methods`, input, { schema: v.object({ paymentMethod: PaymentMethod }) })),
   makeDefault: (id: string) => call(api.post(`${A}/payment-methods/${encodeURIComponent(id)}/default`, {}, { schema: PaymentMethodListResponse })),
   removeMethod: (id: string) => call(api.del(`${A}/payment-methods/${encodeURIComponent(id)}`, { schema: PaymentMethodListResponse })),
+  updateMethod: ({ paymentMethodId, ...body }: UpdateMethodInput) => call(api.patch(`${A}/payment-methods/${encodeURIComponent(paymentMethodId)}`, body, { schema: v.object({ paymentMethod: PaymentMethod }) })),
   tokenize: (input: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string; singleUse?: boolean }) => call(api.post('/sandbox-processor/tokens', input, { schema: TokenizeResponse })),
   approvePaypal: (email: string) => call(api.post('/sandbox-processor/paypal/approve', { email }, { schema: TokenizeResponse })),
   addresses: () => gql<{ user: { addressList: Address[] } | null }>(CardOperations.GET_ADDRESS_LIST),
@@ -83,3 +89,30 @@ export const autoReloadActors = () => ({
   updateAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(async ({ input }) => (await gql<{ updateAutoReload: AutoReloadResult }>(CardOperations.UPDATE_AUTO_RELOAD, { ...input })).updateAutoReload),
   disableAutoReload: fromPromise<AutoReloadResult, { cardId: string }>(async ({ input }) => (await gql<{ disableAutoReload: AutoReloadResult }>(CardOperations.DISABLE_AUTO_RELOAD, input)).disableAutoReload),
 });
+
+// ---- payment methods, addresses, PayPal, transfer (machines: payment-methods, billing-address, credit-card,
+// paypal-consent, transfer). The card number and security code go only to the processor's tokenisation endpoint.
+export const paymentMethodsActors = () => ({
+  loadMethods: fromPromise<PaymentMethodListResponse, void>(() => cardsApi.methods()),
+  makeDefault: fromPromise<PaymentMethodListResponse, MethodIdRequest>(({ input }) => cardsApi.makeDefault(input.paymentMethodId)),
+  removeMethod: fromPromise<PaymentMethodListResponse, MethodIdRequest>(({ input }) => cardsApi.removeMethod(input.paymentMethodId)),
+});
+export const billingAddressActors = () => ({
+  createAddress: fromPromise<Address, { input: AddressRequest }>(async ({ input }) => (await cardsApi.createAddress(input.input)).createAddress),
+  updateAddress: fromPromise<Address, { addressId: string; input: AddressRequest }>(async ({ input }) => (await cardsApi.updateAddress(input.addressId, input.input)).updateAddress),
+  addSingleUseAddress: fromPromise<{ addressToken: string; expiresAt: string }, { walletTarget: string; input: AddressRequest }>(async ({ input }) => (await cardsApi.singleUseAddress(input.walletTarget, input.input)).addSingleUseBillingAddress),
+});
+export const creditCardActors = () => ({
+  tokenize: fromPromise<TokenizeResponse, TokenizeInput>(({ input }) => cardsApi.tokenize(input)),
+  addMethod: fromPromise<{ paymentMethod: PaymentMethod }, AddMethodInput>(({ input }) => cardsApi.addMethod(input)),
+  updateMethod: fromPromise<{ paymentMethod: PaymentMethod }, UpdateMethodInput>(({ input }) => cardsApi.updateMethod(input)),
+});
+export const paypalActors = () => ({
+  approvePaypal: fromPromise<TokenizeResponse, { email: string }>(({ input }) => cardsApi.approvePaypal(input.email)),
+  addMethod: fromPromise<{ paymentMethod: PaymentMethod }, { token: string }>(({ input }) => cardsApi.addMethod(input)),
+});
+export const transferActors = () => ({
+  transferBalance: fromPromise<TransferResult, TransferBalanceInput>(async ({ input }) => (await gql<{ transferCardBalance: TransferResult }>(CardOperations.TRANSFER_CARD_BALANCE, { ...input })).transferCardBalance),
+});
+/** GET_ADDRESS_LIST (spec 9: the address list is stale after 1 week); null for a guest */
+export const addressListQuery = { queryKey: ['account', 'addresses'], queryFn: async () => (await cardsApi.addresses()).user?.addressList ?? null, staleTime: ADDRESS_LIST_STALE_MS } as const;

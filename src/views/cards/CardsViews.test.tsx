@@ -28,6 +28,8 @@ describe('card views', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Remove card' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Transfer the balance first' });
     expect(within(dialog).getByText('This card still has a balance. Transfer it to another card before removing this one.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Transfer balance' }).getAttribute('href')).toBe('/account/cards/transfer?from=a');
+    expect(screen.getByRole('link', { name: 'Payment methods' }).getAttribute('href')).toBe('/account/payment-method');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
     await userEvent.click(screen.getAllByRole('button', { name: 'Remove card' })[1]!);
     expect(screen.getByRole('dialog', { name: 'Remove card •••• 0002?' })).toBeTruthy();

@@ -84,13 +84,19 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
   return (
     <AccountPage heading={cardId ? (shown[0]?.nickname ?? 'Card') : 'Cards'} wide>
       {landingError ? <ErrorAlert message={landingError} /> : null}
+      {landingError && snapshot.context.landingAction?.to.startsWith('/') ? (
+        <p>
+          <a href={snapshot.context.landingAction.to}>{snapshot.context.landingAction.label}</a>
+        </p>
+      ) : null}
       {snapshot.matches('loadFailed') ? <LoadFailed error={error} onRetry={() => actor.send({ type: 'user.retry' })} /> : <ErrorAlert message={error} />}
       {cardId && cards.length > 0 && shown.length === 0 ? <p>{CardMessages.cardNotFound}</p> : null}
       {!cardId ? (
         <p>
           <a className="btn btn--primary" href="/account/cards/add">
             Add a card
-          </a>
+          </a>{' '}
+          <a href="/account/payment-method">Payment methods</a> <a href="/account/cards/transfer">Transfer balance</a>
         </p>
       ) : (
         <p>
@@ -129,7 +135,10 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
         <Modal title="Transfer the balance first" onClose={() => actor.send({ type: 'user.dismiss' })}>
           <p>{CardMessages.cardHasBalance}</p>
           <p>
-            <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.dismiss' })}>
+            <a className="btn btn--primary" href={`/account/cards/transfer?from=${encodeURIComponent(target.cardId)}`}>
+              Transfer balance
+            </a>{' '}
+            <button type="button" className="btn btn--ghost" onClick={() => actor.send({ type: 'user.dismiss' })}>
               Not now
             </button>
           </p>

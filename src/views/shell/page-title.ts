@@ -45,6 +45,14 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/card-terms': 'Card Terms',
   '/privacy-statement': 'Privacy Statement',
   '/help/delivery-faq': 'Delivery FAQ',
+  '/account/payment-method/': 'Payment methods',
+  '/account/payment-method/add/billing-address': 'Add billing address',
+  '/account/payment-method/edit/billing-address': 'Edit billing address',
+  '/account/payment-method/add/credit-card': 'Add a card',
+  '/account/payment-method/edit/credit-card': 'Edit card',
+  '/account/payment-method/add/paypal': 'Add PayPal',
+  '/account/payment-method/gift/guest/credit-card': 'Pay with a card',
+  '/account/cards_/transfer': 'Transfer balance',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */

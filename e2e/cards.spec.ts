@@ -1,0 +1,346 @@
+/**
+ * Stored-value cards and payment methods end to end (issue 9 "Done when"; spec 2 §2 Cards, Payment methods and
+ * addresses; §4; §8 card and payment codes), in Chromium against the built app and the real server:
+ * - a member registers a seeded physical card, opens #pay and sees the barcode, is charged at /dev/register, adds a
+ *   credit card with a billing address, adds money with it, turns auto reload on and sees it fire after a register
+ *   charge, turns it off, transfers a balance, removes a card;
+ * - declined, expired and international test cards show their messages; PayPal through the sandbox consent page;
+ * - a guest enters a single-use billing address and card; a token older than 5 minutes is asked for again.
+ * Test numbers: docs/cards.md.
+ */
+import type { Page } from '@playwright/test';
+import { ACCOUNT_TEST_TIMEOUT, createMember, expect, freshActiveCard, toast } from './accounts.helpers.ts';
+import { signInThroughForm, test } from './fixtures.ts';
+import { axeViolations, horizontalOverflow, VIEWPORTS } from './a11y.helpers.ts';
+
+test.describe.configure({ timeout: ACCOUNT_TEST_TIMEOUT });
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const seededBalance = (number: string) => (Number(number.slice(-3)) % 20) * 250;
+
+async function cardsOf(page: Page) {
+  const res = await page.request.get('/apiproxy/v1/account/cards');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { cards: Array<{ cardId: string; cardNumber: string; lastFour: string; kind: string; balance: { amount: number } }> }).cards;
+}
+
+async function registerCharge(page: Page, cardNumber: string, dollars: string) {
+  await page.goto('/dev/register');
+  await page.getByLabel('Barcode number').fill(cardNumber);
+  await page.getByLabel('Amount (dollars)').fill(dollars);
+  await page.getByRole('button', { name: 'Charge' }).click();
+  const out = page.getByRole('status');
+  await expect(out).toContainText('Charged');
+  return (await out.textContent()) ?? '';
+}
+
+async function fillBillingAddress(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Add billing address' })).toBeVisible();
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Address', { exact: true }).fill('1 Pike St');
+  await page.getByLabel('City').fill('Seattle');
+  await page.getByLabel('State').selectOption('WA');
+  await page.getByLabel('ZIP code').fill('98101');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function fillCard(page: Page, number: string, submit: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration month (MM)').fill('12');
+  await page.getByLabel('Expiration year (YYYY)').fill('2030');
+  await page.getByLabel('Security code').fill(number.startsWith('37') ? '1234' : '123');
+  await page.getByRole('button', { name: submit }).click();
+}
+
+test('a member: register a card, pay, register charge, add a card with a billing address, add money, auto reload on (fires) and off, transfer, remove', async ({ page, request }) => {
+  const member = await createMember(request, 'Cara', 'cards');
+  await signInThroughForm(page, member.email, member.password, '/account/cards');
+  await expect(page).toHaveURL(/\/account\/cards$/);
+
+  // register a seeded physical card
+  const physical = freshActiveCard(111);
+  const opening = seededBalance(physical.number);
+  await page.goto('/account/cards/add');
+  await page.getByLabel(/Card number/).fill(physical.number);
+  await page.getByLabel(/Security code/).fill(physical.pin);
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await expect(toast(page).filter({ hasText: `Card added with ${usd(opening)}` })).toBeVisible();
+  const card = (await cardsOf(page)).find((c) => c.cardNumber === physical.number)!;
+  expect(card.balance.amount).toBe(opening);
+
+  // #pay: the barcode with the number in groups of 4
+  const grouped = physical.number.replace(/(.{4})(?=.)/g, '$1 ');
+  await page.goto(`/account/cards/${card.cardId}#pay`);
+  const barcode = page.getByRole('img', { name: `Barcode for card ${grouped}` });
+  await expect(barcode).toBeVisible();
+  expect(await barcode.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  await expect(page.getByRole('dialog', { name: 'Scan to pay' }).getByText(grouped, { exact: true })).toBeVisible();
+
+  // charged at the register
+  expect(await registerCharge(page, physical.number, '2.00')).toBe(`Charged $2.00. New balance ${usd(opening - 200)}.`);
+  let balance = opening - 200;
+
+  // no payment methods yet: add money leads to the payment-method page
+  await page.goto(`/account/cards/${card.cardId}#add-money`);
+  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  await expect(page.getByText('Your account has no payment methods.', { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^Payment methods \| /);
+
+  // a credit card with a billing address
+  await page.getByRole('link', { name: 'Add a credit or debit card' }).click();
+  await fillBillingAddress(page);
+  await expect(toast(page).filter({ hasText: 'Billing address saved' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/payment-method\/add\/credit-card\?billingAddressId=/);
+  const bodies: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/apiproxy/v1/') && !r.url().includes('/sandbox-processor/tokens')) bodies.push(r.postData() ?? '');
+  });
+  await fillCard(page, '4242 4242 4242 4242', 'Add card');
+  await expect(toast(page).filter({ hasText: 'Payment method added' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Visa •••• 4242' })).toBeVisible();
+  await expect(page.getByText('Default', { exact: true })).toBeVisible();
+  // the full number went to the processor's tokenisation endpoint only
+  expect(bodies.join('\n')).not.toContain('4242424242424242');
+
+  // add money with it
+  await page.goto(`/account/cards/${card.cardId}#add-money`);
+  const addMoney = page.getByRole('dialog', { name: 'Add money' });
+  await addMoney.getByLabel('$25.00').check();
+  await addMoney.getByRole('button', { name: 'Add $25.00' }).click();
+  await expect(toast(page).filter({ hasText: '$25.00 added to your card' })).toBeVisible();
+  balance += 2500;
+  await expect(page.getByText(usd(balance), { exact: true }).first()).toBeVisible();
+
+  // auto reload on: $25 when under $10
+  await page.goto(`/account/cards/${card.cardId}#auto-reload`);
+  const auto = page.getByRole('dialog', { name: 'Auto reload' });
+  await auto.getByLabel('Turn on Auto reload').check();
+  await auto.getByLabel('Reload amount ($)').fill('25');
+  await auto.getByLabel('When the balance falls below ($)').fill('10');
+  await auto.getByLabel('Payment method').selectOption({ label: 'VISA •••• 4242' });
+  await auto.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: 'Auto reload is on' })).toBeVisible();
+
+  // a register charge takes the balance under $10: auto reload fires
+  const charge = balance - 500;
+  expect(await registerCharge(page, physical.number, (charge / 100).toFixed(2))).toBe(`Charged ${usd(charge)}. New balance ${usd(3000)}. Auto reload added $25.00.`);
+  balance = 3000;
+  await page.goto(`/account/cards/${card.cardId}`);
+  await expect(page.getByText(`Auto reload: +$25.00, balance ${usd(balance)}`)).toBeVisible();
+
+  // auto reload off
+  await page.goto(`/account/cards/${card.cardId}#auto-reload`);
+  await page.getByRole('dialog', { name: 'Auto reload' }).getByLabel('Turn on Auto reload').uncheck();
+  await page.getByRole('dialog', { name: 'Auto reload' }).getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page).filter({ hasText: 'Auto reload is off' })).toBeVisible();
+  await expect(page.getByText('Auto reload off')).toBeVisible();
+
+  // a card holding money asks to transfer first
+  await page.goto(`/account/cards/${card.cardId}`);
+  await page.getByRole('button', { name: 'Remove card' }).click();
+  const first = page.getByRole('dialog', { name: 'Transfer the balance first' });
+  await expect(first.getByText('This card still has a balance. Transfer it to another card before removing this one.')).toBeVisible();
+  await first.getByRole('link', { name: 'Transfer balance' }).click();
+
+  // transfer: source (from the link), target, amount (whole balance), confirm
+  await expect(page).toHaveURL(/\/account\/cards\/transfer\?from=/);
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  const target = (await cardsOf(page)).find((c) => c.cardId !== card.cardId)!;
+  await page.getByRole('radio', { name: new RegExp(`•••• ${target.lastFour}`) }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(new RegExp(`^Transfer the whole balance \\(${usd(balance).replace('$', '\\$')}\\) from `))).toBeVisible();
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: `${usd(balance)} transferred` })).toBeVisible();
+  const after = await cardsOf(page);
+  expect(after.find((c) => c.cardId === card.cardId)!.balance.amount).toBe(0);
+  expect(after.find((c) => c.cardId === target.cardId)!.balance.amount).toBe(target.balance.amount + balance);
+
+  // remove the emptied card
+  await page.goto(`/account/cards/${card.cardId}`);
+  await page.getByRole('button', { name: 'Remove card' }).click();
+  await page.getByRole('dialog', { name: `Remove card •••• ${card.lastFour}?` }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(toast(page).filter({ hasText: `Card (${card.lastFour}) removed` })).toBeVisible();
+  expect((await cardsOf(page)).some((c) => c.cardId === card.cardId)).toBe(false);
+});
+
+test('payment methods: declined, expired and international test cards show their messages; PayPal approve and cancel; make default and remove', async ({ page, request }) => {
+  const member = await createMember(request, 'Dev', 'cards');
+  await signInThroughForm(page, member.email, member.password, '/account/payment-method/add/credit-card');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a credit or debit card' })).toBeVisible();
+
+  // client-side Luhn check: nothing is sent
+  await fillCard(page, '4242 4242 4242 4241', 'Add card');
+  await expect(page.getByText("That card number or security code doesn't look right.")).toBeVisible();
+  // 121048 declined (zero-amount verification), 121044 expired, 121033 international (tokenisation)
+  await fillCard(page, '4000 0000 0000 0002', 'Add card');
+  await expect(page.getByRole('alert')).toHaveText('Your card was rejected. Please choose another payment method.');
+  await fillCard(page, '4000 0000 0000 0069', 'Add card');
+  await expect(page.getByRole('alert')).toHaveText('Your card may have expired.');
+  await fillCard(page, '4000 0007 6000 0002', 'Add card');
+  await expect(page.getByText("International cards aren't supported.")).toBeVisible();
+  await fillCard(page, '4100 0000 0000 0019', 'Add card');
+  await expect(page.getByRole('alert')).toHaveText("This payment didn't pass our fraud check. Please contact your bank.");
+  await fillCard(page, '5555 5555 5555 4444', 'Add card');
+  await expect(toast(page).filter({ hasText: 'Payment method added' })).toBeVisible();
+
+  // PayPal: cancel adds nothing; a failing sandbox buyer shows the PayPal text; approve adds it
+  await page.goto('/account/payment-method/add/paypal');
+  await expect(page).toHaveTitle(/^Add PayPal \| /);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toast(page).filter({ hasText: 'PayPal was not added.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  await page.getByRole('link', { name: 'Add PayPal' }).click();
+  await page.getByLabel('PayPal email').fill('paypal-121059@example.com');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('alert')).toHaveText('There was a problem with PayPal. Please try again or choose another payment method.');
+  await page.getByLabel('PayPal email').fill('buyer@example.com');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(toast(page).filter({ hasText: 'Payment method added' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'PayPal buyer@example.com' })).toBeVisible();
+
+  // make PayPal the default, then remove the Mastercard
+  await page.getByRole('button', { name: 'Make default PayPal buyer@example.com' }).click();
+  await expect(toast(page).filter({ hasText: 'Default payment method updated' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make default Mastercard •••• 4444' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Mastercard •••• 4444' }).click();
+  await page.getByRole('dialog', { name: 'Remove Mastercard •••• 4444?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(toast(page).filter({ hasText: 'Payment method removed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Mastercard •••• 4444' })).toHaveCount(0);
+});
+
+test('a guest: single-use billing address and card; a token older than 5 minutes is cleared and asked for again', async ({ page }) => {
+  await page.goto('/account/payment-method/add/billing-address');
+  await expect(page.getByText('Used for this order only. We don’t keep it in an account.')).toBeVisible();
+  await fillBillingAddress(page);
+  await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card$/);
+  await expect(page.getByText(/^Billing address: Ana Tester, 1 Pike St, Seattle, WA 98101\./)).toBeVisible();
+  await fillCard(page, '4242 4242 4242 4242', 'Use this card');
+  await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Visa •••• 4242, expires 12/2030')).toBeVisible();
+
+  // what the checkout will read: tokens only, no card number
+  const stored = await page.evaluate(() => ({ card: sessionStorage.getItem('harbor.guestPayment.card'), address: sessionStorage.getItem('harbor.guestPayment.address') }));
+  expect(JSON.parse(stored.card!)).toMatchObject({ brand: 'visa', lastFour: '4242', token: expect.stringMatching(/^tok_/) });
+  expect(stored.card).not.toContain('4242424242424242');
+  expect(JSON.parse(stored.address!)).toMatchObject({ addressToken: expect.stringMatching(/^adt_/), address: { addressLine2: null } });
+
+  // the token ages past 5 minutes: cleared, asked again
+  await page.evaluate(() => {
+    const card = JSON.parse(sessionStorage.getItem('harbor.guestPayment.card')!);
+    sessionStorage.setItem('harbor.guestPayment.card', JSON.stringify({ ...card, createdAt: new Date(Date.now() - 301_000).toISOString() }));
+  });
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Your card details timed out. Please enter them again.');
+  expect(await page.evaluate(() => sessionStorage.getItem('harbor.guestPayment.card'))).toBeNull();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+
+  // the register refuses a sale above the balance (seeded card 212 holds $1): INSUFFICIENT_BALANCE
+  await page.goto('/dev/register');
+  await page.getByLabel('Barcode number').fill('6000100000000212');
+  await page.getByLabel('Amount (dollars)').fill('5.00');
+  await page.getByRole('button', { name: 'Charge' }).click();
+  await expect(page.getByRole('status')).toHaveText('Declined: Insufficient balance available. (INSUFFICIENT_BALANCE)');
+});
+
+const MEMBER_PAGES = [
+  '/account/payment-method',
+  '/account/payment-method/add/billing-address',
+  '/account/payment-method/edit/billing-address',
+  '/account/payment-method/add/credit-card',
+  '/account/payment-method/add/paypal',
+  '/account/payment-method/gift/guest/credit-card',
+  '/account/cards/transfer',
+  '/account/cards',
+];
+const GUEST_PAGES = ['/account/payment-method/add/billing-address', '/account/payment-method/edit/billing-address', '/account/payment-method/gift/guest/credit-card'];
+
+async function accessible(page: Page, what: string) {
+  await expect(page.locator('#main h1').first()).toBeVisible();
+  expect.soft(await page.title(), `${what}: its own title`).toMatch(/^.+ \| Harbor Coffee$/);
+  expect.soft(await axeViolations(page), `${what}: axe WCAG 2.2 A/AA`).toEqual([]);
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.narrow]) {
+    await page.setViewportSize(viewport);
+    expect.soft(await horizontalOverflow(page), `${what}: no horizontal scroll at ${viewport.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+test('the card and payment pages and their steps and dialogs: own titles, zero axe violations, no horizontal scroll at 390 and 320 px, keyboard', async ({ page, request }) => {
+  for (const url of GUEST_PAGES) {
+    await page.goto(url);
+    await accessible(page, `guest ${url}`);
+  }
+  const member = await createMember(request, 'Eve', 'cards');
+  await signInThroughForm(page, member.email, member.password, '/account/payment-method');
+  await expect(page.getByText('Your account has no payment methods.', { exact: true })).toBeVisible();
+  for (const url of MEMBER_PAGES) {
+    await page.goto(url);
+    await accessible(page, `member ${url}`);
+  }
+  // keyboard only: add a card from the billing address on
+  await page.goto('/account/payment-method/add/billing-address');
+  await page.getByLabel('First name').focus();
+  for (const [label, value] of [['First name', 'Eve'], ['Last name', 'Tester'], ['Address', '2 Pine St'], ['Apartment, suite (optional)', ''], ['City', 'Seattle']] as const) {
+    await expect(page.getByLabel(label, { exact: true })).toBeFocused();
+    if (value) await page.keyboard.type(value);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByLabel('State')).toBeFocused();
+  await page.getByLabel('State').selectOption('WA');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('98101');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/add\/credit-card\?billingAddressId=/);
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('2030');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  await accessible(page, 'the list with a method');
+  const id = ((await (await page.request.get('/apiproxy/v1/account/payment-methods')).json()) as { paymentMethods: Array<{ paymentMethodId: string }> }).paymentMethods[0]!.paymentMethodId;
+  await page.goto(`/account/payment-method/edit/credit-card?paymentMethodId=${id}`);
+  await accessible(page, 'edit card');
+  await page.goto('/account/payment-method');
+  await page.getByRole('button', { name: 'Remove Visa •••• 4242' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove Visa •••• 4242?' })).toBeVisible();
+  expect.soft(await axeViolations(page, '[role="dialog"]'), 'remove dialog').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // the transfer steps (the new member's digital card plus a registered physical one)
+  const physical = freshActiveCard(131);
+  await apiAs(page, '/account/cards/add', { cardNumber: physical.number, securityCode: physical.pin });
+  await page.goto('/account/cards/transfer');
+  await accessible(page, 'transfer step 1');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await accessible(page, 'transfer step 2');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await accessible(page, 'transfer step 3');
+  await page.getByLabel('Amount ($)').fill('999');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter an amount up to the card balance.');
+  await page.getByLabel('Amount ($)').fill('1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await accessible(page, 'transfer step 4');
+  await page.goto('/account/payment-method/gift/guest/credit-card');
+  await fillCard(page, '4242 4242 4242 4242', 'Use this card');
+  await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
+  await accessible(page, 'guest card ready');
+});
+
+/** a POST from the page's session (its cookies and CSRF token) */
+async function apiAs(page: Page, path: string, data: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value ?? '';
+  const res = await page.request.post(`/apiproxy/v1${path}`, { data, headers: { 'x-csrf-token': csrf } });
+  expect(res.status(), await res.text()).toBe(200);
+}

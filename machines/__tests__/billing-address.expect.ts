@@ -1,0 +1,74 @@
+/**
+ * Billing address add/edit (spec 2 section 4 "Billing address add/edit": request, then success (toast, navigate to
+ * the credit-card page) or error; the expecting flag is on during the request; on add success the new address id is
+ * recorded; guest payment token: the flag set on request, cleared on success or error. Section 5: an empty second
+ * address line is sent as null. Runs: a member adding, a member editing, a guest.
+ */
+import { expect } from 'vitest';
+import { addSingleUseAddressRequest, billingAddressMachine, createAddressRequest, updateAddressRequest } from '../billing-address.machine.ts';
+import type { Address } from '../../contracts/cards.ts';
+import { requestFakes } from './model.ts';
+import { cardError, done, fail, serverDown } from './cards-fixtures.ts';
+import { spyActions, type Flow } from './flow.ts';
+
+const form = { firstName: ' Ana ', lastName: 'Silva', phoneNumber: '', addressLine1: '1 Main St', addressLine2: '  ', city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA' };
+const sent = { type: 'Billing', firstName: 'Ana', lastName: 'Silva', phoneNumber: null, addressLine1: '1 Main St', addressLine2: null, city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA', country: 'US' };
+export const saved: Address = { addressId: 'ad_1', ...sent, type: 'Billing' } as Address;
+export const billingAddressEvents = [
+  { type: 'user.submit', form },
+  { type: 'user.submit', form: { ...form, postalCode: '981', city: '' } },
+  done('createAddress', saved),
+  fail('createAddress', serverDown),
+  done('updateAddress', saved),
+  fail('updateAddress', cardError('BAD_REQUEST', 'postalCode')),
+  done('addSingleUseAddress', { addressToken: 'adt_1', expiresAt: '2026-11-23T23:00:00Z' }),
+  fail('addSingleUseAddress', serverDown),
+];
+type Snap = { value: unknown; context: { error: string | null; fieldErrors: object; expecting: boolean } };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: s.context.error, f: Object.keys(s.context.fieldErrors) });
+
+export const billingAddressFlow: Flow<typeof billingAddressMachine> = {
+  machine: billingAddressMachine,
+  table: {
+    editing: { 'user.submit': [{ guard: 'isFormValid', to: 'submitting' }, null] },
+    submitting: { always: [{ guard: 'isGuest', to: 'savingSingleUse' }, { guard: 'isEdit', to: 'updating' }, 'creating'] },
+    creating: { 'xstate.done.actor.createAddress': 'saved', 'xstate.error.actor.createAddress': 'editing' },
+    updating: { 'xstate.done.actor.updateAddress': 'saved', 'xstate.error.actor.updateAddress': 'editing' },
+    savingSingleUse: { 'xstate.done.actor.addSingleUseAddress': 'saved', 'xstate.error.actor.addSingleUseAddress': 'editing' },
+  },
+  sees: { creating: { tags: ['loading'] }, updating: { tags: ['loading'] }, savingSingleUse: { tags: ['loading'] }, saved: { tags: ['redirecting'] } },
+  effects: { '* -> saved': ['notify', 'goToCreditCard'] },
+  arrange(machine) {
+    const fakes = requestFakes({ createAddress: createAddressRequest, updateAddress: updateAddressRequest, addSingleUseAddress: addSingleUseAddressRequest });
+    const spy = spyActions(['notify', 'goToCreditCard'] as const);
+    const opts = (input: object) => ({ events: billingAddressEvents as never, input: input as never, serializeState: serializeState as never });
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      spy,
+      runs: [
+        { name: 'member adds', options: opts({ mode: 'add', guest: false }) },
+        { name: 'member edits', options: opts({ mode: 'edit', guest: false, address: saved }) },
+        { name: 'guest', options: opts({ mode: 'add', guest: true }) },
+      ],
+      onStep(s, event, run) {
+        const c = s.context;
+        // the expecting flag: on exactly while a request runs
+        expect(c.expecting).toBe(s.hasTag('loading'));
+        if (event.type === 'xstate.init') expect([c.guest, c.mode, c.addressId, c.form.city ?? null]).toEqual(run === 'guest' ? [true, 'add', null, null] : run === 'member edits' ? [false, 'edit', 'ad_1', 'Seattle'] : [false, 'add', null, null]);
+        if (s.matches('editing') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ city: 'Enter a city.', postalCode: 'Enter a 5-digit ZIP code.' });
+        if (s.matches('creating')) expect([run, fakes.last('createAddress'), c.fieldErrors]).toEqual(['member adds', { input: sent }, {}]);
+        if (s.matches('updating')) expect([run, fakes.last('updateAddress')]).toEqual(['member edits', { addressId: 'ad_1', input: sent }]);
+        if (s.matches('savingSingleUse')) expect([run, fakes.last('addSingleUseAddress')]).toEqual(['guest', { walletTarget: 'guest', input: sent }]);
+        if (event.type === 'xstate.done.actor.createAddress') expect([c.newAddressId, c.notice]).toEqual(['ad_1', 'Billing address saved']);
+        if (event.type === 'xstate.done.actor.updateAddress') expect([c.newAddressId, c.notice]).toEqual([null, 'Billing address saved']);
+        if (event.type === 'xstate.done.actor.addSingleUseAddress') expect([c.addressToken, c.notice]).toEqual([{ addressToken: 'adt_1', expiresAt: '2026-11-23T23:00:00Z' }, 'Billing address saved']);
+        if (event.type === 'xstate.error.actor.createAddress' || event.type === 'xstate.error.actor.addSingleUseAddress') expect(c.error).toBe('Something went wrong. Please try again.');
+        // a server error naming a field marks that field
+        if (event.type === 'xstate.error.actor.updateAddress') expect([c.error, Object.keys(c.fieldErrors)]).toEqual([null, ['postalCode']]);
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+      },
+    };
+  },
+};

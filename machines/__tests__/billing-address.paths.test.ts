@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { billingAddressFlow } from './billing-address.expect.ts';
+
+describeFlow(billingAddressFlow);

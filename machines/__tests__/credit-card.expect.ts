@@ -1,0 +1,97 @@
+/**
+ * Credit card add/edit and the guest card (spec 2 section 2 add/edit credit-card, gift/guest/credit-card; section 5
+ * guest brands amex, discover, mastercard, visa; section 8 processor codes; section 9 guest payment token max age
+ * 300000 ms). The number and security code go only to the processor's tokenisation call and are forgotten when it
+ * answers; a member's token is saved as a method with the billing address id; a guest's token is kept for the order
+ * and, once 5 minutes old, cleared and asked for again. Runs: member adds, member edits, guest, guest with a fresh
+ * stored token, guest whose stored token expired.
+ */
+import { expect } from 'vitest';
+import { addMethodRequest, creditCardMachine, tokenizeRequest, updateMethodRequest } from '../credit-card.machine.ts';
+import type { TokenizeResponse } from '../../contracts/cards.ts';
+import { requestFakes } from './model.ts';
+import { cardError, done, fail, method, serverDown } from './cards-fixtures.ts';
+import { spyActions, type Flow } from './flow.ts';
+
+const today = { year: 2026, month: 11 };
+const NOW = new Date().toISOString();
+const token = (singleUse: boolean): TokenizeResponse => ({ token: singleUse ? 'tok_single_12345678' : 'tok_visa_12345678', brand: 'visa', lastFour: '4242', expMonth: 12, expYear: 2030, createdAt: NOW });
+export const creditCardEvents = [
+  { type: 'user.submit', form: { number: '4242 4242 4242 4242', expMonth: '12', expYear: '30', cvc: '123' } },
+  // Luhn fails, last month, a 4-digit code for a visa
+  { type: 'user.submit', form: { number: '4242 4242 4242 4241', expMonth: '10', expYear: '2026', cvc: '1234' } },
+  { type: 'user.change' },
+  { type: 'xstate.after.tokenMaxAge.creditCard.ready' },
+  done('tokenize', token(false)),
+  fail('tokenize', cardError('121033', 'number')),
+  done('addMethod', { paymentMethod: method('pm_9') }),
+  fail('addMethod', cardError('121048')),
+  done('updateMethod', { paymentMethod: method('pm_1') }),
+  fail('updateMethod', serverDown),
+];
+type Snap = { value: unknown; context: { error: string | null; fieldErrors: object; guestCard: unknown } };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: s.context.error, f: Object.keys(s.context.fieldErrors), g: !!s.context.guestCard });
+const expiredMessage = 'Your card details timed out. Please enter them again.';
+
+export const creditCardFlow: Flow<typeof creditCardMachine> = {
+  machine: creditCardMachine,
+  table: {
+    starting: { always: [{ guard: 'isEdit', to: 'editingExpiry' }, { guard: 'hasFreshGuestCard', to: 'ready' }, 'entering'] },
+    entering: { 'user.submit': [{ guard: 'isCardValid', to: 'tokenizing' }, null] },
+    tokenizing: { 'xstate.done.actor.tokenize': [{ guard: 'isGuest', to: 'ready' }, 'saving'], 'xstate.error.actor.tokenize': 'entering' },
+    saving: { 'xstate.done.actor.addMethod': 'saved', 'xstate.error.actor.addMethod': 'entering' },
+    ready: { 'after tokenMaxAge': 'entering', 'user.change': 'entering' },
+    editingExpiry: { 'user.submit': [{ guard: 'isExpiryValid', to: 'updating' }, null] },
+    updating: { 'xstate.done.actor.updateMethod': 'saved', 'xstate.error.actor.updateMethod': 'editingExpiry' },
+  },
+  sees: { tokenizing: { tags: ['loading'] }, saving: { tags: ['loading'] }, updating: { tags: ['loading'] }, saved: { tags: ['redirecting'] } },
+  effects: {
+    'xstate.done.actor.tokenize -> ready': ['storeGuestCard', 'notify'],
+    'xstate.after.tokenMaxAge.creditCard.ready -> entering': ['clearGuestCard'],
+    'user.change -> entering': ['clearGuestCard'],
+    '* -> saved': ['notify', 'goToList'],
+  },
+  arrange(machine) {
+    const fakes = requestFakes({ tokenize: tokenizeRequest, addMethod: addMethodRequest, updateMethod: updateMethodRequest });
+    const spy = spyActions(['notify', 'goToList', 'storeGuestCard', 'clearGuestCard'] as const);
+    const opts = (input: object) => ({ events: creditCardEvents as never, input: { today, ...input } as never, serializeState: serializeState as never });
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      spy,
+      runs: [
+        { name: 'member adds', options: opts({ mode: 'add', billingAddressId: 'ad_1' }) },
+        { name: 'member edits', options: opts({ mode: 'edit', method: method('pm_1', true) }) },
+        { name: 'guest', options: opts({ mode: 'guest', postalCode: '98101', stored: { status: 'none' } }) },
+        { name: 'guest fresh', options: opts({ mode: 'guest', stored: { status: 'fresh', card: token(true) } }) },
+        { name: 'guest expired', options: opts({ mode: 'guest', stored: { status: 'expired' } }) },
+      ],
+      onStep(s, event, run) {
+        const c = s.context;
+        // the number and security code never outlive the tokenisation call
+        if (!s.matches('tokenizing')) expect(c.card).toBeNull();
+        if (!s.matches('saving')) expect(c.token).toBeNull();
+        if (event.type === 'xstate.init') {
+          expect(s.matches(run === 'member edits' ? 'editingExpiry' : run === 'guest fresh' ? 'ready' : 'entering')).toBe(true);
+          expect([c.error, c.billingAddressId, c.postalCode]).toEqual([run === 'guest expired' ? expiredMessage : null, run === 'member adds' ? 'ad_1' : null, run === 'guest' ? '98101' : null]);
+        }
+        if (s.matches('entering') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ number: "That card number or security code doesn't look right.", expMonth: 'Your card may have expired.', cvc: 'Enter the 3- or 4-digit security code.' });
+        if (s.matches('editingExpiry') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ expMonth: 'Your card may have expired.' });
+        if (s.matches('tokenizing'))
+          expect(fakes.last('tokenize')).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', ...(run === 'guest' ? { postalCode: '98101' } : {}), singleUse: run.startsWith('guest') });
+        if (s.matches('saving')) expect([run, fakes.last('addMethod')]).toEqual(['member adds', { token: 'tok_visa_12345678', billingAddressId: 'ad_1' }]);
+        if (s.matches('updating')) expect(fakes.last('updateMethod')).toEqual({ paymentMethodId: 'pm_1', expMonth: 12, expYear: 2030 });
+        if (event.type === 'xstate.error.actor.tokenize') expect([c.fieldErrors, c.error]).toEqual([{ number: "International cards aren't supported." }, null]);
+        if (event.type === 'xstate.error.actor.addMethod') expect([c.error, c.fieldErrors]).toEqual(['Your card was rejected. Please choose another payment method.', {}]);
+        if (event.type === 'xstate.error.actor.updateMethod') expect(c.error).toBe('Something went wrong. Please try again.');
+        if (s.matches('ready') && event.type === 'xstate.done.actor.tokenize') expect([c.guestCard, c.notice]).toEqual([token(false), 'Your card is ready for this order.']);
+        if (s.matches('ready')) expect(c.guestCard).not.toBeNull();
+        if (event.type === 'xstate.after.tokenMaxAge.creditCard.ready') expect([c.guestCard, c.error]).toEqual([null, expiredMessage]);
+        if (event.type === 'user.change' && s.matches('entering')) expect([c.guestCard, c.error]).toEqual([null, null]);
+        if (s.matches('saved')) expect(c.notice).toBe(run === 'member edits' ? 'Payment method updated' : 'Payment method added');
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+      },
+    };
+  },
+};

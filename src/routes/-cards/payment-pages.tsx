@@ -1,0 +1,44 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import type { Address } from '../../../contracts/cards.ts';
+import { addressOf, billingAddressMachine } from '../../../machines/billing-address.machine.ts';
+import { billingAddressActors } from '../../services/cards.actors.ts';
+import { saveGuestAddress } from '../../services/guest-payment.ts';
+import { BillingAddressView } from '../../views/cards/PaymentViews.tsx';
+import { useToast } from './CardOverlays.tsx';
+
+/**
+ * The billing-address page of both routes (add, edit): a member saves an address (CREATE_ADDRESS / UPDATE_ADDRESS)
+ * and goes on to the credit-card page; a guest gets a single-use address token, kept by the guest-payment service,
+ * and goes on to the guest card page.
+ */
+export function BillingAddressPage({ mode, signedIn, address, paymentMethodId }: { mode: 'add' | 'edit'; signedIn: boolean; address: Address | null; paymentMethodId?: string | undefined }) {
+  const router = useRouter();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const actor = useActorRef(
+    billingAddressMachine.provide({
+      actors: billingAddressActors(),
+      actions: {
+        notify: ({ context }) => {
+          if (context.notice) toast('success', context.notice);
+          void queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });
+        },
+        goToCreditCard: ({ context }) => {
+          queueMicrotask(() => {
+            if (context.guest && context.addressToken) {
+              const a = addressOf(context.form);
+              saveGuestAddress({ ...context.addressToken, address: { ...a, addressLine2: a.addressLine2 ?? null, phoneNumber: a.phoneNumber ?? null } });
+              void router.navigate({ to: '/account/payment-method/gift/guest/credit-card' });
+            } else if (paymentMethodId) void router.navigate({ to: '/account/payment-method/edit/credit-card', search: { paymentMethodId } });
+            else void router.navigate({ to: '/account/payment-method/add/credit-card', search: { billingAddressId: context.newAddressId ?? context.addressId ?? undefined } });
+          });
+        },
+      },
+    }),
+    { input: { mode, guest: !signedIn, address } },
+  );
+  const back = signedIn ? <Link to="/account/payment-method">Back to payment methods</Link> : <Link to="/">Back to the home page</Link>;
+  return <BillingAddressView actor={actor} heading={mode === 'edit' ? 'Edit billing address' : 'Add billing address'} back={back} />;
+}

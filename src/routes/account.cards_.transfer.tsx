@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { useMemo } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import type { Card } from '../../contracts/cards.ts';
+import { transferMachine } from '../../machines/transfer.machine.ts';
+import { requireSignIn } from '../services/auth-guard.ts';
+import { cardsApi, transferActors } from '../services/cards.actors.ts';
+import { TransferView } from '../views/cards/PaymentViews.tsx';
+import { useToast } from './-cards/CardOverlays.tsx';
+
+/** /account/cards/transfer?from=<cardId> (sign-in required): move a balance between two of the member's cards. */
+const Search = v.object({ from: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))) });
+const cardsQuery = { queryKey: ['account', 'cards', 'list'], queryFn: () => cardsApi.list() } as const;
+export const Route = createFileRoute('/account/cards_/transfer')({
+  validateSearch: (s: Record<string, unknown>) => {
+    const r = v.safeParse(Search, s);
+    return r.success ? r.output : {};
+  },
+  beforeLoad: ({ context, location }) => requireSignIn(context, location),
+  loader: ({ context }) => context.queryClient.fetchQuery(cardsQuery),
+  component: TransferPage,
+});
+
+const randomKey = () => `web-transfer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+function TransferPage() {
+  const { from } = Route.useSearch();
+  const { data } = useSuspenseQuery(cardsQuery);
+  return <Transfer key={from ?? ''} cards={data.cards} from={from ?? null} />;
+}
+
+function Transfer({ cards, from }: { cards: Card[]; from: string | null }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const keyBase = useMemo(randomKey, []);
+  const actor = useActorRef(
+    transferMachine.provide({
+      actors: transferActors(),
+      actions: {
+        notify: ({ context }) => {
+          if (context.notice) toast(context.result?.duplicateCode ? 'info' : 'success', context.notice);
+          void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });
+        },
+      },
+    }),
+    { input: { cards, sourceCardId: from, keyBase } },
+  );
+  return <TransferView actor={actor} />;
+}

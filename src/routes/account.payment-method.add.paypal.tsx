@@ -1,0 +1,33 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { paypalConsentMachine } from '../../machines/paypal-consent.machine.ts';
+import { requireSignIn } from '../services/auth-guard.ts';
+import { paypalActors } from '../services/cards.actors.ts';
+import { PaypalConsentView } from '../views/cards/PaymentViews.tsx';
+import { paymentMethodsQuery, useToast } from './-cards/CardOverlays.tsx';
+
+/** /account/payment-method/add/paypal (sign-in required): the sandbox PayPal consent page, on this origin. */
+export const Route = createFileRoute('/account/payment-method/add/paypal')({
+  beforeLoad: ({ context, location }) => requireSignIn(context, location),
+  component: AddPaypalPage,
+});
+
+function AddPaypalPage() {
+  const router = useRouter();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const actor = useActorRef(
+    paypalConsentMachine.provide({
+      actors: paypalActors(),
+      actions: {
+        notify: ({ context }) => context.notice && toast(context.token || context.notice === 'Payment method added' ? 'success' : 'info', context.notice),
+        goToList: () => {
+          void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
+          queueMicrotask(() => void router.navigate({ to: '/account/payment-method' }));
+        },
+      },
+    }),
+  );
+  return <PaypalConsentView actor={actor} />;
+}

@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { useMemo } from 'react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { safeReturnUrl } from '../../contracts/return-url.ts';
+import { creditCardMachine } from '../../machines/credit-card.machine.ts';
+import { creditCardActors } from '../services/cards.actors.ts';
+import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '../services/guest-payment.ts';
+import { CreditCardView } from '../views/cards/PaymentViews.tsx';
+import { useToast } from './-cards/CardOverlays.tsx';
+import { thisMonth } from './account.payment-method.add.credit-card.tsx';
+
+/**
+ * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.
+ * The token goes to the guest-payment service (src/services/guest-payment.ts), where the checkout reads it;
+ * ?returnUrl= (same-origin path) is where Continue goes.
+ */
+const Search = v.object({ returnUrl: v.optional(v.string()) });
+export const Route = createFileRoute('/account/payment-method/gift/guest/credit-card')({
+  validateSearch: (s: Record<string, unknown>) => {
+    const r = v.safeParse(Search, s);
+    const url = r.success ? safeReturnUrl(r.output.returnUrl) : null;
+    return url ? { returnUrl: url } : {};
+  },
+  component: GuestCreditCardPage,
+});
+
+function GuestCreditCardPage() {
+  const { returnUrl } = Route.useSearch();
+  const toast = useToast();
+  // read once per visit: an expired token is cleared here and the page says so
+  const stored = useMemo(() => readGuestCard(), []);
+  const address = useMemo(() => readGuestAddress(), []);
+  const actor = useActorRef(
+    creditCardMachine.provide({
+      actors: creditCardActors(),
+      actions: {
+        notify: ({ context }) => context.notice && toast('success', context.notice),
+        storeGuestCard: ({ context }) => context.guestCard && saveGuestCard(context.guestCard),
+        clearGuestCard: () => clearGuestCard(),
+      },
+    }),
+    { input: { mode: 'guest', stored, postalCode: address?.address.postalCode ?? null, today: thisMonth() } },
+  );
+  const aside = address ? (
+    <p>
+      Billing address: {address.address.firstName} {address.address.lastName}, {address.address.addressLine1}
+      {address.address.addressLine2 ? `, ${address.address.addressLine2}` : ''}, {address.address.city}, {address.address.countrySubdivision} {address.address.postalCode}.{' '}
+      <Link to="/account/payment-method/edit/billing-address">Edit billing address</Link>
+    </p>
+  ) : (
+    <p>
+      <Link to="/account/payment-method/add/billing-address">Add a billing address</Link>
+    </p>
+  );
+  const continueLink = (
+    <a className="btn btn--primary" href={returnUrl ?? '/'}>
+      Continue
+    </a>
+  );
+  return <CreditCardView actor={actor} heading="Pay with a card" aside={aside} continueLink={continueLink} />;
+}

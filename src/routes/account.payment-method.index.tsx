@@ -1,0 +1,32 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { paymentMethodsMachine } from '../../machines/payment-methods.machine.ts';
+import { requireSignIn } from '../services/auth-guard.ts';
+import { paymentMethodsActors } from '../services/cards.actors.ts';
+import { PaymentMethodsView } from '../views/cards/PaymentViews.tsx';
+import { paymentMethodsQuery, useToast } from './-cards/CardOverlays.tsx';
+
+/** /account/payment-method (sign-in required): the member's payment methods (list, default, remove, add links). */
+export const Route = createFileRoute('/account/payment-method/')({
+  beforeLoad: ({ context, location }) => requireSignIn(context, location),
+  component: PaymentMethodsPage,
+});
+
+function PaymentMethodsPage() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const actor = useActorRef(
+    paymentMethodsMachine.provide({
+      actors: paymentMethodsActors(),
+      actions: {
+        notify: ({ context }) => {
+          if (context.notice) toast('success', context.notice);
+          // add money and auto reload read the methods from this query
+          void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
+        },
+      },
+    }),
+  );
+  return <PaymentMethodsView actor={actor} />;
+}
