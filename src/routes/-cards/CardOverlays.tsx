@@ -37,8 +37,8 @@ function PayOverlay({ card, onClose }: { card: Card; onClose: () => void }) {
       actors: barcodeActors(),
       actions: {
         close: () => queueMicrotask(onClose),
-        requestSignIn: () => queueMicrotask(() => void router.navigate({ href: `/account/signin?returnUrl=${encodeURIComponent(here)}` })),
-        requestReauth: () => queueMicrotask(() => void router.navigate({ href: `/account/signin?returnUrl=${encodeURIComponent(here)}` })),
+        requestSignIn: () => queueMicrotask(() => void router.navigate({ to: '/account/signin', search: { returnUrl: here } })),
+        requestReauth: () => queueMicrotask(() => void router.navigate({ to: '/account/signin', search: { returnUrl: here } })),
       },
     }),
     { input: { signedIn: true, cardNumber: card.cardNumber } },
@@ -65,7 +65,7 @@ function AddMoney({ card, methods, onClose }: { card: Card; methods: Methods; on
       actors: addMoneyActors(),
       actions: {
         close: () => queueMicrotask(onClose),
-        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ href: '/account/payment-method' })),
+        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ to: '/account/payment-method' })),
         notify: ({ context }) => {
           if (context.notice) toast(context.notice.startsWith('We already') ? 'info' : 'success', context.notice);
           void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });
@@ -87,7 +87,7 @@ function AutoReload({ card, methods, onClose }: { card: Card; methods: Methods; 
       actors: autoReloadActors(),
       actions: {
         close: () => queueMicrotask(onClose),
-        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ href: '/account/payment-method' })),
+        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ to: '/account/payment-method' })),
         notify: ({ context }) => {
           if (context.notice) toast('success', context.notice);
           void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });
