@@ -1,0 +1,30 @@
+/** Ordering fixtures shared by the ordering flows' expectation tables and view tests. */
+import type { CartItemDraft } from '../ordering-types.ts';
+
+export const latte = { productNumber: '2121', formCode: 'hot', name: 'Caffè Latte' };
+export const croissant = { productNumber: '3131', formCode: 'single', name: 'Butter Croissant' };
+
+/** a grande latte with an extra shot and two pumps of vanilla, options listed in the order given */
+export const latteDraft = (order: 'shot-first' | 'vanilla-first' = 'shot-first', quantity = 1): CartItemDraft => {
+  const shot = { optionProductNumber: '401', quantity: 1, sizeCode: 'grande' };
+  const vanilla = { optionProductNumber: '502', quantity: 2 };
+  return {
+    product: latte,
+    size: { sku: '2121-grande', sizeCode: 'grande', name: 'Grande' },
+    selectedOptions: order === 'shot-first' ? [shot, vanilla] : [vanilla, shot],
+    quantity,
+    productImage: '/menu-images/latte.svg',
+    unitPrice: 545,
+  };
+};
+export const croissantDraft = (quantity = 2): CartItemDraft => ({
+  product: croissant,
+  size: { sku: '3131-one', sizeCode: 'one', name: 'One size' },
+  selectedOptions: [],
+  quantity,
+  productImage: '/menu-images/croissant.svg',
+  unitPrice: 325,
+});
+/** the keys the spec's rule gives those two: product id, size code, sorted options with quantity and size initial */
+export const LATTE_KEY = '2121/hot|grande|401x1g|502x2';
+export const CROISSANT_KEY = '3131/single|one';
