@@ -4,10 +4,12 @@
  * src/services/ordering.*.ts.
  */
 
-export type Availability = 'Available' | 'NotAvailableHere' | 'NotOrderable';
+import type { Availability } from '../contracts/ordering.ts';
+
+export type { Availability };
 
 export interface CartProduct {
-  productNumber: string;
+  productNumber: number;
   formCode: string;
   name: string;
 }
@@ -18,7 +20,9 @@ export interface CartSize {
 }
 /** a chosen option (child item): option product number, quantity, its size code when it has one */
 export interface CartOption {
-  optionProductNumber: string;
+  optionProductNumber: number;
+  /** the option's sku (of its size when it has sizes): what pricing sends as childItems[].commerce.sku */
+  sku: string;
   quantity: number;
   sizeCode?: string;
   name?: string;
@@ -62,5 +66,5 @@ export const cartCount = (items: readonly Pick<CartItem, 'quantity'>[]) => items
 
 /** Validation of spec 1 section 5: a product, a size code and a quantity of at least 1. */
 export function isValidDraft(d: CartItemDraft | null | undefined): d is CartItemDraft & { product: CartProduct; size: CartSize } {
-  return !!d && !!d.product?.productNumber && !!d.size?.sizeCode && Number.isInteger(d.quantity) && d.quantity >= 1;
+  return !!d && !!d.product && d.product.productNumber > 0 && !!d.size?.sizeCode && Number.isInteger(d.quantity) && d.quantity >= 1;
 }

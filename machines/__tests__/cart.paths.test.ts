@@ -12,6 +12,6 @@ describe('item key (spec 1 section 3)', () => {
     expect(itemKey({ product: d.product!, size: d.size!, selectedOptions: d.selectedOptions })).toBe(LATTE_KEY);
     expect(itemKey({ product: d.product!, size: { sizeCode: 'tall' }, selectedOptions: d.selectedOptions })).toBe('2121/hot|tall|401x1g|502x2');
     // an option at quantity 0 is not chosen
-    expect(itemKey({ product: d.product!, size: d.size!, selectedOptions: [{ optionProductNumber: '9', quantity: 0 }] })).toBe('2121/hot|grande');
+    expect(itemKey({ product: d.product!, size: d.size!, selectedOptions: [{ optionProductNumber: 9, sku: '9', quantity: 0 }] })).toBe('2121/hot|grande');
   });
 });

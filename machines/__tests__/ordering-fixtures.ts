@@ -1,13 +1,13 @@
 /** Ordering fixtures shared by the ordering flows' expectation tables and view tests. */
 import type { CartItemDraft } from '../ordering-types.ts';
 
-export const latte = { productNumber: '2121', formCode: 'hot', name: 'Caffè Latte' };
-export const croissant = { productNumber: '3131', formCode: 'single', name: 'Butter Croissant' };
+export const latte = { productNumber: 2121, formCode: 'hot', name: 'Caffè Latte' };
+export const croissant = { productNumber: 3131, formCode: 'single', name: 'Butter Croissant' };
 
 /** a grande latte with an extra shot and two pumps of vanilla, options listed in the order given */
 export const latteDraft = (order: 'shot-first' | 'vanilla-first' = 'shot-first', quantity = 1): CartItemDraft => {
-  const shot = { optionProductNumber: '401', quantity: 1, sizeCode: 'grande' };
-  const vanilla = { optionProductNumber: '502', quantity: 2 };
+  const shot = { optionProductNumber: 401, sku: '401-shot', quantity: 1, sizeCode: 'grande' };
+  const vanilla = { optionProductNumber: 502, sku: '502-pump', quantity: 2 };
   return {
     product: latte,
     size: { sku: '2121-grande', sizeCode: 'grande', name: 'Grande' },

@@ -9,17 +9,18 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
 import { BAG_STORAGE_KEY } from './bag.ts';
+import { Availability } from '../../contracts/ordering.ts';
 
-const Option = v.object({ optionProductNumber: v.string(), quantity: v.number(), sizeCode: v.optional(v.string()), name: v.optional(v.string()) });
+const Option = v.object({ optionProductNumber: v.number(), sku: v.string(), quantity: v.number(), sizeCode: v.optional(v.string()), name: v.optional(v.string()) });
 const StoredItem = v.object({
   key: v.string(),
-  product: v.object({ productNumber: v.string(), formCode: v.string(), name: v.string() }),
+  product: v.object({ productNumber: v.number(), formCode: v.string(), name: v.string() }),
   size: v.object({ sku: v.string(), sizeCode: v.string(), name: v.optional(v.string()) }),
   selectedOptions: v.array(Option),
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
   timeAdded: v.number(),
   productImage: v.string(),
-  availability: v.picklist(['Available', 'NotAvailableHere', 'NotOrderable']),
+  availability: Availability,
   unitPrice: v.optional(v.number()),
 });
 
