@@ -28,3 +28,59 @@ export const croissantDraft = (quantity = 2): CartItemDraft => ({
 /** the keys the spec's rule gives those two: product id, size code, sorted options with quantity and size initial */
 export const LATTE_KEY = '2121/hot|grande|401x1g|502x2';
 export const CROISSANT_KEY = '3131/single|one';
+
+import type { MenuResponse, ProductTile } from '../../contracts/ordering.ts';
+
+export const tile = (productNumber: number, name: string, extra: Partial<ProductTile> = {}): ProductTile => ({
+  productNumber,
+  formCode: 'hot',
+  name,
+  imageURL: `/apiproxy/v1/images/menu/p${productNumber}.svg`,
+  imageAlt: name,
+  availability: 'Available',
+  priceFrom: 395,
+  productType: 'Beverage',
+  featured: false,
+  calories: 190,
+  ...extra,
+});
+/** drinks (a category with subcategories: hot coffees, cold coffees) and food (a category with products) */
+export const menuFixture = (extra: Partial<MenuResponse> = {}): MenuResponse => ({
+  menus: [
+    {
+      id: 'drinks',
+      name: 'Drinks',
+      path: 'drinks',
+      categories: [
+        {
+          id: 'coffee',
+          name: 'Coffee',
+          path: 'coffee',
+          imageURL: '/apiproxy/v1/images/menu/coffee.svg',
+          products: [],
+          subcategories: [
+            { id: 'hot', name: 'Hot coffees', path: 'hot-coffees', products: [tile(2121, 'Caffè Latte'), tile(2122, 'Flat White', { availability: 'NotAvailableHere' })] },
+            { id: 'cold', name: 'Cold coffees', path: 'cold-coffees', products: [tile(2200, 'Cold Brew', { formCode: 'iced' })] },
+            { id: 'none', name: 'Nothing here', path: 'nothing', products: [] },
+          ],
+        },
+        { id: 'empty', name: 'Empty', path: 'empty', imageURL: '', products: [], subcategories: [] },
+      ],
+    },
+    {
+      id: 'food',
+      name: 'Food',
+      path: 'food',
+      categories: [{ id: 'bakery', name: 'Bakery', path: 'bakery', imageURL: '/apiproxy/v1/images/menu/bakery.svg', products: [tile(3131, 'Butter Croissant', { formCode: 'single', productType: 'Food', priceFrom: 325 })], subcategories: [] }],
+    },
+  ],
+  storeNumber: '10001',
+  national: false,
+  menuAvailable: true,
+  locale: 'en-US',
+  currency: 'USD',
+  taxIncludedNote: false,
+  svcOnly: false,
+  featured: [tile(2121, 'Caffè Latte', { featured: true })],
+  ...extra,
+});
