@@ -79,7 +79,7 @@ export const menuFlow: Flow<typeof menuMachine> = {
         if (s.matches('ready') || s.matches('unavailable')) expect(c.menu?.storeNumber).toBe('10001');
         if (s.matches('national')) expect([c.menu?.national, c.storeNumber]).toEqual([true, null]);
         // without a store, a failure cannot fall back: it is the 500 page
-        if (event.type === 'xstate.error.actor.loadMenu' && !s.matches('empty')) expect(s.matches('failed')).toBe(prevStore === null || (event as { error: { code: string } }).error.code === 'UNEXPECTED_ERROR');
+        if (event.type === 'xstate.error.actor.loadMenu' && !s.matches('empty')) expect(s.matches('failed')).toBe(prevStore === null || (event as unknown as { error: { code: string } }).error.code === 'UNEXPECTED_ERROR');
         if (event.type === 'xstate.init') expect(c.storeNumber).toBe(run === 'store' ? '10001' : null);
         prevStore = c.storeNumber;
         expect(OrderingTexts.menuLoadError).toBe('Could not load menus for this store. Showing national menu.');
