@@ -126,6 +126,8 @@ export const OrderingCodes = {
   curbsideClosed: 'CURBSIDE_CLOSED',
   stallInvalid: 'STALL_INVALID',
   guestOrderingUnavailable: 'GUEST_ORDERING_UNAVAILABLE',
+  /** the store does not offer the pickup option asked for (422) */
+  pickupOptionUnavailable: 'PICKUP_OPTION_UNAVAILABLE',
 } as const;
 
 /** The spec's texts for ordering (written once; the client's catalogue imports them). */
@@ -173,6 +175,7 @@ export const OrderingMessages = {
   tipNotAllowed: 'Tipping is not yet available for this payment type',
   favoriteNotFound: 'We could not find that favorite.',
   guestOrderingUnavailable: 'An account is required to order from this store.',
+  pickupOptionUnavailable: 'This store does not offer that pickup option.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

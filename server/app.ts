@@ -15,6 +15,8 @@ import { DEV_PREFIXES, registerDevRoutes } from './routes/dev.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { registerDevRegister } from './cards/dev-register.ts';
 import { cardsGraphql } from './cards/graphql.ts';
+import { orderingGraphql } from './ordering/graphql.ts';
+import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -66,8 +68,10 @@ export function createApp(deps: Deps) {
   registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
   // the barista's register (/dev/register): a development tool like the outbox, behind the same loopback guard
   if (deps.config.devTools) registerDevRegister(app);
+  registerOrderingRoutes(app);
+  if (deps.config.devTools) registerDevOrders(app);
 
-  const yoga = createGraphql([cardsGraphql], { production: deps.config.env === 'production' });
+  const yoga = createGraphql([cardsGraphql, orderingGraphql], { production: deps.config.env === 'production' });
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => {
     const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
     if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);

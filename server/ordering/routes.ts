@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import type { Hono } from 'hono';
+import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, OrderStatus, waitLabel } from '../../contracts/ordering.ts';
+import { ShortStoreNumber } from '../../contracts/store-number.ts';
+import type { AppEnv } from '../http/types.ts';
+import { parse } from '../http/validate.ts';
+import { notFound } from '../http/errors.ts';
+import { now } from '../locator/clock.ts';
+import { artFor } from './art.ts';
+import { catalog } from './catalog.ts';
+import { orderingError } from './errors.ts';
+import { productResponse } from './graphql.ts';
+import { ORDER_SELECT, statusAt, visibleOrder, type OrderRow } from './orders.ts';
+import { StoreNumber } from '../../contracts/store-number.ts';
+
+/**
+ * REST calls of ordering (spec 7): the product by number (Accept-Language, store number) and the pickup time
+ * of an order; the menu art. The GraphQL operations are in graphql.ts.
+ */
+const LOCALES = ['en-US', 'en-CA', 'fr-CA', 'en-GB'];
+/** the first supported locale of an Accept-Language header, else en-US */
+export function localeOf(header: string | undefined): string {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim();
+    const hit = LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase()) ?? LOCALES.find((l) => tag.length === 2 && l.startsWith(`${tag.toLowerCase()}-`));
+    if (hit) return hit;
+  }
+  return 'en-US';
+}
+
+const PickupParams = v.object({ orderId: OrderId, storeNumber: ShortStoreNumber });
+
+export function registerOrderingRoutes(app: Hono<AppEnv>) {
+  app.get('/apiproxy/v1/ordering/pickup-time/:orderId/:storeNumber', async (c) => {
+    const p = parse(PickupParams, c.req.param());
+    const tokenHeader = c.req.header('x-order-token');
+    const orderToken = tokenHeader === undefined ? null : parse(v.object({ 'x-order-token': OrderToken }), { 'x-order-token': tokenHeader })['x-order-token'];
+    const { db } = c.var.deps;
+    const o = await visibleOrder(db, p.orderId, { userId: c.var.session?.userId ?? null, orderToken });
+    if (!o || o.short_number !== p.storeNumber) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
+    const at = now();
+    const readyAt = new Date(o.ready_estimate_at);
+    const left = Math.max(0, Math.round((readyAt.getTime() - at.getTime()) / 60_000));
+    const status = statusAt(o, at);
+    const [min, max] = status === 'placed' || status === 'preparing' ? [left, left + 5] : [0, 0];
+    const wait = { minMinutes: min, maxMinutes: max, label: waitLabel(min, max) };
+    return c.json({ orderId: o.order_id, storeNumber: o.store_number, orderTime: new Date(o.placed_at).toISOString(), pickupTime: readyAt.toISOString(), status: statusAt(o, at), wait });
+  });
+
+  app.get('/apiproxy/v1/ordering/:productNumber', async (c) => {
+    const { productNumber } = parse(v.object({ productNumber: ProductNumberParam }), c.req.param());
+    const q = parse(ProductQuery, c.req.query());
+    return c.json(await productResponse(c.var.deps.db, { productNumber, formCode: q.formCode, storeNumber: q.storeNumber, locale: localeOf(c.req.header('accept-language')) }));
+  });
+
+  app.get('/images/menu/:file', async (c) => {
+    const m = /^([a-z0-9-]{1,70})\.svg$/.exec(c.req.param('file'));
+    const body = m ? artFor(await catalog(c.var.deps.db), m[1]!) : null;
+    if (!body) throw notFound('No such image.');
+    return c.body(body, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+}
+
+const NEXT: Record<string, v.InferOutput<typeof OrderStatus>> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up' };
+
+/**
+ * The barista's side (development only, loopback callers: server/routes/dev.ts DEV_PREFIXES): incoming orders of
+ * a store and a button that moves an order one status on (docs/ordering.md "Order status").
+ * - GET  /apiproxy/v1/dev/orders?storeNumber=10001
+ * - POST /apiproxy/v1/dev/orders/{orderId}/advance
+ */
+export function registerDevOrders(app: Hono<AppEnv>) {
+  app.get('/apiproxy/v1/dev/orders', async (c) => {
+    const q = parse(v.object({ storeNumber: v.optional(StoreNumber) }), c.req.query());
+    const { db } = c.var.deps;
+    const rows = q.storeNumber
+      ? (await db.query<OrderRow>(`${ORDER_SELECT} where o.short_number = $1 order by o.placed_at desc limit 50`, [q.storeNumber.split('-')[0]])).rows
+      : (await db.query<OrderRow>(`${ORDER_SELECT} order by o.placed_at desc limit 50`)).rows;
+    const at = now();
+    return c.json({
+      orders: rows.map((o) => ({ orderId: o.order_id, storeNumber: o.store_number, status: statusAt(o, at), placedAt: new Date(o.placed_at).toISOString(), readyEstimateAt: new Date(o.ready_estimate_at).toISOString(), total: o.total_cents, pickupOption: o.collection_type, arrival: o.arrived_at ? { stallNumber: o.arrival_stall, displayName: o.arrival_display_name } : null })),
+    });
+  });
+  app.post('/apiproxy/v1/dev/orders/:orderId/advance', async (c) => {
+    const { orderId } = parse(v.object({ orderId: OrderId }), c.req.param());
+    const { db } = c.var.deps;
+    const o = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0];
+    if (!o) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
+    const at = now();
+    const next = NEXT[statusAt(o, at)]!;
+    await db.query('update orders set status = $2, status_set_at = $3 where order_id = $1', [orderId, next, at]);
+    return c.json({ orderId, status: next });
+  });
+}
