@@ -30,6 +30,10 @@ export const OrderingTexts = {
   tipRemovedBody: M.tipRemovedBody,
   noPaymentMethods: M.noPaymentMethods,
   noPaymentSelected: M.noPaymentSelected,
+  /** a payment the store does not take (its svc-only notice names the brand: OrderingMessages.svcOnly) */
+  paymentNotAccepted: 'Choose a payment this store accepts.',
+  /** guest checkout without email or first name (text not shown) */
+  guestDetailsMissing: 'Enter your email and first name to check out as a guest.',
   balanceTooLow: M.insufficientBalance,
   insufficientBalance: M.insufficientBalanceShort,
   stalePricing: M.stalePricing,

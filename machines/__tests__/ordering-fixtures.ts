@@ -116,3 +116,21 @@ export const latteDetail = (extra: Partial<ProductDetail> = {}): ProductDetail =
   locale: 'en-US',
   ...extra,
 });
+
+import type { PricingResult } from '../../contracts/ordering.ts';
+
+/** a quote of $12.00 at store 10001, the offer STAR150 applied, tipping allowed, expiring 2030-01-01 */
+export const pricingFixture = (extra: { applied?: boolean; svcOnly?: boolean; price?: number; orderId?: string } = {}): PricingResult => ({
+  orderId: extra.orderId ?? 'ord_abcdefghij01',
+  transaction: { orderId: extra.orderId ?? 'ord_abcdefghij01' },
+  summary: { price: extra.price ?? 1200, subtotal: 1100, discount: 0, tax: 100, taxIncluded: false, label: 'Total', lineItems: [{ label: 'Subtotal', amount: 1100, kind: 'subtotal' }, { label: 'Tax', amount: 100, kind: 'tax' }], currency: 'USD' },
+  expiresIn: 300,
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  store: { storeNumber: '10001', name: 'Pike Place', countryCode: 'US', countrySubdivisionCode: 'WA', svcOnly: !!extra.svcOnly, taxIncludedNote: false },
+  cart: { items: [], offers: [{ code: 'STAR150', stars: 150, type: 'STAR_REWARD', couponId: null, hasBeenApplied: extra.applied ?? true, description: 'A handcrafted drink' }] },
+  isTipEnabled: true,
+  additionalFeeDescription: null,
+  starsToEarn: { svc: 24, other: 12 },
+  fulfillment: { consumptionType: 'ConsumeOutOfStore', collectionType: '16' },
+  guest: false,
+});
