@@ -39,6 +39,8 @@ export const OrderingTexts = {
   stalePricing: M.stalePricing,
   timeSlotUnavailable: M.timeSlotUnavailable,
   favoritesMaximum: M.favoritesMaximum,
+  /** no previous orders (text not shown) */
+  noPreviousOrders: "You haven't ordered anything here yet.",
   curbsideError: M.curbsideError,
   curbsideUnavailable: M.curbsideUnavailable,
   curbsideClosed: M.curbsideClosed,

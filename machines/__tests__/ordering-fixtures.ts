@@ -134,3 +134,15 @@ export const pricingFixture = (extra: { applied?: boolean; svcOnly?: boolean; pr
   fulfillment: { consumptionType: 'ConsumeOutOfStore', collectionType: '16' },
   guest: false,
 });
+
+import type { BasketItem, PreviousOrder } from '../../contracts/ordering.ts';
+
+export const basketItem = (productNumber: number | null, availability: BasketItem['product']['availability'] = 'Available'): BasketItem => ({
+  product: { productNumber, formCode: 'hot', name: `Product ${productNumber}`, imageURL: '', availability },
+  size: { sku: `${productNumber}-grande`, sizeCode: 'grande', name: 'Grande' },
+  childItems: [],
+  quantity: 1,
+});
+export const previousOrder = (orderId: string, items: BasketItem[], orderType = '140'): PreviousOrder => ({
+  orderId, orderType, basket: { items }, expressOrder: orderType === '141' ? { orderToken: 'ot_x' } : null, locale: 'en-US', storeNumber: '10001', placedAt: '2026-11-23T20:00:00.000Z', total: 545, currency: 'USD',
+});

@@ -66,6 +66,9 @@ export function MenuTabs({ current, extra }: { current: 'all' | 'featured' | 'pr
       <Link to="/menu" search={{ tab: 'featured' }} className="menu-tab" aria-current={current === 'featured' ? 'page' : undefined}>
         Featured
       </Link>
+      <Link to="/menu/previous" className="menu-tab" aria-current={current === 'previous' ? 'page' : undefined}>
+        Previous
+      </Link>
       {extra}
     </nav>
   );
