@@ -10,8 +10,8 @@ import { storeOpenAt, type StoreCtx } from './catalog.ts';
  * Orders after placement: status (placed → preparing → ready → picked up), wait estimates, time slots.
  *
  * Status progression (docs/ordering.md "Order status"): time-based from the ready estimate unless a barista
- * set it (dev register: status_set_at): placed until PREP_MINUTES before ready, preparing until ready, ready
- * for PICKUP_WINDOW_MINUTES, then picked up. Scheduled orders are ready at their slot start.
+ * set it (dev order board: status_set_at): placed for the first minute (scheduled orders: until PREP_MINUTES
+ * before their slot), preparing until ready, ready for PICKUP_WINDOW_MINUTES, then picked up.
  */
 export const PREP_MINUTES = 4;
 export const PICKUP_WINDOW_MINUTES = 30;
@@ -50,11 +50,12 @@ export interface OrderRow {
 }
 export const ORDER_SELECT = `select o.*, s.store_number, s.name as store_name from orders o join stores s on s.short_number = o.short_number`;
 
-export function statusAt(o: Pick<OrderRow, 'status' | 'status_set_at' | 'ready_estimate_at'>, at: Date): OrderStatus {
+export function statusAt(o: Pick<OrderRow, 'status' | 'status_set_at' | 'ready_estimate_at' | 'placed_at'>, at: Date): OrderStatus {
   if (o.status_set_at) return o.status;
   const ready = new Date(o.ready_estimate_at).getTime();
   const t = at.getTime();
-  if (t < ready - PREP_MINUTES * 60_000) return 'placed';
+  // the store takes the order for a minute (or until PREP_MINUTES before a scheduled slot), then prepares it
+  if (t < Math.max(new Date(o.placed_at).getTime() + 60_000, ready - PREP_MINUTES * 60_000)) return 'placed';
   if (t < ready) return 'preparing';
   if (t < ready + PICKUP_WINDOW_MINUTES * 60_000) return 'ready';
   return 'picked_up';

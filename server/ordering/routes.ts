@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Hono } from 'hono';
-import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, OrderStatus, waitLabel } from '../../contracts/ordering.ts';
+import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, waitLabel, type OrderStatus } from '../../contracts/ordering.ts';
 import { ShortStoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parse } from '../http/validate.ts';
@@ -12,6 +12,9 @@ import { orderingError } from './errors.ts';
 import { productResponse } from './graphql.ts';
 import { ORDER_SELECT, statusAt, visibleOrder, type OrderRow } from './orders.ts';
 import { StoreNumber } from '../../contracts/store-number.ts';
+import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../routes/dev.ts';
+import { isLoopback } from '../cards/dev-register.ts';
 
 /**
  * REST calls of ordering (spec 7): the product by number (Accept-Language, store number) and the pickup time
@@ -61,7 +64,7 @@ export function registerOrderingRoutes(app: Hono<AppEnv>) {
   });
 }
 
-const NEXT: Record<string, v.InferOutput<typeof OrderStatus>> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up' };
+const NEXT: Record<string, OrderStatus> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up' };
 
 /**
  * The barista's side (development only, loopback callers: server/routes/dev.ts DEV_PREFIXES): incoming orders of
@@ -69,7 +72,51 @@ const NEXT: Record<string, v.InferOutput<typeof OrderStatus>> = { placed: 'prepa
  * - GET  /apiproxy/v1/dev/orders?storeNumber=10001
  * - POST /apiproxy/v1/dev/orders/{orderId}/advance
  */
+function boardPage(nonce: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev order board</title>
+<style nonce="${nonce}">body{font:16px system-ui,sans-serif;margin:1.5rem;max-width:48rem}label{display:block;margin:.5rem 0 .25rem}input{font:inherit;padding:.4rem}button{font:inherit;padding:.3rem .8rem}table{border-collapse:collapse;width:100%;margin-top:1rem}th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left}</style>
+</head><body><main>
+<h1>Development order board</h1>
+<p>Incoming orders of a store, as the barista sees them. Development only. Advance moves an order one status on.</p>
+<form id="store"><label for="storeNumber">Store number</label><input id="storeNumber" name="storeNumber" value="10003" inputmode="numeric"> <button type="submit">Show orders</button></form>
+<table><caption>Orders</caption><thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">Pickup</th><th scope="col">Total</th><th scope="col">Status</th><th scope="col">Arrived</th><th scope="col">Action</th></tr></thead><tbody id="rows"></tbody></table>
+<p id="msg" role="status" aria-live="polite"></p>
+</main>
+<script nonce="${nonce}">
+const rows = document.getElementById('rows');
+const csrf = () => (document.cookie.match(/(?:^|; )csrf=([^;]+)/) || [])[1] || '';
+async function load() {
+  const store = document.getElementById('storeNumber').value.trim();
+  const res = await fetch('/apiproxy/v1/dev/orders' + (store ? '?storeNumber=' + encodeURIComponent(store) : ''));
+  const body = await res.json();
+  rows.replaceChildren();
+  if (!res.ok) { document.getElementById('msg').textContent = body.message; return; }
+  for (const o of body.orders) {
+    const tr = document.createElement('tr');
+    const cell = (t) => { const td = document.createElement('td'); td.textContent = t; tr.append(td); };
+    cell(o.orderId.slice(-8)); cell(new Date(o.placedAt).toLocaleTimeString()); cell(o.pickupOption); cell('$' + (o.total / 100).toFixed(2)); cell(o.status);
+    cell(o.arrival ? (o.arrival.displayName + (o.arrival.stallNumber ? ', stall ' + o.arrival.stallNumber : '')) : '');
+    const td = document.createElement('td'); const b = document.createElement('button'); b.type = 'button'; b.textContent = 'Advance'; b.disabled = o.status === 'picked_up';
+    b.addEventListener('click', async () => { await fetch('/apiproxy/v1/dev/orders/' + o.orderId + '/advance', { method: 'POST', headers: { 'x-csrf-token': csrf() } }); load(); });
+    td.append(b); tr.append(td); rows.append(tr);
+  }
+  document.getElementById('msg').textContent = body.orders.length + ' orders';
+}
+document.getElementById('store').addEventListener('submit', (e) => { e.preventDefault(); load(); });
+load();
+</script>
+</body></html>`;
+}
+
 export function registerDevOrders(app: Hono<AppEnv>) {
+  app.get('/dev/orders', (c) => {
+    if (!isLoopback(c)) throw notFound('No such page.');
+    const nonce = randomBytes(16).toString('base64');
+    c.header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
+    c.header('Cache-Control', 'no-store');
+    return c.html(boardPage(escapeHtml(nonce)));
+  });
   app.get('/apiproxy/v1/dev/orders', async (c) => {
     const q = parse(v.object({ storeNumber: v.optional(StoreNumber) }), c.req.query());
     const { db } = c.var.deps;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { now } from '../locator/clock.ts';
@@ -54,6 +54,12 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     throw new ApiError(400, 'BAD_REQUEST', `tenders.0.tender: ${who.guest ? 'guests pay with a single-use card (GUEST_CARD)' : 'pay with SVC, CREDIT_CARD or PAYPAL'}`, { field: 'tenders.0.tender' });
   }
   if (input.reload && tender.tender !== 'SVC') throw new ApiError(400, 'BAD_REQUEST', 'reload: only with a stored-value card (SVC)', { field: 'reload' });
+  if (who.guest && who.guestInfo.addressToken) {
+    // a single-use billing address from ADD_SINGLE_USE_BILLING_ADDRESS, still valid
+    const hash = createHash('sha256').update(who.guestInfo.addressToken).digest('hex');
+    const a = await db.query('select 1 from single_use_addresses where address_token_hash = $1 and expires_at > now()', [hash]); // the cards module's clock (real time)
+    if (!a.rows.length) throw new ApiError(400, 'BAD_REQUEST', 'guest.addressToken: the billing address expired; enter it again', { field: 'guest.addressToken' });
+  }
   const ctx = await storeCtx(db, input.storeNumber);
   if (!ctx) throw orderingError(OrderingCodes.stalePricing, { field: 'storeNumber' });
   const cat = await catalog(db);
