@@ -15,6 +15,8 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/menu/store-locator': 'Choose a store',
   '/menu/store-locator/$': 'Choose a store',
   '/menu/store-locator_/delivery': 'Delivery',
+  '/menu/previous': 'Previous orders',
+  '/menu/cart_/guest/checkout': 'Guest checkout',
   '/account/create': 'Create an account',
   '/account/create_/partial-success/$message': 'Account created',
   '/account/for-you': 'For you',
