@@ -707,6 +707,13 @@ export const CustomerArrivalInput = v.object({
 export const CustomerArrivalResponse = v.object({ arrivalId: v.string(), orderId: v.string(), storeNumber: v.string(), stallNumber: v.nullable(v.number()), arrivedAt: v.string() });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Similar items (GraphQL similar-items; spec 7 names it only): other products of the same category that the
+// store sells, for an item that is unavailable there (ITEMS_UNAVAILABLE / CHOOSE_DIFFERENT_ITEM recovery)
+
+export const SimilarItemsInput = v.object({ productNumber: ProductNumber, storeNumber: v.optional(StoreNumber), limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)), 6) });
+export const SimilarItemsResponse = v.object({ productNumber: v.number(), products: v.array(ProductTile) });
+
+// ---------------------------------------------------------------------------------------------------------------
 // GraphQL documents (operation names as spec 7 names them). Each takes $input: JSON! and answers JSON.
 
 const op = (kind: 'query' | 'mutation', name: string, field: string) => `${kind} ${name}($input: JSON!) { ${field}(input: $input) }`;
@@ -726,6 +733,7 @@ export const OrderingOperations = {
   'add-favorite-product': op('mutation', 'AddFavoriteProduct', 'addFavoriteProduct'),
   'delete-favorite-product': op('mutation', 'DeleteFavoriteProduct', 'deleteFavoriteProduct'),
   'create-customer-arrival': op('mutation', 'CreateCustomerArrival', 'createCustomerArrival'),
+  'similar-items': op('query', 'SimilarItems', 'similarItems'),
 } as const;
 export type OrderingOperationName = keyof typeof OrderingOperations;
 
@@ -746,6 +754,7 @@ export const OrderingOperationSchemas = {
   'add-favorite-product': { input: AddFavoriteProductInput, output: AddFavoriteProductResponse },
   'delete-favorite-product': { input: DeleteFavoriteProductInput, output: DeleteFavoriteProductResponse },
   'create-customer-arrival': { input: CustomerArrivalInput, output: CustomerArrivalResponse },
+  'similar-items': { input: SimilarItemsInput, output: SimilarItemsResponse },
 } as const;
 
 /** the GraphQL error extensions of this area */

@@ -17,12 +17,13 @@ import {
   PricingCodes,
   SubmitOrderGuestInput,
   SubmitOrderInput,
+  SimilarItemsInput,
 } from '../../contracts/ordering.ts';
 import type { GqlContext, GqlModule } from '../graphql/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { assertCleanValue } from '../http/input.ts';
 import { now } from '../locator/clock.ts';
-import { catalog, menuOf, productDetail, storeCtx, defaultForm } from './catalog.ts';
+import { availability, catalog, menuOf, productDetail, storeCtx, defaultForm, tile } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { priceOrder, memberOf } from './pricing.ts';
 import { submitOrder } from './submit.ts';
@@ -45,6 +46,7 @@ const typeDefs = /* GraphQL */ `
     pickupEstimate(input: JSON!): JSON!
     previousOrders(input: JSON!): JSON!
     favoriteProducts(input: JSON!): JSON!
+    similarItems(input: JSON!): JSON!
   }
   extend type Mutation {
     priceOrder(input: JSON!): JSON!
@@ -130,6 +132,16 @@ export const orderingGraphql: GqlModule = {
       }),
       previousOrders: field(GetPreviousOrdersInput, async (input, ctx) => previousOrders(ctx.deps.db, userOf(ctx), input)),
       favoriteProducts: field(GetFavoriteProductsInput, async (input, ctx) => favoriteProducts(ctx.deps.db, userOf(ctx), input)),
+      similarItems: field(SimilarItemsInput, async (input, ctx) => {
+        const cat = await catalog(ctx.deps.db);
+        const p = cat.products.get(input.productNumber);
+        if (!p || p.hidden) throw orderingError(OrderingCodes.productNotFound, { field: 'productNumber' });
+        const s = input.storeNumber ? await ctxOr404(ctx, input.storeNumber) : null;
+        const category = cat.categoryById.get(p.category_id)!;
+        const siblings = [...(cat.productsByCategory.get(p.category_id) ?? []), ...cat.categories.filter((c) => c.parent_id && c.parent_id === category.parent_id && c.category_id !== p.category_id).flatMap((c) => cat.productsByCategory.get(c.category_id) ?? [])];
+        const products = siblings.filter((x) => x.product_number !== p.product_number && availability(cat, x, s) === 'Available').slice(0, input.limit).map((x) => tile(cat, x, s));
+        return { productNumber: p.product_number, products };
+      }),
     },
     Mutation: {
       priceOrder: field(PriceOrderInput, async (input, ctx) => priceOrder(ctx.deps.db, input, { userId: userOf(ctx), guest: false })),

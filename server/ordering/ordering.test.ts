@@ -94,6 +94,13 @@ forEachDb('ordering: menu and product', ({ db }) => {
     expect((await c.get('/apiproxy/v1/ordering/latte')).status).toBe(400);
     const viaGql = await op(c, 'get-product', { productNumber: n, formCode: 'iced', storeNumber: ALL_DAY });
     expect(viaGql.data.products[0].formCode).toBe('iced');
+    // similar items: the same category, sold at the store, not the product itself
+    const similar = await op(c, 'similar-items', { productNumber: productNo('Nitro Cold Brew'), storeNumber: PIKE });
+    const similarNames = similar.data.products.map((t: { name: string }) => t.name);
+    expect(similarNames.length).toBeGreaterThan(0);
+    expect(similarNames).not.toContain('Nitro Cold Brew');
+    expect(similarNames).not.toContain('Vanilla Sweet Cream Nitro Cold Brew');
+    expect(similar.data.products.every((t: { availability: string }) => t.availability === 'Available')).toBe(true);
   });
 });
 

@@ -383,3 +383,37 @@ forEachDb('ordering: status, previous orders, favorites, curbside', ({ db }) => 
     expect((await op(anyone, 'create-customer-arrival', { customerArrivalInput: { pickUpOption: '16', storeNumber: ALL_DAY, orderToken: r3.data.order.orderToken, displayName: 'Casey' } })).json.errors).toBeUndefined();
   });
 });
+
+forEachDb('ordering: malformed submit and account input', ({ db }) => {
+  it('400 naming the field, never a 5xx; no order and no money moved', async () => {
+    const c = testClient(appFor(db()));
+    const card = await memberWithCard(c, 22); // $5.00
+    const q = await quote(c, [item(DRIP())]);
+    const base = submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price });
+    const cases: Array<[string, unknown, string]> = [
+      ['submit-order', { ...base, tenders: [] }, 'tenders'],
+      ['submit-order', { ...base, tenders: undefined }, 'tenders'],
+      ['submit-order', { ...base, orderId: 'x' }, 'orderId'],
+      ['submit-order', { ...base, idempotencyKey: 'short' }, 'idempotencyKey'],
+      ['submit-order', { ...base, tipAmount: -1 }, 'tipAmount'],
+      ['submit-order', { ...base, tipAmount: 1.5 }, 'tipAmount'],
+      ['submit-order', { ...base, tenders: [{ tender: 'CASH', id: 'x', amount: 1 }] }, 'tenders.0.tender'],
+      ['submit-order', { ...base, scheduledOrdering: { slotStart: 'tomorrow' } }, 'scheduledOrdering.slotStart'],
+      ['submit-order', { ...base, reload: { paymentMethodId: 'pm_x', amount: 1000 }, tenders: [{ tender: 'CREDIT_CARD', id: 'pm_x', amount: q.summary.price }] }, 'reload'],
+      ['create-customer-arrival', { customerArrivalInput: { pickUpOption: 'CX', storeNumber: '10006', orderToken: 'nope', displayName: 'A', stallNumber: 1 } }, 'customerArrivalInput.orderToken'],
+      ['create-customer-arrival', { customerArrivalInput: { pickUpOption: 'CX', storeNumber: '10006', orderToken: 'ot_' + 'a'.repeat(30), displayName: ' ', stallNumber: 1 } }, 'customerArrivalInput.displayName'],
+      ['add-favorite-product', { item: {} }, 'item.commerce'],
+      ['get-previous-orders', { limit: 11 }, 'limit'],
+      ['get-order', { orderId: 'ord_short' }, 'orderId'],
+    ];
+    for (const [name, input, field] of cases) {
+      const r = await op(c, name as 'submit-order', input);
+      expect(r.status, name + JSON.stringify(input)).toBeLessThan(500);
+      expect([r.code, r.ext?.field], name + JSON.stringify(input)).toEqual(['BAD_REQUEST', field]);
+    }
+    const noTender = await op(c, 'submit-order', { ...base, tenders: [] });
+    expect(noTender.ext?.message).toBe('tenders: no payment method selected');
+    expect((await db().query('select 1 from orders where order_id = $1', [q.orderId])).rows).toHaveLength(0);
+    expect((await cards(c)).find((k) => k.cardId === card.cardId)!.balance.amount).toBe(500);
+  });
+});
