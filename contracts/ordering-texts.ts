@@ -39,6 +39,10 @@ export const OrderingTexts = {
   stalePricing: M.stalePricing,
   timeSlotUnavailable: M.timeSlotUnavailable,
   favoritesMaximum: M.favoritesMaximum,
+  /** favorite notifications (texts not shown) */
+  favoriteAdded: 'Added to your favorites.',
+  favoriteRemoved: 'Removed from your favorites.',
+  noFavorites: "You haven't saved any favorites yet.",
   /** no previous orders (text not shown) */
   noPreviousOrders: "You haven't ordered anything here yet.",
   curbsideError: M.curbsideError,

@@ -11,6 +11,7 @@ import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 import type { FlowError } from '../../machines/flow.ts';
 import { api } from './api.ts';
 import { graphqlClient } from './graphql.ts';
+import { readCsrfCookie } from './cookies.ts';
 
 type Schemas = typeof OrderingOperationSchemas;
 export type OpInput<N extends OrderingOperationName> = v.InferInput<Schemas[N]['input']>;
@@ -42,7 +43,8 @@ function flowErrorOf(status: number, ext: unknown, fallback: string): FlowError 
 export async function orderingOp<N extends OrderingOperationName>(name: N, input: OpInput<N>, signal?: AbortSignal): Promise<OpOutput<N>> {
   const doc = orderingDocument(name);
   const isMutation = OrderingOperations[name].startsWith('mutation');
-  const context = signal ? { fetchOptions: { signal } } : {};
+  // an operation's fetchOptions replace the client's: keep its credentials and CSRF header (server/http/csrf.ts)
+  const context = { fetchOptions: () => ({ credentials: 'same-origin' as const, headers: { 'x-csrf-token': readCsrfCookie() ?? '' }, ...(signal ? { signal } : {}) }) };
   const result = isMutation ? await graphqlClient.mutation(doc, { input }, context).toPromise() : await graphqlClient.query(doc, { input }, context).toPromise();
   if (result.error) {
     const first = result.error.graphQLErrors[0];

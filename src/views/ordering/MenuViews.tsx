@@ -69,6 +69,9 @@ export function MenuTabs({ current, extra }: { current: 'all' | 'featured' | 'pr
       <Link to="/menu/previous" className="menu-tab" aria-current={current === 'previous' ? 'page' : undefined}>
         Previous
       </Link>
+      <Link to="/menu/favorites" className="menu-tab" aria-current={current === 'favorites' ? 'page' : undefined}>
+        Favorites
+      </Link>
       {extra}
     </nav>
   );
