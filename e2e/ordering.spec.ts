@@ -38,7 +38,7 @@ test('any other /menu path redirects to /menu', async ({ page }) => {
 });
 
 test('a member orders a customised drink and food, tips, pays with the stored-value card, then reorders', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
   await page.waitForURL(/\/account\//);
   await fundedCard(page);
@@ -78,6 +78,18 @@ test('a member orders a customised drink and food, tips, pays with the stored-va
   await page.getByRole('button', { name: /^Reorder/ }).first().click();
   await page.getByRole('link', { name: 'Review order' }).first().click();
   await expect(page.getByText('2 items')).toBeVisible();
+  // more than the card holds: 'Reload & place order' with the reload amounts that cover the shortfall
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'One more Caffè Latte' }).click();
+  await expect(page.getByText('6 items')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const pay = page.getByRole('dialog', { name: 'Payment summary' });
+  await pay.getByRole('button', { name: 'Reload & place order' }).click();
+  await expect(pay.getByText('Looks like your card balance is too low to complete your order.')).toBeVisible();
+  await pay.getByRole('group', { name: 'Reload amount' }).getByRole('radio').first().check();
+  await pay.getByRole('button', { name: 'Reload & place order' }).click();
+  await expect(page).toHaveURL(/\/menu\/previous/);
+  await expect(page.getByRole('dialog', { name: 'Thanks for your order!' })).toBeVisible();
 });
 
 test('a guest cannot see previous orders; the cart is titled Guest checkout', async ({ page }) => {
