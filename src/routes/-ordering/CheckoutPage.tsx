@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useRouter, useRouterState, Link } from '@tanstack/react-router';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
@@ -25,7 +25,8 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
         <Link to="/menu/store-locator" search={{ toCart: true }}>Choose a store</Link> to price your order.
       </p>
     );
-  else if (!empty && (guest || wallet.data))
+  // balances must be current: 'Reload & place order' offers amounts from the card's balance
+  else if (!empty && (guest || (wallet.data && !wallet.isFetching)))
     checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} payments={guest ? [] : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
   return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} />;
 }
@@ -35,6 +36,7 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
   const router = useRouter();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(configQuery);
+  const queryClient = useQueryClient();
   const items = useSelector(cart, (s) => s.context.items);
   const input = useMemo(() => cartItemsInput(items), [items]);
   const slots = useQuery(timeSlotsQuery(storeNumber));
@@ -51,6 +53,7 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
           if (!o) return;
           rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption });
           cart.send({ type: 'cart.clear' });
+          void queryClient.invalidateQueries({ queryKey: ['ordering'] });
           queueMicrotask(() => void navigate({ to: '/menu/previous', search: { placed: o.orderId }, hash: '' }));
         },
         goTo: (_, params) => {
