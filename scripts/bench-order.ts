@@ -23,6 +23,7 @@ import { seedIfEmpty } from '../server/db/seed/seed.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { OrderingOperations } from '../contracts/ordering.ts';
+import { orderBundleSection } from './bench-order-bundle.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -158,7 +159,7 @@ async function main() {
  * Hook for the client side: sections that run after the API figures against the same server (e.g. the gzipped
  * JavaScript loaded by /menu and by a product page, scripts/bundle-size.ts). Each prints its own lines.
  */
-export const clientSections: Array<(base: string) => Promise<void>> = [];
+export const clientSections: Array<(base: string) => Promise<void>> = [orderBundleSection];
 
 if (process.argv.includes('--child')) void child();
 else void main();

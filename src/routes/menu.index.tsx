@@ -1,16 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import * as v from 'valibot';
 import { useAppActors } from '../services/app-actors.tsx';
 import { ChosenStore } from '../views/menu/ChosenStore.tsx';
+import { BagButton, MenuFrame, MenuHome, MenuTabs, ProductGrid } from '../views/ordering/MenuViews.tsx';
+import { useCart } from './-ordering/use-cart.ts';
+import { useMenu } from './-ordering/use-menu.ts';
 
 /**
- * /menu: names the chosen store (the long-lived selected-store actor) with a link to change it. The menu
- * tree (/menu/{menu}/{category}, products, cart) grows beside this file in later issues.
+ * /menu: the chosen store (the long-lived selected-store actor) with a link to change it, then the store's menu
+ * with the tabs all products and featured (?tab=featured); previous orders and favorites are their own pages.
  */
 export const Route = createFileRoute('/menu/')({
+  validateSearch: v.object({ tab: v.optional(v.picklist(['featured'])) }),
   component: MenuIndex,
 });
 
 function MenuIndex() {
   const { selectedStore } = useAppActors();
-  return <ChosenStore selectedStore={selectedStore} onConfirm={() => selectedStore.send({ type: 'store.confirm', at: Date.now() })} />;
+  const { tab } = Route.useSearch();
+  const menu = useMenu();
+  const cart = useCart();
+  const count = useSelector(cart, (s) => s.context.items.reduce((n, i) => n + i.quantity, 0));
+  return (
+    <ChosenStore selectedStore={selectedStore} onConfirm={() => selectedStore.send({ type: 'store.confirm', at: Date.now() })}>
+      <MenuTabs current={tab === 'featured' ? 'featured' : 'all'} />
+      <MenuFrame menu={menu} title="Menu">
+        {(data) => (tab === 'featured' ? <ProductGrid products={data.featured} currency={data.currency} /> : <MenuHome data={data} />)}
+      </MenuFrame>
+      {count > 0 ? <BagButton count={count} /> : null}
+    </ChosenStore>
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -9,7 +10,7 @@ import './menu.css';
  * The top of /menu: which store the order is for, with a link to change it (the menu itself is a later
  * issue). Reads the long-lived selected-store actor.
  */
-export function ChosenStore({ selectedStore, onConfirm }: { selectedStore: ActorRefFrom<typeof selectedStoreMachine>; onConfirm: () => void }) {
+export function ChosenStore({ selectedStore, onConfirm, children }: { selectedStore: ActorRefFrom<typeof selectedStoreMachine>; onConfirm: () => void; children?: ReactNode }) {
   const loading = useSelector(selectedStore, (s) => s.hasTag('loading'));
   const location = useSelector(selectedStore, (s) => s.context.location);
   const needsConfirmation = useSelector(selectedStore, (s) => s.matches('unconfirmed'));
@@ -57,7 +58,7 @@ export function ChosenStore({ selectedStore, onConfirm }: { selectedStore: Actor
           </>
         )}
       </div>
-      <p className="menu-placeholder">The menu for your store will appear here.</p>
+      {children ?? <p className="menu-placeholder">The menu for your store will appear here.</p>}
     </section>
   );
 }

@@ -17,6 +17,10 @@ export function RouteAnnouncer({ pathname, pageTitle, brandName }: { pathname: s
   const [announcement, setAnnouncement] = useState('');
   // the pathname the last effect ran for: the first load (and a strict-mode re-run) is not a navigation
   const lastPath = useRef<string | null>(null);
+  // the heading the previous page was announced by: a code-split route renders after the pathname changes, and
+  // until then the old page's <h1> is still in the document
+  const lastHeading = useRef<{ node: HTMLElement | null; text: string | null }>({ node: null, text: null });
+  const isNewHeading = (h1: HTMLElement | null, initial: boolean) => !!h1 && (initial || h1 !== lastHeading.current.node || h1.textContent !== lastHeading.current.text);
   useEffect(() => {
     const initial = lastPath.current === null || lastPath.current === pathname;
     lastPath.current = pathname;
@@ -27,6 +31,7 @@ export function RouteAnnouncer({ pathname, pageTitle, brandName }: { pathname: s
       document.title = documentTitle(title, brandName);
       if (!h1 && !pageTitle) return; // wait for the heading
       done = true;
+      lastHeading.current = { node: h1, text: h1?.textContent ?? null };
       if (initial) return;
       const active = document.activeElement;
       const main = document.getElementById('main');
@@ -38,7 +43,7 @@ export function RouteAnnouncer({ pathname, pageTitle, brandName }: { pathname: s
       setAnnouncement(title ?? '');
     };
     const now = mainHeading();
-    if (now) {
+    if (now && (pageTitle || isNewHeading(now, initial))) {
       settle(now);
       return;
     }
@@ -47,12 +52,12 @@ export function RouteAnnouncer({ pathname, pageTitle, brandName }: { pathname: s
     const main = document.getElementById('main') ?? document.body;
     const observer = new MutationObserver(() => {
       const h1 = mainHeading();
-      if (h1) {
+      if (isNewHeading(h1, initial)) {
         observer.disconnect();
         settle(h1);
       }
     });
-    observer.observe(main, { childList: true, subtree: true });
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
     const timer = window.setTimeout(() => {
       observer.disconnect();
       settle(mainHeading());

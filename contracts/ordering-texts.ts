@@ -1,0 +1,54 @@
+import { OrderingMessages as M } from './ordering.ts';
+import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+
+/**
+ * The ordering texts the client shows, by key (machines name them in `meta.message` and `notify` params): the
+ * spec's texts come from `OrderingMessages` (contracts/ordering.ts, written once there); the few the client alone
+ * shows, whose text the spec does not give, are written here (docs/ordering-client.md).
+ */
+export const OrderingTexts = {
+  productDataInvalid: M.productInvalid,
+  unexpectedError: GENERIC_ERROR_MESSAGE,
+  /** "Item maximum per order" (text not shown) */
+  cartFull: "You've reached the item maximum for this order. Remove something to add more.",
+  cartEmpty: 'Your bag is empty.',
+  /** "no items available" (text not shown) */
+  noItemsAvailable: 'None of the items in your bag are available at this store.',
+  /** "unavailable or sold-out items" (text not shown) */
+  itemsUnavailable: 'Some items are not available at this store.',
+  menuLoadError: M.menuLoadError,
+  menuNotAvailable: M.menuNotAvailable,
+  emptyMenu: M.emptyMenu,
+  categoryNotFound: M.categoryNotFound,
+  productNotFound: M.productNotFound,
+  /** product fetch error (text not shown) */
+  productError: "We couldn't load this item. Please try again.",
+  notSoldHere: 'Not sold at this store',
+  offerNotApplied: M.offerNotApplied,
+  caTaxNote: M.caTaxNote,
+  tipRemovedTitle: M.tipRemovedHeading,
+  tipRemovedBody: M.tipRemovedBody,
+  noPaymentMethods: M.noPaymentMethods,
+  noPaymentSelected: M.noPaymentSelected,
+  /** a payment the store does not take (its svc-only notice names the brand: OrderingMessages.svcOnly) */
+  paymentNotAccepted: 'Choose a payment this store accepts.',
+  /** guest checkout without email or first name (text not shown) */
+  guestDetailsMissing: 'Enter your email and first name to check out as a guest.',
+  balanceTooLow: M.insufficientBalance,
+  insufficientBalance: M.insufficientBalanceShort,
+  stalePricing: M.stalePricing,
+  timeSlotUnavailable: M.timeSlotUnavailable,
+  favoritesMaximum: M.favoritesMaximum,
+  /** favorite notifications (texts not shown) */
+  favoriteAdded: 'Added to your favorites.',
+  favoriteRemoved: 'Removed from your favorites.',
+  noFavorites: "You haven't saved any favorites yet.",
+  /** no previous orders (text not shown) */
+  noPreviousOrders: "You haven't ordered anything here yet.",
+  curbsideError: M.curbsideError,
+  curbsideUnavailable: M.curbsideUnavailable,
+  curbsideClosed: M.curbsideClosed,
+  selectParkingSpot: M.selectParkingSpot,
+} as const;
+
+export type OrderingTextKey = keyof typeof OrderingTexts;

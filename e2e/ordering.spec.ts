@@ -1,0 +1,101 @@
+/**
+ * Ordering end to end against the real server (spec 1 sections 2, 4, 5, 8; issue 10 "Done when"): a member chooses
+ * a store, customises a drink, adds food, tips and pays with the stored-value card, sees the order under previous
+ * orders and reorders it; a guest cannot see previous orders; unknown /menu paths redirect.
+ */
+import { DEMO, expect, signInThroughForm, test } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
+
+async function csrf(request: APIRequestContext) {
+  const state = await request.storageState();
+  return { 'x-csrf-token': state.cookies.find((c) => c.name === 'csrf')?.value ?? '' };
+}
+
+/** A stored-value card with $25 for the signed-in member (sandbox card, digital card, reload). */
+async function fundedCard(page: Page) {
+  const request = page.request;
+  await request.get('/apiproxy/v1/session');
+  const headers = await csrf(request);
+  const token = await (await request.post('/apiproxy/v1/sandbox-processor/tokens', { data: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' }, headers })).json();
+  const method = await (await request.post('/apiproxy/v1/account/payment-methods', { data: { token: token.token, makeDefault: true }, headers })).json();
+  const card = await (await request.post('/apiproxy/v1/account/cards/add', { data: { digitalCard: true, makePrimary: true }, headers })).json();
+  const reload = await request.post(`/apiproxy/v1/account/cards/${card.card.cardId}/reload`, { data: { amount: 2500, paymentMethodId: method.paymentMethod.paymentMethodId, idempotencyKey: `e2e-${Date.now()}` }, headers });
+  expect(reload.ok()).toBeTruthy();
+  return card.card.cardId as string;
+}
+
+async function chooseStore(page: Page) {
+  await page.goto(`/menu/store-locator?storeNumber=${STORE}`);
+  await page.getByRole('button', { name: /^Order here/ }).first().click();
+  await expect(page).toHaveURL(/\/menu$/);
+}
+
+test('any other /menu path redirects to /menu', async ({ page }) => {
+  await page.goto('/menu/nothing-here');
+  await expect(page).toHaveURL(/\/menu$/);
+});
+
+test('a member orders a customised drink and food, tips, pays with the stored-value card, then reorders', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+  await page.waitForURL(/\/account\//);
+  await fundedCard(page);
+  await chooseStore(page);
+  // the menu: drinks, a category with subcategories
+  await page.getByRole('link', { name: 'Hot Coffees' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hot Coffees' })).toBeVisible();
+  await page.getByRole('link', { name: /^Caffè Latte/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Caffè Latte' })).toBeVisible();
+  const add = page.getByRole('button', { name: /^Add to order/ });
+  const before = await add.textContent();
+  await page.getByRole('radio', { name: /Tall/ }).check();
+  await expect(add).not.toHaveText(before!);
+  await page.getByRole('button', { name: /^More: .*[Ss]hot/ }).first().click();
+  await add.click();
+  await expect(page.getByText('Added to your order.')).toBeVisible();
+  // food
+  await page.goto('/menu');
+  await page.getByRole('link', { name: 'Bakery' }).click();
+  await page.getByRole('link', { name: /Croissant/ }).first().click();
+  await page.getByRole('button', { name: /^Add to order/ }).click();
+  await page.getByRole('link', { name: 'Review order' }).click();
+  await expect(page).toHaveTitle(/^Review order/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
+  await expect(page.getByText('2 items')).toBeVisible();
+  // pricing, then the #payment-summary modal
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/#payment-summary$/);
+  const modal = page.getByRole('dialog', { name: 'Payment summary' });
+  await modal.getByRole('radio', { name: '$1.00' }).check();
+  await modal.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/menu\/previous/);
+  await expect(page.getByRole('dialog', { name: 'Thanks for your order!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  // the bag is empty; the order is under previous orders; reorder fills the bag again
+  await expect(page.getByRole('button', { name: /^Reorder/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: /^Reorder/ }).first().click();
+  await page.getByRole('link', { name: 'Review order' }).first().click();
+  await expect(page.getByText('2 items')).toBeVisible();
+  // more than the card holds: 'Reload & place order' with the reload amounts that cover the shortfall
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'One more Caffè Latte' }).click();
+  await expect(page.getByText('6 items')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const pay = page.getByRole('dialog', { name: 'Payment summary' });
+  await pay.getByRole('button', { name: 'Reload & place order' }).click();
+  await expect(pay.getByText('Looks like your card balance is too low to complete your order.')).toBeVisible();
+  await pay.getByRole('group', { name: 'Reload amount' }).getByRole('radio').first().check();
+  await pay.getByRole('button', { name: 'Reload & place order' }).click();
+  await expect(page).toHaveURL(/\/menu\/previous/);
+  await expect(page.getByRole('dialog', { name: 'Thanks for your order!' })).toBeVisible();
+});
+
+test('a guest cannot see previous orders; the cart is titled Guest checkout', async ({ page }) => {
+  await page.goto('/menu/previous');
+  await expect(page.getByText('Sign in to see your previous orders.')).toBeVisible();
+  await page.goto('/menu/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Guest checkout' })).toBeVisible();
+  await expect(page.getByText('Your bag is empty.')).toBeVisible();
+});

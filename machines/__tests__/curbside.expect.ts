@@ -1,0 +1,82 @@
+/**
+ * Curbside check-in (spec 1 section 4, section 5 stall 1..N 'Select your parking spot' and first name from the
+ * profile or query string, asked for when missing; section 8 curbside error and unavailable messages).
+ */
+import { expect } from 'vitest';
+import { arrivalRequest, curbsideMachine, type CurbsideContext } from '../curbside.machine.ts';
+import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { requestFakes } from './model.ts';
+import { done, fail } from './cards-fixtures.ts';
+import { spyActions, type Flow } from './flow.ts';
+
+const err = (code: string, status: number) => ({ status, code, message: 'x', body: { code } });
+export const curbsideEvents = [
+  { type: 'user.setName', firstName: '  ' },
+  { type: 'user.setName', firstName: ' Ana ' },
+  { type: 'user.selectStall', stallNumber: 0 },
+  { type: 'user.selectStall', stallNumber: 6 },
+  { type: 'user.selectStall', stallNumber: 7 },
+  { type: 'user.submit' },
+  done('createArrival', { arrivalId: 'a1' }),
+  fail('createArrival', err('CURBSIDE_UNAVAILABLE', 409)),
+  fail('createArrival', err('CURBSIDE_CLOSED', 409)),
+  fail('createArrival', err('STALL_INVALID', 400)),
+  fail('createArrival', err('UNEXPECTED_ERROR', 500)),
+];
+type Snap = { value: unknown; context: CurbsideContext };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.firstName, s: s.context.stallNumber, e: s.context.error });
+const input = (firstName: string | null, availability: 'available' | 'unavailable' | 'closed' = 'available') => ({ storeNumber: '10006', orderToken: 'ot_aaaaaaaaaaaaaaaaaaaaaaaa', firstName, stallQuantity: 6, availability });
+
+export const curbsideFlow: Flow<typeof curbsideMachine> = {
+  machine: curbsideMachine,
+  table: {
+    starting: { always: [{ guard: 'isUnavailable', to: 'unavailable' }, { guard: 'isClosed', to: 'closed' }, { guard: 'hasName', to: 'idle' }, 'askingName'] },
+    askingName: { 'user.setName': { guard: 'isNameGiven', to: 'idle' } },
+    idle: { 'user.selectStall': null, 'user.submit': [{ guard: 'isStallValid', to: 'loading' }, null] },
+    loading: {
+      'xstate.done.actor.createArrival': 'success',
+      'xstate.error.actor.createArrival': [{ guard: 'isUnavailableCode', to: 'unavailable' }, { guard: 'isClosedCode', to: 'closed' }, { guard: 'isStallCode', to: 'idle' }, 'idle'],
+    },
+  },
+  sees: {
+    loading: { tags: ['loading'] },
+    unavailable: { message: 'Curbside is not available right now. Head to the entryway or drive-thru to pick up your order. See you soon!' },
+    closed: { message: 'Curbside pickup is closed right now.' },
+  },
+  catalogue: OrderingTexts,
+  arrange(machine) {
+    const fakes = requestFakes({ createArrival: arrivalRequest });
+    const spy = spyActions(['notify'] as const);
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      runs: [
+        { name: 'named', options: { events: curbsideEvents as never, input: input('Avery'), serializeState: serializeState as never } },
+        { name: 'no name', options: { events: curbsideEvents as never, input: input(null), serializeState: serializeState as never } },
+        { name: 'unavailable', options: { events: curbsideEvents as never, input: input('Avery', 'unavailable'), serializeState: serializeState as never } },
+        { name: 'closed', options: { events: curbsideEvents as never, input: input('Avery', 'closed'), serializeState: serializeState as never } },
+      ],
+      beforePath: () => spy.clear(),
+      onStep(s, event, run) {
+        const c = s.context;
+        const ev = event as { type: string; error?: { code: string }; stallNumber?: number };
+        const effects = spy.step().map((e) => `${e.name}:${(e.params as { message: string }).message}`);
+        if (ev.type === 'xstate.init') expect(s.value).toBe({ named: 'idle', 'no name': 'askingName', unavailable: 'unavailable', closed: 'closed' }[run]);
+        if (ev.type === 'user.setName') expect(c.firstName).toBe('Ana');
+        if (ev.type === 'user.submit') {
+          const valid = c.stallNumber !== null && c.stallNumber >= 1 && c.stallNumber <= 6;
+          expect(s.matches('loading')).toBe(valid);
+          if (!valid) expect(OrderingTexts[c.error!]).toBe('Select your parking spot');
+          else expect(fakes.last('createArrival')).toEqual({ customerArrivalInput: { pickUpOption: 'CX', storeNumber: '10006', orderToken: 'ot_aaaaaaaaaaaaaaaaaaaaaaaa', displayName: c.firstName, stallNumber: c.stallNumber } });
+        }
+        if (ev.type === 'xstate.error.actor.createArrival' && ev.error!.code === 'STALL_INVALID') expect(c.error).toBe('selectParkingSpot');
+        if (ev.type === 'xstate.error.actor.createArrival' && ev.error!.code === 'UNEXPECTED_ERROR') {
+          expect(effects).toEqual(['notify:curbsideError']);
+          expect(OrderingTexts[c.error!]).toBe('Something went wrong on our end. If you have placed an order, park in curbside pick up.');
+        } else expect(effects).toEqual([]);
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+      },
+    };
+  },
+};

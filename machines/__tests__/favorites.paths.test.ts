@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { favoritesFlow } from './favorites.expect.ts';
+
+describeFlow(favoritesFlow);

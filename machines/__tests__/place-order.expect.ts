@@ -1,0 +1,261 @@
+/**
+ * Pricing and placing the order (spec 1 section 4 "Cart and order", section 5, section 6, section 8 pricing codes;
+ * spec 2 section 5 tipping, reload amounts, payment selection). Written from the spec: refetch on cart, store, offer
+ * and pickup change; an offer that comes back not applied clears offers with the notice; each pricing code's action;
+ * stale after expiresAt or 5 minutes, 'Refresh'; tip only with the stored-value card, removed with the dialog
+ * otherwise; 'no payment method selected'; 'Reload & place order' with the configured amounts covering the shortfall;
+ * slot unavailable (110000) reloads the slots; success hands the order over once.
+ */
+import { expect } from 'vitest';
+import { placeOrderMachine, priceRequest, submitRequest, timeSlotsRequest, type PlaceOrderContext } from '../place-order.machine.ts';
+import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { requestFakes } from './model.ts';
+import { done, fail } from './cards-fixtures.ts';
+import { sampleSteps, spyActions, type Flow } from './flow.ts';
+import { pricingFixture } from './ordering-fixtures.ts';
+
+const err = (code: string, status: number, extra: Record<string, unknown> = {}) => ({ status, code, message: `server says ${code}`, body: { code, ...extra } });
+const NOW = Date.parse('2026-11-23T22:00:00Z');
+const LATE = Date.parse('2030-01-01T00:00:01Z');
+const items = [{ commerce: { sku: '2121-grande' }, quantity: 1, childItems: [] }];
+const PLACED = { order: { orderId: 'ord_abcdefghij01' }, card: null };
+
+export const placeOrderEvents = [
+  done('priceOrder', pricingFixture()),
+  done('priceOrder', pricingFixture({ applied: false })),
+  done('priceOrder', pricingFixture({ svcOnly: true, orderId: 'ord_abcdefghij02' })),
+  done('priceOrder', pricingFixture({ price: -100, orderId: 'ord_abcdefghij03' })),
+  fail('priceOrder', err('STORE_CLOSED', 409)),
+  fail('priceOrder', err('CHOOSE_DIFFERENT_ITEM', 409)),
+  fail('priceOrder', err('ADD_IN_LIMIT', 400)),
+  fail('priceOrder', err('REWARD_NOT_APPLIED', 409)),
+  fail('priceOrder', err('SOMETHING_ELSE', 500)),
+  { type: 'user.gotIt' },
+  { type: 'user.chooseStore' },
+  { type: 'user.chooseItem' },
+  { type: 'user.tryAgain' },
+  { type: 'user.refresh' },
+  { type: 'user.selectPayment', id: 'card1' },
+  { type: 'user.selectPayment', id: 'pm_1' },
+  { type: 'user.selectPayment', id: 'zzz' },
+  { type: 'user.setTip', amount: 100 },
+  { type: 'user.dismissTipRemoved' },
+  { type: 'user.selectReload', amount: 1000 },
+  { type: 'user.selectReload', amount: 777 },
+  { type: 'user.setGuest', details: { email: 'guest@example.com', firstName: 'Ana', guestEmailMarketingOptIn: true } },
+  { type: 'user.submit', at: NOW },
+  { type: 'user.submit', at: LATE },
+  { type: 'user.selectSlot', slotStart: '2026-11-23T22:30:00.000Z' },
+  { type: 'user.addPayment' },
+  done('submitOrder', PLACED),
+  fail('submitOrder', err('STALE_PRICING', 409)),
+  fail('submitOrder', err('110000', 409)),
+  fail('submitOrder', err('INSUFFICIENT_BALANCE', 402, { balance: 1000, reloadOptions: [2500] })),
+  fail('submitOrder', err('121048', 402)),
+  done('loadTimeSlots', { storeNumber: '10001', timeZone: 'America/Los_Angeles', timeSlots: [{ slotStart: '2026-11-23T22:40:00.000Z', slotEnd: '2026-11-23T22:50:00.000Z', label: '10:40 PM', available: true }] }),
+  fail('loadTimeSlots', err('UNEXPECTED_ERROR', 500)),
+  { type: 'cart.changed', items: [{ commerce: { sku: '2121-tall' }, quantity: 2, childItems: [] }] },
+  { type: 'store.changed', storeNumber: '10002' },
+  { type: 'offers.changed', offers: [] },
+  { type: 'user.selectPickup', code: 'DT' },
+  { type: 'xstate.after.pricingStale.placeOrder.checkout.priced' },
+];
+
+type Snap = { value: unknown; context: PlaceOrderContext };
+const serializeState = (s: Snap) => {
+  const c = s.context;
+  return JSON.stringify({ v: s.value, p: c.paymentId, t: c.tip, r: c.reload?.amount ?? 0, n: c.notice, o: c.offers.length, q: c.pricing?.orderId ?? null, g: !!c.guestDetails });
+};
+const member = {
+  guest: false, storeNumber: '10001', items, offers: ['STAR150'], pickupOption: '16' as const,
+  payments: [{ id: 'card1', tender: 'SVC' as const, label: 'My card', balance: 1000 }, { id: 'pm_1', tender: 'CREDIT_CARD' as const, label: 'Visa 4242' }],
+  reloadAmounts: [1000, 2500], reloadMethodId: 'pm_1', slots: [], keyBase: 'key1', locale: 'en-US',
+};
+const guest = { ...member, guest: true, offers: [], payments: [{ id: 'tok_1', tender: 'GUEST_CARD' as const, label: 'Visa 4242' }], reloadMethodId: null };
+
+export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
+  machine: placeOrderMachine,
+  table: {
+    checkout: {
+      'cart.changed': 'checkout.pricing',
+      'store.changed': 'checkout.pricing',
+      'offers.changed': 'checkout.pricing',
+      'user.selectPickup': 'checkout.pricing',
+    },
+    'checkout.pricing': {
+      'xstate.done.actor.priceOrder': [{ guard: 'offerNotApplied', to: 'checkout.priced' }, 'checkout.priced'],
+      'xstate.error.actor.priceOrder': [
+        { guard: 'isChooseStoreCode', to: 'checkout.chooseStore' },
+        { guard: 'isMenuCode', to: 'checkout.chooseItem' },
+        { guard: 'isGotItCode', to: 'checkout.gotIt' },
+        { guard: 'isRewardNotApplied', to: 'checkout.pricing' },
+        'checkout.tryAgain',
+      ],
+    },
+    'checkout.gotIt': { 'user.gotIt': 'checkout.unpriced' },
+    'checkout.chooseStore': { 'user.chooseStore': null },
+    'checkout.chooseItem': { 'user.chooseItem': null },
+    'checkout.tryAgain': { 'user.tryAgain': 'checkout.pricing' },
+    'checkout.unpriced': { 'user.refresh': 'checkout.pricing' },
+    'checkout.priced': {
+      'after pricingStale': 'checkout.stale',
+      'user.selectPayment': [{ guard: 'isRefusedPayment', to: null }, { guard: 'dropsTip', to: 'checkout.priced.tipRemoved' }, 'checkout.priced.ready'],
+      'user.addPayment': null,
+      'user.setTip': { guard: 'canTip', to: null },
+      'user.selectSlot': null,
+      'user.selectReload': { guard: 'canReload', to: null },
+      'user.setGuest': null,
+      'user.submit': [
+        { guard: 'isExpired', to: 'checkout.stale' },
+        { guard: 'isPricingInvalid', to: null },
+        { guard: 'hasNoPayment', to: null },
+        { guard: 'needsReload', to: null },
+        { guard: 'isGuestIncomplete', to: null },
+        'submitting',
+      ],
+    },
+    'checkout.priced.tipRemoved': { 'user.dismissTipRemoved': 'checkout.priced.ready' },
+    'checkout.stale': { 'user.refresh': 'checkout.pricing' },
+    'checkout.slotUnavailable': { 'xstate.done.actor.loadTimeSlots': 'checkout.priced', 'xstate.error.actor.loadTimeSlots': 'checkout.priced' },
+    submitting: {
+      'xstate.done.actor.submitOrder': 'placed',
+      'xstate.error.actor.submitOrder': [
+        { guard: 'isStaleCode', to: 'checkout.stale' },
+        { guard: 'isSlotUnavailableCode', to: 'checkout.slotUnavailable' },
+        { guard: 'isInsufficientBalance', to: 'checkout.priced' },
+        'checkout.priced',
+      ],
+    },
+  },
+  sees: {
+    'checkout.pricing': { tags: ['loading'] },
+    'checkout.gotIt': { tags: ['error'] },
+    'checkout.chooseStore': { tags: ['error'] },
+    'checkout.chooseItem': { tags: ['error'] },
+    'checkout.tryAgain': { tags: ['error'], message: 'Something went wrong. Please try again.' },
+    'checkout.priced.tipRemoved': { message: 'Your tip has been removed' },
+    'checkout.stale': { message: 'Looks like your order may be a little stale. Refresh to continue with your order.' },
+    'checkout.slotUnavailable': { tags: ['loading'], message: 'That pickup time is no longer available. Choose another time.' },
+    submitting: { tags: ['loading'] },
+  },
+  catalogue: OrderingTexts,
+  arrange(machine) {
+    const fakes = requestFakes({ priceOrder: priceRequest, submitOrder: submitRequest, loadTimeSlots: timeSlotsRequest });
+    const spy = spyActions(['clearOffers', 'orderPlaced', 'goTo'] as const);
+    let prev: PlaceOrderContext | null = null;
+    let prevValue: unknown = null;
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      runs: [
+        { name: 'member', options: { events: placeOrderEvents as never, input: member, serializeState: serializeState as never } },
+        { name: 'guest', options: { events: placeOrderEvents as never, input: guest, serializeState: serializeState as never } },
+        { name: 'no payment', options: { events: placeOrderEvents as never, input: { ...member, payments: [], reloadMethodId: null }, serializeState: serializeState as never } },
+      ],
+      sample: (paths) => sampleSteps(paths, 24),
+      beforePath: () => {
+        spy.clear();
+        prev = null;
+      },
+      onStep(s, event, run) {
+        const c = s.context;
+        const ev = event as { type: string; [k: string]: unknown };
+        const effects = spy.step().map((e) => (e.name === 'goTo' ? `goTo:${(e.params as { to: string }).to}` : e.name));
+        const p = prev;
+        const code = (ev.error as { code?: string } | undefined)?.code;
+        const wasPriced = JSON.stringify(prevValue).includes('priced');
+        const wasStale = JSON.stringify(prevValue).includes('stale');
+        prevValue = s.value;
+        prev = c;
+        if (ev.type === 'xstate.init') {
+          expect([c.paymentId, c.tip, c.pricing]).toEqual([run === 'guest' ? 'tok_1' : run === 'member' ? 'card1' : null, 0, null]);
+          return;
+        }
+        if (s.matches({ checkout: 'pricing' })) {
+          // what price-order sends: items, offers by code (none for guests), fulfillment, the store
+          expect(fakes.last('priceOrder')).toEqual({ guest: run === 'guest', storeNumber: c.storeNumber, order: { cart: { items: c.items, offers: run === 'guest' ? [] : c.offers.map((o) => ({ code: o })) }, fulfillment: { consumptionType: 'ConsumeOutOfStore', collectionType: c.pickupOption } }, locale: 'en-US' });
+        }
+        // refetch on cart, store, offer or pickup change
+        if (['cart.changed', 'store.changed', 'offers.changed', 'user.selectPickup'].includes(ev.type)) expect(s.matches({ checkout: 'pricing' })).toBe(true);
+        if (ev.type === 'store.changed') expect([c.storeNumber, c.pricing]).toEqual(['10002', null]);
+        if (ev.type === 'cart.changed') expect(c.items).toEqual(ev.items);
+        if (ev.type === 'offers.changed') expect(c.offers).toEqual([]);
+        if (ev.type === 'user.selectPickup') expect(c.pickupOption).toBe('DT');
+        if (ev.type === 'user.refresh') expect(s.matches({ checkout: 'pricing' })).toBe(true);
+        if (ev.type === 'user.refresh' && wasStale) expect(c.pricing).toBeNull();
+        // an applied offer that comes back not applied, or REWARD_NOT_APPLIED: offers cleared with the notice
+        const offerDropped = (ev.type === 'xstate.done.actor.priceOrder' && p!.offers.length > 0 && !(ev.output as { cart: { offers: Array<{ hasBeenApplied: boolean }> } }).cart.offers[0]!.hasBeenApplied) || code === 'REWARD_NOT_APPLIED';
+        if (offerDropped) expect([c.offers, c.notice, OrderingTexts.offerNotApplied]).toEqual([[], 'offerNotApplied', 'offer not applied']);
+        if (ev.type === 'xstate.error.actor.priceOrder') {
+          const want = { STORE_CLOSED: 'chooseStore', CHOOSE_DIFFERENT_ITEM: 'chooseItem', ADD_IN_LIMIT: 'gotIt', REWARD_NOT_APPLIED: 'pricing', SOMETHING_ELSE: 'tryAgain' }[code!];
+          expect(s.value).toEqual({ checkout: want });
+          if (code !== 'REWARD_NOT_APPLIED') expect(c.failure).toEqual({ code, message: `server says ${code}` });
+        }
+        if (ev.type === 'user.tryAgain') expect(c.pricing).toBeNull();
+        // tip: only with the stored-value card, price above 0 and pricing allowing it
+        if (ev.type === 'user.setTip') expect(c.tip).toBe(p!.paymentId === 'card1' && p!.pricing ? 100 : p!.tip);
+        if (ev.type === 'user.selectPayment') {
+          const refused = run !== 'member' || ev.id === 'zzz' || (!!p!.pricing?.store.svcOnly && ev.id !== 'card1');
+          expect(c.paymentId).toBe(refused ? p!.paymentId : ev.id);
+          if (refused) expect(c.notice).toBe('paymentNotAccepted');
+          if (!refused && ev.id === 'pm_1' && p!.tip > 0) expect([c.tip, s.matches({ checkout: { priced: 'tipRemoved' } }), OrderingTexts.tipRemovedBody]).toEqual([0, true, 'Tipping is not yet available for this payment type']);
+          else if (!refused) expect(s.matches({ checkout: { priced: 'ready' } })).toBe(true);
+        }
+        // 'Reload & place order': the configured amounts that cover total + tip - balance
+        if (ev.type === 'user.selectReload') expect(c.reload).toEqual(ev.amount === 1000 && run === 'member' && p!.paymentId === 'card1' && p!.pricing ? { paymentMethodId: 'pm_1', amount: 1000 } : p!.reload);
+        if (ev.type === 'user.submit' && wasPriced) {
+          const pr = p!.pricing!;
+          const pay = p!.paymentId;
+          const short = pay === 'card1' && 1000 < pr.summary.price + p!.tip;
+          const expected =
+            (ev.at as number) > Date.parse(pr.expiresAt) ? 'stale'
+            : pr.summary.price < 0 && !(run === 'guest' && pay) ? 'unexpectedError'
+            : !pay ? 'noPaymentSelected'
+            : short && !p!.reload ? 'balanceTooLow'
+            : run === 'guest' && !p!.guestDetails ? 'guestDetailsMissing'
+            : 'submitting';
+          if (expected === 'stale') expect(s.matches({ checkout: 'stale' })).toBe(true);
+          else if (expected === 'submitting') {
+            expect(s.matches('submitting')).toBe(true);
+            expect(fakes.last('submitOrder')).toEqual({
+              guest: run === 'guest',
+              orderId: pr.orderId,
+              storeNumber: p!.storeNumber,
+              tenders: [{ tender: run === 'guest' ? 'GUEST_CARD' : pay === 'card1' ? 'SVC' : 'CREDIT_CARD', id: pay, amount: pr.summary.price + p!.tip }],
+              tipAmount: p!.tip,
+              scheduledOrdering: p!.slotStart ? { slotStart: p!.slotStart } : null,
+              ...(p!.reload ? { reload: p!.reload } : {}),
+              idempotencyKey: `key1-${pr.orderId}`,
+              ...(run === 'guest' ? { guestDetails: { email: 'guest@example.com', firstName: 'Ana', guestEmailMarketingOptIn: true } } : {}),
+            });
+          } else {
+            expect(c.notice).toBe(expected);
+            if (expected === 'balanceTooLow') {
+              expect(c.reloadOptions).toEqual([1000, 2500]);
+              expect(OrderingTexts.balanceTooLow).toBe('Looks like your card balance is too low to complete your order.');
+            }
+          }
+        }
+        if (ev.type === 'xstate.error.actor.submitOrder' && code === 'INSUFFICIENT_BALANCE') expect([c.notice, c.reloadOptions, c.reload, OrderingTexts.insufficientBalance]).toEqual(['insufficientBalance', [2500], null, 'Insufficient balance for order']);
+        if (ev.type === 'xstate.error.actor.submitOrder' && code === '121048') expect([c.notice, c.failure?.code]).toEqual(['unexpectedError', '121048']);
+        if (ev.type === 'xstate.error.actor.submitOrder' && code === '110000') expect(fakes.last('loadTimeSlots')).toEqual({ storeNumber: '10001' });
+        if (ev.type.startsWith('xstate.done.actor.loadTimeSlots') || ev.type.startsWith('xstate.error.actor.loadTimeSlots')) {
+          expect([c.slotStart, c.notice]).toEqual([null, 'timeSlotUnavailable']);
+          if (ev.type.startsWith('xstate.done')) expect(c.slots.map((x) => x.label)).toEqual(['10:40 PM']);
+        }
+        if (ev.type === 'user.selectSlot') expect(c.slotStart).toBe('2026-11-23T22:30:00.000Z');
+        if (ev.type === 'xstate.done.actor.submitOrder') expect([s.status, c.order]).toEqual(['done', PLACED]);
+        // effects: clearOffers with the offer notice, orderPlaced once on success, navigation by action
+        const want: string[] = [];
+        if (offerDropped) want.push('clearOffers');
+        if (ev.type === 'xstate.done.actor.submitOrder') want.push('orderPlaced');
+        if (ev.type === 'user.addPayment') want.push('goTo:addPayment');
+        if (ev.type === 'user.chooseStore') want.push('goTo:storeLocator');
+        if (ev.type === 'user.chooseItem') want.push('goTo:menu');
+        expect(effects).toEqual(want);
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+      },
+    };
+  },
+};

@@ -1,0 +1,116 @@
+/**
+ * The product page (spec 1 section 2 product routes, section 3 "Product detail", section 5 "Adding to the cart or
+ * editing needs a product, a size code and a quantity; otherwise an unexpected-error notice and the error 'Product
+ * data is invalid'", section 8 ADD_IN_LIMIT, product not found / product error): size, option quantities within
+ * limits, quantity, the price as it changes, add to the bag.
+ */
+import { expect } from 'vitest';
+import { productMachine, productRequest, type ProductContext } from '../product.machine.ts';
+import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { requestFakes } from './model.ts';
+import { done, fail } from './cards-fixtures.ts';
+import { spyActions, type Flow } from './flow.ts';
+import { latteDetail } from './ordering-fixtures.ts';
+import { unitPrice } from '../product-options.ts';
+
+const err = (code: string, status: number) => ({ status, code, message: 'x', body: { code } });
+export const productEvents = [
+  done('loadProduct', { products: [latteDetail()] }),
+  done('loadProduct', { products: [] }),
+  done('loadProduct', { products: [latteDetail({ productNumber: 2999, sizes: [] })] }),
+  fail('loadProduct', err('PRODUCT_NOT_FOUND', 404)),
+  fail('loadProduct', err('UNEXPECTED_ERROR', 500)),
+  { type: 'user.selectSize', sizeCode: 'tall' },
+  { type: 'user.selectSize', sizeCode: 'venti' },
+  { type: 'user.setOption', optionProductNumber: 401, quantity: 3 },
+  { type: 'user.setOption', optionProductNumber: 401, quantity: 7 },
+  { type: 'user.setOption', optionProductNumber: 502, quantity: 2 },
+  { type: 'user.setOption', optionProductNumber: 302, quantity: 1 },
+  { type: 'user.setQuantity', quantity: 2 },
+  { type: 'user.setQuantity', quantity: 0 },
+  { type: 'user.addToCart', at: 7 },
+  { type: 'user.continue' },
+  { type: 'user.retry' },
+];
+type Snap = { value: unknown; context: ProductContext };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, p: s.context.product?.productNumber ?? null, z: s.context.sizeCode, o: s.context.options, q: s.context.quantity, e: s.context.error });
+
+/** the spec's price rule written out: size price plus each option unit above the size's default */
+const expectedPrice = (c: ProductContext) => {
+  const base = c.sizeCode === 'tall' ? 475 : 545;
+  const shots = (c.options['401'] ?? 0) - (c.sizeCode === 'tall' ? 1 : 2);
+  return base + Math.max(0, shots) * 90 + (c.options['502'] ?? 0) * 80 + (c.options['302'] ? 70 : 0);
+};
+
+export const productFlow: Flow<typeof productMachine> = {
+  machine: productMachine,
+  table: {
+    loading: {
+      'xstate.done.actor.loadProduct': [{ guard: 'hasNoProduct', to: 'notFound' }, 'editing'],
+      'xstate.error.actor.loadProduct': [{ guard: 'isNotFound', to: 'notFound' }, 'failed'],
+    },
+    failed: { 'user.retry': 'loading' },
+    editing: {
+      'user.selectSize': { guard: 'isKnownSize', to: null },
+      'user.setOption': [{ guard: 'isWithinLimits', to: null }, null],
+      'user.setQuantity': { guard: 'isValidQuantity', to: null },
+      'user.addToCart': [{ guard: 'isValidItem', to: 'added' }, null],
+    },
+    added: { 'user.continue': 'editing' },
+  },
+  sees: {
+    loading: { tags: ['loading'] },
+    notFound: { tags: ['notFound'], message: 'We could not find that product.' },
+    failed: { tags: ['error'], message: "We couldn't load this item. Please try again." },
+  },
+  catalogue: OrderingTexts,
+  arrange(machine) {
+    const fakes = requestFakes({ loadProduct: productRequest });
+    const spy = spyActions(['addToCart', 'notify'] as const);
+    let prev: ProductContext | null = null;
+    return {
+      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      runs: [{ name: 'store', options: { events: productEvents as never, input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5 }, serializeState: serializeState as never } }],
+      beforePath: () => {
+        spy.clear();
+        prev = null;
+      },
+      onStep(s, event) {
+        const c = s.context;
+        const ev = event as { type: string; [k: string]: unknown };
+        const effects = spy.step().map((e) => (e.name === 'notify' ? `notify:${(e.params as { message: string }).message}` : e.name));
+        if (s.matches('loading')) expect(fakes.last('loadProduct')).toEqual({ productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US' });
+        if (ev.type === 'xstate.done.actor.loadProduct' && s.matches('editing') && c.product?.productNumber === 2121) {
+          // the default size and the options it comes with
+          expect([c.sizeCode, c.options, c.quantity]).toEqual(['grande', { '301': 1, '401': 2 }, 1]);
+        }
+        const p = prev;
+        if (p && ev.type === 'user.selectSize' && ev.sizeCode === 'tall') expect([c.sizeCode, c.options]).toEqual(['tall', { '301': 1, '401': 1 }]);
+        if (p && ev.type === 'user.selectSize' && ev.sizeCode === 'venti') expect(c.sizeCode).toBe(p.sizeCode);
+        if (p && ev.type === 'user.setOption') {
+          const n = String(ev.optionProductNumber);
+          const q = ev.quantity as number;
+          const next = { ...p.options, [n]: q };
+          if (n === '302') delete next['301']; // milk is one choice
+          const units = Object.values(next).reduce((a, b) => a + b, 0);
+          const ok = q <= 6 && units <= 5;
+          expect(c.options).toEqual(ok ? next : p.options);
+          expect(c.error).toBe(ok ? null : 'addInLimit');
+        }
+        if (p && ev.type === 'user.setQuantity') expect(c.quantity).toBe(ev.quantity === 0 ? p.quantity : ev.quantity);
+        if (c.product?.productNumber === 2121 && c.sizeCode) expect(unitPrice(c.product, c.sizeCode, c.options)).toBe(expectedPrice(c));
+        if (ev.type === 'user.addToCart') {
+          const valid = !!c.product && c.product.sizes.length > 0;
+          expect(effects).toEqual(valid ? ['addToCart'] : ['notify:unexpectedError']);
+          expect(s.matches('added')).toBe(valid);
+          if (!valid) expect(OrderingTexts[c.error as 'productDataInvalid']).toBe('Product data is invalid');
+        } else expect(effects).toEqual([]);
+        if (ev.type === 'user.continue') expect([c.quantity, c.error, c.options]).toEqual([1, null, c.sizeCode === 'tall' ? { '301': 1, '401': 1 } : { '301': 1, '401': 2 }]);
+        prev = c;
+      },
+      afterAll() {
+        expect(fakes.errors()).toEqual([]);
+      },
+    };
+  },
+};

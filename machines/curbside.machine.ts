@@ -1,0 +1,93 @@
+import { setup, assign, fromPromise } from 'xstate';
+import { asFlowError, inputOf, notProvided } from './flow.ts';
+
+/**
+ * Curbside check-in, /pickup/curbside (spec 1 section 4 "Curbside check-in: idle, loading, then the success page,
+ * or an error notification"; section 5 "stall must be between 1 and the store's stall count, else 'Select your
+ * parking spot'. A first name is required, taken from the profile or the query string; the user is prompted if
+ * missing"; section 8 curbside messages). Open to everyone: the order token authorises.
+ */
+export interface CurbsideInput {
+  storeNumber: string;
+  orderToken: string;
+  firstName: string | null;
+  stallQuantity: number;
+  /** the store's curbsideAvailability */
+  availability: 'available' | 'unavailable' | 'closed';
+}
+export interface CurbsideContext extends CurbsideInput {
+  stallNumber: number | null;
+  error: 'selectParkingSpot' | 'curbsideError' | null;
+}
+export type CurbsideEvent = { type: 'user.setName'; firstName: string } | { type: 'user.selectStall'; stallNumber: number } | { type: 'user.submit' };
+export interface ArrivalRequest {
+  customerArrivalInput: { pickUpOption: 'CX'; storeNumber: string; orderToken: string; displayName: string; stallNumber: number };
+}
+export function arrivalRequest({ context }: { context: Pick<CurbsideContext, 'storeNumber' | 'orderToken' | 'firstName' | 'stallNumber'> }): ArrivalRequest {
+  if (!context.firstName || context.stallNumber === null) throw new Error('createArrival: no name or stall');
+  return { customerArrivalInput: { pickUpOption: 'CX', storeNumber: context.storeNumber, orderToken: context.orderToken, displayName: context.firstName.trim(), stallNumber: context.stallNumber } };
+}
+const code = (event: unknown) => asFlowError((event as { error?: unknown }).error).code;
+
+export const curbsideMachine = setup({
+  types: { context: {} as CurbsideContext, events: {} as CurbsideEvent, input: {} as CurbsideInput },
+  actors: { createArrival: fromPromise<unknown, ArrivalRequest>(async () => notProvided('createArrival')) },
+  guards: {
+    isUnavailable: ({ context }) => context.availability === 'unavailable',
+    isClosed: ({ context }) => context.availability === 'closed',
+    hasName: ({ context }) => !!context.firstName?.trim(),
+    isNameGiven: ({ event }) => event.type === 'user.setName' && event.firstName.trim().length > 0,
+    isStallValid: ({ context }) => context.stallNumber !== null && Number.isInteger(context.stallNumber) && context.stallNumber >= 1 && context.stallNumber <= context.stallQuantity,
+    isUnavailableCode: ({ event }) => code(event) === 'CURBSIDE_UNAVAILABLE',
+    isClosedCode: ({ event }) => code(event) === 'CURBSIDE_CLOSED',
+    isStallCode: ({ event }) => code(event) === 'STALL_INVALID',
+  },
+  actions: {
+    /** provided by the route: an error notification (params: message key) */
+    notify: (_, _params: { message: 'curbsideError' }) => {},
+    applyInput: assign(({ event }) => {
+      const i = inputOf<CurbsideInput>(event, { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available' });
+      return { ...i, stallQuantity: i.stallQuantity > 0 ? i.stallQuantity : 4 };
+    }),
+    assignName: assign(({ event }) => (event.type === 'user.setName' ? { firstName: event.firstName.trim() } : {})),
+    assignStall: assign(({ event }) => (event.type === 'user.selectStall' ? { stallNumber: event.stallNumber, error: null } : {})),
+    assignStallError: assign({ error: 'selectParkingSpot' as const }),
+    assignError: assign({ error: 'curbsideError' as const }),
+  },
+}).createMachine({
+  id: 'curbside',
+  description: "Tell the store you've arrived and where you are parked.",
+  meta: { title: 'Curbside check-in (/pickup/curbside)', spec: '1 §4 Curbside check-in, §5 stall and first name, §8 curbside messages' },
+  context: { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available', stallNumber: null, error: null },
+  entry: 'applyInput',
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'isUnavailable', target: 'unavailable' }, { guard: 'isClosed', target: 'closed' }, { guard: 'hasName', target: 'idle' }, { target: 'askingName' }] },
+    askingName: { description: 'No first name from the profile or the query string: ask for it.', on: { 'user.setName': { guard: 'isNameGiven', target: 'idle', actions: 'assignName' } } },
+    idle: {
+      description: 'Choose the parking spot (1..stallQuantity) and check in.',
+      on: {
+        'user.selectStall': { actions: 'assignStall' },
+        'user.submit': [{ guard: 'isStallValid', target: 'loading' }, { actions: 'assignStallError' }],
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'createArrival',
+        src: 'createArrival',
+        input: arrivalRequest,
+        onDone: { target: 'success' },
+        onError: [
+          { guard: 'isUnavailableCode', target: 'unavailable' },
+          { guard: 'isClosedCode', target: 'closed' },
+          { guard: 'isStallCode', target: 'idle', actions: 'assignStallError' },
+          { target: 'idle', actions: ['assignError', { type: 'notify', params: { message: 'curbsideError' } }] },
+        ],
+      },
+    },
+    unavailable: { meta: { message: 'curbsideUnavailable' }, type: 'final' },
+    closed: { meta: { message: 'curbsideClosed' }, type: 'final' },
+    success: { description: 'Checked in: /pickup/curbside/success.', type: 'final' },
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * Client-side ordering shapes (spec 1 section 3: cart, product detail, menu tiles). Pure types and pure helpers
+ * shared by the ordering machines; the server's wire shapes live in contracts/ordering.ts and are mapped to these in
+ * src/services/ordering.*.ts.
+ */
+
+import type { Availability } from '../contracts/ordering.ts';
+
+export type { Availability };
+
+export interface CartProduct {
+  productNumber: number;
+  formCode: string;
+  name: string;
+}
+export interface CartSize {
+  sku: string;
+  sizeCode: string;
+  name?: string;
+}
+/** a chosen option (child item): option product number, quantity, its size code when it has one */
+export interface CartOption {
+  optionProductNumber: number;
+  /** the option's sku (of its size when it has sizes): what pricing sends as childItems[].commerce.sku */
+  sku: string;
+  quantity: number;
+  sizeCode?: string;
+  name?: string;
+}
+export interface CartItemDraft {
+  product: CartProduct | null;
+  size: CartSize | null;
+  selectedOptions: CartOption[];
+  quantity: number;
+  productImage?: string;
+  /** price of one, minor units, as last shown (display only: pricing is the server's) */
+  unitPrice?: number;
+}
+export interface CartItem {
+  key: string;
+  product: CartProduct;
+  size: CartSize;
+  selectedOptions: CartOption[];
+  quantity: number;
+  timeAdded: number;
+  productImage: string;
+  availability: Availability;
+  unitPrice?: number;
+}
+
+/**
+ * The item key (spec 1 section 3): product id, size code and the options sorted, each with its quantity and the
+ * initial of its size. The same drink customised the same way always has the same key, whatever order the options
+ * were picked in.
+ */
+export function itemKey(item: { product: Pick<CartProduct, 'productNumber' | 'formCode'>; size: Pick<CartSize, 'sizeCode'>; selectedOptions: readonly CartOption[] }): string {
+  const options = item.selectedOptions
+    .filter((o) => o.quantity > 0)
+    .map((o) => `${o.optionProductNumber}x${o.quantity}${o.sizeCode ? o.sizeCode.charAt(0).toLowerCase() : ''}`)
+    .sort();
+  return [`${item.product.productNumber}/${item.product.formCode}`, item.size.sizeCode, ...options].join('|');
+}
+
+/** Number of items in the cart (quantities summed). */
+export const cartCount = (items: readonly Pick<CartItem, 'quantity'>[]) => items.reduce((n, i) => n + i.quantity, 0);
+
+/** Validation of spec 1 section 5: a product, a size code and a quantity of at least 1. */
+export function isValidDraft(d: CartItemDraft | null | undefined): d is CartItemDraft & { product: CartProduct; size: CartSize } {
+  return !!d && !!d.product && d.product.productNumber > 0 && !!d.size?.sizeCode && Number.isInteger(d.quantity) && d.quantity >= 1;
+}

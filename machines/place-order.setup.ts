@@ -1,0 +1,189 @@
+/**
+ * Types, guards and actions of the place-order machine (machines/place-order.machine.ts): pricing of the cart at
+ * the store (price-order / price-order-guest), payment, tip, reload, pickup time, submit.
+ */
+import { setup, assign, fromPromise } from 'xstate';
+import {
+  actionForPricingCode,
+  reloadAmountOptions,
+  tipAllowed,
+  type CartItemInput,
+  type PickupOptionCode,
+  type PricingResult,
+  type SubmitOrderResult,
+  type TenderType,
+  type TimeSlot,
+  type TimeSlotsResponse,
+} from '../contracts/ordering.ts';
+import { asFlowError, inputOf, notProvided } from './flow.ts';
+
+export interface PaymentChoice {
+  /** SVC: cardId; CREDIT_CARD / PAYPAL: paymentMethodId; GUEST_CARD: the single-use token */
+  id: string;
+  tender: TenderType;
+  label: string;
+  /** stored-value card balance (minor units) */
+  balance?: number;
+}
+export interface GuestDetails {
+  email: string;
+  firstName: string;
+  guestEmailMarketingOptIn: boolean;
+}
+export interface PlaceOrderInput {
+  guest: boolean;
+  storeNumber: string;
+  items: CartItemInput[];
+  offers: string[];
+  pickupOption: PickupOptionCode;
+  payments: PaymentChoice[];
+  /** config svcReloadOptions (minor units) */
+  reloadAmounts: number[];
+  /** the payment method a 'Reload & place order' charges (a member's default credit card), if any */
+  reloadMethodId: string | null;
+  slots: TimeSlot[];
+  /** a fresh random key per checkout (made by the route); the submit key is it plus the quote's orderId */
+  keyBase: string;
+  locale: string;
+}
+export type PlaceOrderNotice = 'paymentNotAccepted' | 'offerNotApplied' | 'noPaymentSelected' | 'balanceTooLow' | 'insufficientBalance' | 'timeSlotUnavailable' | 'guestDetailsMissing' | 'unexpectedError';
+export interface PlaceOrderContext extends PlaceOrderInput {
+  pricing: PricingResult | null;
+  paymentId: string | null;
+  /** minor units */
+  tip: number;
+  reload: { paymentMethodId: string; amount: number } | null;
+  reloadOptions: number[];
+  slotStart: string | null;
+  guestDetails: GuestDetails | null;
+  notice: PlaceOrderNotice | null;
+  /** a pricing or submit failure: its code and the server's text */
+  failure: { code: string; message: string } | null;
+  order: SubmitOrderResult | null;
+}
+export type PlaceOrderEvent =
+  | { type: 'user.selectPayment'; id: string }
+  | { type: 'user.addPayment' }
+  | { type: 'user.setTip'; amount: number }
+  | { type: 'user.dismissTipRemoved' }
+  | { type: 'user.selectPickup'; code: PickupOptionCode }
+  | { type: 'user.selectSlot'; slotStart: string | null }
+  | { type: 'user.selectReload'; amount: number }
+  | { type: 'user.setGuest'; details: GuestDetails }
+  | { type: 'user.submit'; at: number }
+  | { type: 'user.refresh' }
+  | { type: 'user.gotIt' }
+  | { type: 'user.chooseStore' }
+  | { type: 'user.chooseItem' }
+  | { type: 'user.tryAgain' }
+  | { type: 'cart.changed'; items: CartItemInput[] }
+  | { type: 'store.changed'; storeNumber: string }
+  | { type: 'offers.changed'; offers: string[] };
+
+export interface PriceRequest {
+  guest: boolean;
+  storeNumber: string;
+  order: { cart: { items: CartItemInput[]; offers: Array<{ code: string }> }; fulfillment: { consumptionType: 'ConsumeOutOfStore'; collectionType: PickupOptionCode } };
+  locale: string;
+}
+export interface SubmitRequest {
+  guest: boolean;
+  orderId: string;
+  storeNumber: string;
+  tenders: Array<{ tender: TenderType; id: string; amount: number }>;
+  tipAmount: number;
+  scheduledOrdering: { slotStart: string } | null;
+  reload?: { paymentMethodId: string; amount: number };
+  idempotencyKey: string;
+  guestDetails?: GuestDetails;
+}
+
+const payment = (c: Pick<PlaceOrderContext, 'payments' | 'paymentId'>) => c.payments.find((p) => p.id === c.paymentId) ?? null;
+export const selectedPayment = payment;
+const price = (c: Pick<PlaceOrderContext, 'pricing'>) => c.pricing?.summary.price ?? 0;
+/** 'Reload & place order': the stored-value card's balance is below the total plus tip */
+export const balanceShort = (c: Pick<PlaceOrderContext, 'payments' | 'paymentId' | 'pricing' | 'tip'>) => {
+  const p = payment(c);
+  return p?.tender === 'SVC' && (p.balance ?? 0) < price(c) + c.tip;
+};
+const code = (event: unknown) => asFlowError((event as { error?: unknown }).error).code;
+const action = (event: unknown) => actionForPricingCode(code(event));
+
+export const placeOrderSetup = setup({
+  types: { context: {} as PlaceOrderContext, events: {} as PlaceOrderEvent, input: {} as PlaceOrderInput },
+  actors: {
+    priceOrder: fromPromise<PricingResult, PriceRequest>(async () => notProvided('priceOrder')),
+    submitOrder: fromPromise<SubmitOrderResult, SubmitRequest>(async () => notProvided('submitOrder')),
+    loadTimeSlots: fromPromise<TimeSlotsResponse, { storeNumber: string }>(async () => notProvided('loadTimeSlots')),
+  },
+  delays: {
+    /** spec 4: stale after 5 minutes, or at expiresAt when that comes first */
+    pricingStale: ({ context }) => Math.max(0, Math.min(5 * 60_000, context.pricing ? Date.parse(context.pricing.expiresAt) - Date.now() : 0)),
+  },
+  guards: {
+    offerNotApplied: ({ context, event }) => {
+      const out = (event as { output?: PricingResult }).output;
+      return context.offers.length > 0 && !!out && out.cart.offers.some((o) => context.offers.includes(o.code) && !o.hasBeenApplied);
+    },
+    isChooseStoreCode: ({ event }) => action(event) === 'choose-store',
+    isMenuCode: ({ event }) => action(event) === 'menu',
+    isGotItCode: ({ event }) => action(event) === 'got-it' || action(event) === 'server-message',
+    isRewardNotApplied: ({ event }) => action(event) === 'offer-not-applied',
+    /** an unknown payment, or another type than the stored-value card at a store that takes only those */
+    isRefusedPayment: ({ context, event }) => {
+      if (event.type !== 'user.selectPayment') return true;
+      const p = context.payments.find((x) => x.id === event.id);
+      return !p || (!!context.pricing?.store.svcOnly && p.tender !== 'SVC');
+    },
+    dropsTip: ({ context, event }) => event.type === 'user.selectPayment' && context.tip > 0 && context.payments.find((x) => x.id === event.id)?.tender !== 'SVC',
+    canTip: ({ context, event }) => event.type === 'user.setTip' && Number.isInteger(event.amount) && event.amount >= 0 && event.amount <= 5000 && tipAllowed(!!context.pricing?.isTipEnabled, price(context), payment(context)?.tender),
+    canReload: ({ context, event }) => event.type === 'user.selectReload' && !!context.reloadMethodId && balanceShort(context) && reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts).includes(event.amount),
+    isExpired: ({ context, event }) => event.type === 'user.submit' && !!context.pricing && event.at > Date.parse(context.pricing.expiresAt),
+    isPricingInvalid: ({ context }) => !context.pricing?.orderId || (price(context) < 0 && !(context.guest && !!payment(context))),
+    hasNoPayment: ({ context }) => !payment(context),
+    needsReload: ({ context }) => balanceShort(context) && !context.reload,
+    isGuestIncomplete: ({ context }) => context.guest && !(context.guestDetails?.email.trim() && context.guestDetails.firstName.trim()),
+    isStaleCode: ({ event }) => code(event) === 'STALE_PRICING',
+    isSlotUnavailableCode: ({ event }) => code(event) === '110000' || code(event) === 'TIME_UNAVAILABLE',
+    isInsufficientBalance: ({ event }) => code(event) === 'INSUFFICIENT_BALANCE',
+  },
+  actions: {
+    /** provided by the route: the offers in the bag are cleared (the cart's offers) */
+    clearOffers: () => {},
+    /** provided by the route: close the modal, store the order as previous, clear cart and offers, go to /menu/previous */
+    orderPlaced: () => {},
+    /** provided by the route: signed in → /account/payment-method; guest → add billing address (params: to) */
+    goTo: (_, _params: { to: 'addPayment' | 'storeLocator' | 'menu' }) => {},
+    applyInput: assign(({ event }) => {
+      const i = inputOf<PlaceOrderInput>(event, { guest: false, storeNumber: '', items: [], offers: [], pickupOption: '16', payments: [], reloadAmounts: [], reloadMethodId: null, slots: [], keyBase: 'k', locale: 'en-US' });
+      const svc = i.payments.find((p) => p.tender === 'SVC');
+      return { ...i, paymentId: (svc ?? i.payments[0])?.id ?? null };
+    }),
+    assignPricing: assign(({ event }) => ({ pricing: (event as { output?: PricingResult }).output ?? null, failure: null })),
+    clearPricing: assign({ pricing: null, failure: null, reload: null, reloadOptions: [] }),
+    assignOfferNotice: assign(({ context }) => ({ offers: [], notice: 'offerNotApplied' as const, failure: context.failure })),
+    assignFailure: assign(({ event }) => {
+      const e = asFlowError((event as { error?: unknown }).error);
+      return { failure: { code: e.code, message: e.message } };
+    }),
+    assignPayment: assign(({ event }) => (event.type === 'user.selectPayment' ? { paymentId: event.id, notice: null, reload: null, reloadOptions: [] } : {})),
+    removeTip: assign({ tip: 0 }),
+    assignTip: assign(({ event }) => (event.type === 'user.setTip' ? { tip: event.amount, reload: null, reloadOptions: [] } : {})),
+    assignPickup: assign(({ event }) => (event.type === 'user.selectPickup' ? { pickupOption: event.code } : {})),
+    assignSlot: assign(({ event }) => (event.type === 'user.selectSlot' ? { slotStart: event.slotStart } : {})),
+    assignReload: assign(({ context, event }) => (event.type === 'user.selectReload' && context.reloadMethodId ? { reload: { paymentMethodId: context.reloadMethodId, amount: event.amount }, notice: null } : {})),
+    assignGuest: assign(({ event }) => (event.type === 'user.setGuest' ? { guestDetails: event.details, notice: null } : {})),
+    assignItems: assign(({ event }) => (event.type === 'cart.changed' ? { items: event.items } : {})),
+    assignStore: assign(({ event }) => (event.type === 'store.changed' ? { storeNumber: event.storeNumber, slotStart: null } : {})),
+    assignOffers: assign(({ event }) => (event.type === 'offers.changed' ? { offers: event.offers, notice: null } : {})),
+    assignNotice: assign((_, params: { notice: PlaceOrderNotice }) => ({ notice: params.notice })),
+    assignNeedsReload: assign(({ context }) => ({ notice: 'balanceTooLow' as const, reloadOptions: reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) })),
+    assignInsufficient: assign(({ context, event }) => {
+      const body = asFlowError((event as { error?: unknown }).error).body as { reloadOptions?: number[] };
+      return { notice: 'insufficientBalance' as const, reload: null, reloadOptions: Array.isArray(body.reloadOptions) ? body.reloadOptions : reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) };
+    }),
+    assignSlots: assign(({ event }) => ({ slots: (event as { output?: TimeSlotsResponse }).output?.timeSlots ?? [] })),
+    clearSlot: assign({ slotStart: null, notice: 'timeSlotUnavailable' as const }),
+    assignOrder: assign(({ event }) => ({ order: (event as { output?: SubmitOrderResult }).output ?? null, notice: null })),
+  },
+});

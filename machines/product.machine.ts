@@ -1,0 +1,123 @@
+import { setup, assign, fromPromise } from 'xstate';
+import type { ProductDetail, ProductResponse } from '../contracts/ordering.ts';
+import { asFlowError, inputOf, notProvided } from './flow.ts';
+import { isValidDraft } from './ordering-types.ts';
+import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantities } from './product-options.ts';
+
+/**
+ * The product page (spec 1 section 2 /menu/product/{productNumber}/{formCode}, section 3 "Product detail", section 5):
+ * load the product at the chosen store; choose a size, option quantities within each option's maximum and
+ * maximumModifierAmount over all options, and a quantity; the price follows the choices (product-options.ts).
+ * Adding needs a product, a size code and a quantity: otherwise an unexpected-error notice and 'Product data is
+ * invalid'. A product that is not found is the 404; a failed load shows the product error with a retry.
+ */
+export interface ProductInput {
+  productNumber: number;
+  formCode: string;
+  storeNumber: string | null;
+  locale: string;
+  maximumModifierAmount: number;
+}
+export interface ProductContext extends ProductInput {
+  product: ProductDetail | null;
+  sizeCode: string | null;
+  options: OptionQuantities;
+  quantity: number;
+  /** 'productDataInvalid' or 'addInLimit' after a refused choice; cleared by the next accepted one */
+  error: 'productDataInvalid' | 'addInLimit' | null;
+}
+export type ProductEvent =
+  | { type: 'user.selectSize'; sizeCode: string }
+  | { type: 'user.setOption'; optionProductNumber: number; quantity: number }
+  | { type: 'user.setQuantity'; quantity: number }
+  | { type: 'user.addToCart'; at: number }
+  | { type: 'user.continue' }
+  | { type: 'user.retry' };
+
+export interface ProductRequest {
+  productNumber: number;
+  formCode: string;
+  storeNumber?: string;
+  locale: string;
+}
+export function productRequest({ context }: { context: Pick<ProductContext, 'productNumber' | 'formCode' | 'storeNumber' | 'locale'> }): ProductRequest {
+  return { productNumber: context.productNumber, formCode: context.formCode, ...(context.storeNumber ? { storeNumber: context.storeNumber } : {}), locale: context.locale };
+}
+
+const outputOf = (event: unknown) => (event as { output?: ProductResponse }).output;
+
+export const productMachine = setup({
+  types: { context: {} as ProductContext, events: {} as ProductEvent, input: {} as ProductInput },
+  actors: { loadProduct: fromPromise<ProductResponse, ProductRequest>(async () => notProvided('loadProduct')) },
+  guards: {
+    hasNoProduct: ({ event }) => !outputOf(event)?.products[0],
+    isNotFound: ({ event }) => asFlowError((event as { error?: unknown }).error).code === 'PRODUCT_NOT_FOUND',
+    isKnownSize: ({ context, event }) => event.type === 'user.selectSize' && !!context.product?.sizes.some((s) => s.sizeCode === event.sizeCode),
+    isWithinLimits: ({ context, event }) =>
+      event.type === 'user.setOption' && !!context.product && withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) !== null,
+    isValidQuantity: ({ event }) => event.type === 'user.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1 && event.quantity <= 99,
+    isValidItem: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)),
+  },
+  actions: {
+    /** provided by the route: `cart.add` with the draft (params: none; reads context) */
+    addToCart: () => {},
+    /** provided by the route: a toast; params name OrderingTexts keys */
+    notify: (_, _params: { message: 'unexpectedError' }) => {},
+    applyInput: assign(({ event }) => {
+      const i = inputOf<ProductInput>(event, { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12 });
+      return { productNumber: i.productNumber, formCode: i.formCode, storeNumber: i.storeNumber, locale: i.locale, maximumModifierAmount: i.maximumModifierAmount };
+    }),
+    assignProduct: assign(({ event }) => {
+      const product = outputOf(event)?.products[0] ?? null;
+      const size = product ? defaultSize(product) : null;
+      return { product, sizeCode: size?.sizeCode ?? null, options: product ? defaultQuantities(product, size?.sizeCode ?? null) : {}, quantity: 1, error: null };
+    }),
+    assignSize: assign(({ context, event }) => (event.type === 'user.selectSize' && context.product ? { sizeCode: event.sizeCode, options: defaultQuantities(context.product, event.sizeCode), error: null } : {})),
+    assignOption: assign(({ context, event }) => {
+      if (event.type !== 'user.setOption' || !context.product) return {};
+      return { options: withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) ?? context.options, error: null };
+    }),
+    assignLimitError: assign({ error: 'addInLimit' as const }),
+    assignQuantity: assign(({ event }) => (event.type === 'user.setQuantity' ? { quantity: event.quantity, error: null } : {})),
+    assignInvalid: assign({ error: 'productDataInvalid' as const }),
+    resetChoices: assign(({ context }) => ({ quantity: 1, error: null, options: context.product ? defaultQuantities(context.product, context.sizeCode) : {} })),
+  },
+}).createMachine({
+  id: 'product',
+  description: 'A product at the chosen store: size, options within limits, quantity, price; add to the bag.',
+  meta: { title: 'Product', spec: '1 §2 product routes, §3 Product detail, §5 adding needs product, size and quantity' },
+  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, product: null, sizeCode: null, options: {}, quantity: 1, error: null },
+  entry: 'applyInput',
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /apiproxy/v1/ordering/{productNumber} for the store.',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadProduct',
+        src: 'loadProduct',
+        input: productRequest,
+        onDone: [{ guard: 'hasNoProduct', target: 'notFound' }, { target: 'editing', actions: 'assignProduct' }],
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
+      },
+    },
+    notFound: { description: 'No such product: the 404.', tags: ['notFound'], meta: { message: 'productNotFound' } },
+    failed: { description: 'The product failed to load: the product error and a retry.', tags: ['error'], meta: { message: 'productError' }, on: { 'user.retry': { target: 'loading' } } },
+    editing: {
+      description: 'Size, options and quantity; the price follows.',
+      on: {
+        'user.selectSize': { guard: 'isKnownSize', actions: 'assignSize' },
+        'user.setOption': [{ guard: 'isWithinLimits', actions: 'assignOption' }, { actions: 'assignLimitError' }],
+        'user.setQuantity': { guard: 'isValidQuantity', actions: 'assignQuantity' },
+        'user.addToCart': [
+          { guard: 'isValidItem', target: 'added', actions: 'addToCart' },
+          { actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
+        ],
+      },
+    },
+    added: {
+      description: 'In the bag: a confirmation with the way to the bag or on customising.',
+      on: { 'user.continue': { target: 'editing', actions: 'resetChoices' } },
+    },
+  },
+});

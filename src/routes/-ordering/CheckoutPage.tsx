@@ -1,0 +1,100 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate, useRouter, useRouterState, Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
+import { useAppActors } from '../../services/app-actors.tsx';
+import { configQuery } from '../../services/config.ts';
+import { defaultLocale } from '../../services/format.ts';
+import { cartItemsInput, checkoutActors, offersQuery, pickupEstimateQuery, rememberLastOrder, timeSlotsQuery, walletQuery } from '../../services/ordering.actors.ts';
+import { CartView } from '../../views/ordering/CartView.tsx';
+import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
+import { useCart } from './use-cart.ts';
+
+/** /menu/cart and /menu/cart/guest/checkout: the bag, then pricing and the #payment-summary modal. */
+export function CheckoutPage({ guest }: { guest: boolean }) {
+  const cart = useCart();
+  const { selectedStore } = useAppActors();
+  const location = useSelector(selectedStore, (s) => s.context.location);
+  const empty = useSelector(cart, (s) => s.context.items.filter((i) => i.availability === 'Available').length === 0);
+  const wallet = useQuery({ ...walletQuery, enabled: !guest });
+  let checkout: React.ReactNode = null;
+  if (!location)
+    checkout = (
+      <p className="order-notice">
+        <Link to="/menu/store-locator" search={{ toCart: true }}>Choose a store</Link> to price your order.
+      </p>
+    );
+  // balances must be current: 'Reload & place order' offers amounts from the card's balance
+  else if (!empty && (guest || (wallet.data && !wallet.isFetching)))
+    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} payments={guest ? [] : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
+  return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} />;
+}
+
+function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boolean; storeNumber: string; payments: PaymentChoice[]; reloadMethodId: string | null }) {
+  const cart = useCart();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const { data: config } = useSuspenseQuery(configQuery);
+  const queryClient = useQueryClient();
+  const items = useSelector(cart, (s) => s.context.items);
+  const input = useMemo(() => cartItemsInput(items), [items]);
+  const slots = useQuery(timeSlotsQuery(storeNumber));
+  const estimate = useQuery(pickupEstimateQuery(storeNumber));
+  const offers = useQuery({ ...offersQuery(storeNumber), enabled: !guest });
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const actor = useActorRef(
+    placeOrderMachine.provide({
+      actors: checkoutActors(),
+      actions: {
+        clearOffers: () => {},
+        orderPlaced: ({ context }) => {
+          const o = context.order?.order;
+          if (!o) return;
+          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption });
+          cart.send({ type: 'cart.clear' });
+          void queryClient.invalidateQueries({ queryKey: ['ordering'] });
+          queueMicrotask(() => void navigate({ to: '/menu/previous', search: { placed: o.orderId }, hash: '' }));
+        },
+        goTo: (_, params) => {
+          // the payment pages belong to the cards area (/account/payment-method...)
+          if (params.to === 'addPayment') void router.navigate({ href: guest ? '/account/payment-method/add/billing-address' : '/account/payment-method' });
+          else if (params.to === 'storeLocator') void navigate({ to: '/menu/store-locator', search: { toCart: true } });
+          else void navigate({ to: '/menu' });
+        },
+      },
+    }),
+    {
+      input: {
+        guest,
+        storeNumber,
+        items: input,
+        offers: [],
+        pickupOption: '16',
+        payments,
+        reloadAmounts: config.cards.svcReloadOptions,
+        reloadMethodId,
+        slots: slots.data?.timeSlots ?? [],
+        keyBase: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
+        locale: defaultLocale(),
+      },
+    },
+  );
+  useEffect(() => {
+    if (JSON.stringify(actor.getSnapshot().context.items) !== JSON.stringify(input) && input.length) actor.send({ type: 'cart.changed', items: input });
+  }, [actor, input]);
+  useEffect(() => {
+    if (actor.getSnapshot().context.storeNumber !== storeNumber) actor.send({ type: 'store.changed', storeNumber });
+  }, [actor, storeNumber]);
+  return (
+    <CheckoutView
+      actor={actor}
+      brand={config.brand.name}
+      offers={offers.data?.offers ?? []}
+      estimate={estimate.data ?? null}
+      summaryOpen={hash === 'payment-summary'}
+      onOpenSummary={() => void navigate({ to: '.', hash: 'payment-summary', replace: false })}
+      onCloseSummary={() => void navigate({ to: '.', hash: '', replace: true })}
+    />
+  );
+}

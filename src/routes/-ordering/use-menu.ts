@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { menuMachine } from '../../../machines/menu.machine.ts';
+import { menuAvailability } from '../../../machines/menu-pages.ts';
+import { useAppActors } from '../../services/app-actors.tsx';
+import { defaultLocale } from '../../services/format.ts';
+import { menuActors } from '../../services/ordering.actors.ts';
+import { useCart } from './use-cart.ts';
+
+/** The menu of the chosen store for a menu page: reloads when the store changes; tells the cart what the store sells. */
+export function useMenu() {
+  const { selectedStore } = useAppActors();
+  const queryClient = useQueryClient();
+  const cart = useCart();
+  const storeNumber = useSelector(selectedStore, (s) => s.context.location?.store.storeNumber ?? null);
+  const actor = useActorRef(
+    menuMachine.provide({
+      actors: menuActors(queryClient),
+      actions: {
+        clearStore: () => selectedStore.send({ type: 'store.clear' }),
+        publishAvailability: ({ context }) => {
+          if (context.menu && !context.menu.national) cart.send({ type: 'cart.availability', availability: menuAvailability(context.menu) });
+        },
+      },
+    }),
+    { input: { storeNumber, locale: defaultLocale() } },
+  );
+  useEffect(() => {
+    if (actor.getSnapshot().context.storeNumber !== storeNumber && storeNumber !== null) actor.send({ type: 'store.changed', storeNumber });
+  }, [actor, storeNumber]);
+  return actor;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CategoryPage } from './-ordering/CategoryPage.tsx';
+
+/** /menu/{menu}/{category}: one section when the category has products, else one per subcategory; missing: 404. */
+export const Route = createFileRoute('/menu/$menu/$category')({
+  component: function Category() {
+    return <CategoryPage params={Route.useParams()} />;
+  },
+});

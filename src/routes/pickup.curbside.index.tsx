@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import * as v from 'valibot';
+import { curbsideMachine, type ArrivalRequest } from '../../machines/curbside.machine.ts';
+import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { Store as StoreSchema, type Store } from '../../contracts/locations.ts';
+import { notifyWith, useAppActors } from '../services/app-actors.tsx';
+import { orderingOp } from '../services/ordering.api.ts';
+import { readLastOrder } from '../services/ordering.actors.ts';
+import { api } from '../services/api.ts';
+import { sessionQuery } from '../services/session.ts';
+import { CurbsideMissingOrderView, CurbsideView } from '../views/ordering/CurbsideView.tsx';
+import { PageLoading } from '../views/shell/Loading.tsx';
+
+const text = (re: RegExp) => v.fallback(v.optional(v.pipe(v.string(), v.regex(re))), undefined);
+
+/**
+ * /pickup/curbside (open to everyone): the order from ?orderToken=&storeNumber= or the last order placed in this
+ * browser; the first name from the profile or ?firstName=, asked for when missing.
+ */
+export const Route = createFileRoute('/pickup/curbside/')({
+  validateSearch: v.object({ orderToken: text(/^ot_[A-Za-z0-9_-]{20,60}$/), storeNumber: text(/^[0-9]{1,8}(-[0-9]{1,8})?$/), firstName: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))), undefined) }),
+  component: CurbsidePage,
+});
+
+function CurbsidePage() {
+  const search = Route.useSearch();
+  const last = readLastOrder();
+  const orderToken = search.orderToken ?? last?.orderToken ?? null;
+  const storeNumber = search.storeNumber ?? last?.storeNumber ?? null;
+  const { data: session } = useQuery(sessionQuery);
+  const store = useQuery({
+    queryKey: ['ordering', 'curbside-store', storeNumber],
+    queryFn: async ({ signal }) => (await api.get(`/stores/${encodeURIComponent(storeNumber!)}`, { schema: v.object({ store: StoreSchema }), signal })).store,
+    enabled: !!storeNumber,
+    retry: false,
+  });
+  if (!orderToken || !storeNumber) return <CurbsideMissingOrderView />;
+  if (store.isPending) return <PageLoading />;
+  const firstName = session?.user?.firstName || search.firstName || null;
+  return <CurbsideForm storeNumber={storeNumber} orderToken={orderToken} firstName={firstName} store={store.data ?? null} />;
+}
+
+function CurbsideForm({ storeNumber, orderToken, firstName, store }: { storeNumber: string; orderToken: string; firstName: string | null; store: Store | null }) {
+  const actors = useAppActors();
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    curbsideMachine.provide({
+      actors: { createArrival: fromPromise<unknown, ArrivalRequest>(({ input, signal }) => orderingOp('create-customer-arrival', input, signal)) },
+      actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) },
+    }),
+    { input: { storeNumber, orderToken, firstName, stallQuantity: store?.mobileOrdering.stallQuantity || 4, availability: store?.mobileOrdering.curbsideAvailability ?? 'available' } },
+  );
+  useEffect(() => {
+    const sub = actor.subscribe((s) => {
+      if (s.matches('success')) void navigate({ to: '/pickup/curbside/success', replace: true });
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate]);
+  return <CurbsideView actor={actor} />;
+}

@@ -1,0 +1,76 @@
+/**
+ * The cart's persistence (machines/cart.machine.ts): the items are kept in localStorage under the bag key that the
+ * delivery landing page reads (`BAG_STORAGE_KEY`, src/services/bag.ts: a JSON array of items, each with a
+ * `quantity`), validated on read. One cart actor per page load, created on first use by a menu route (so the cart
+ * code loads with the menu, not with the entry bundle).
+ */
+import * as v from 'valibot';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { cartMachine } from '../../machines/cart.machine.ts';
+import type { CartItem } from '../../machines/ordering-types.ts';
+import { BAG_STORAGE_KEY } from './bag.ts';
+import { Availability } from '../../contracts/ordering.ts';
+
+const Option = v.object({ optionProductNumber: v.number(), sku: v.string(), quantity: v.number(), sizeCode: v.optional(v.string()), name: v.optional(v.string()) });
+const StoredItem = v.object({
+  key: v.string(),
+  product: v.object({ productNumber: v.number(), formCode: v.string(), name: v.string() }),
+  size: v.object({ sku: v.string(), sizeCode: v.string(), name: v.optional(v.string()) }),
+  selectedOptions: v.array(Option),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  timeAdded: v.number(),
+  productImage: v.string(),
+  availability: Availability,
+  unitPrice: v.optional(v.number()),
+});
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored items; an unreadable store or entry is dropped (never throws). */
+export function readStoredCart(s: Pick<Storage, 'getItem'> | null = storage()): CartItem[] {
+  try {
+    const raw = s?.getItem(BAG_STORAGE_KEY);
+    if (!raw) return [];
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((x) => {
+      const r = v.safeParse(StoredItem, x);
+      return r.success ? [r.output as CartItem] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export function writeStoredCart(items: readonly CartItem[], s: Pick<Storage, 'setItem' | 'removeItem'> | null = storage()) {
+  try {
+    if (items.length) s?.setItem(BAG_STORAGE_KEY, JSON.stringify(items));
+    else s?.removeItem(BAG_STORAGE_KEY);
+  } catch {
+    // quota or blocked storage: the cart lives for this visit only
+  }
+}
+
+export const cartLogic = cartMachine.provide({
+  actions: { persist: ({ context }) => writeStoredCart(context.items) },
+});
+
+export type CartActor = ActorRefFrom<typeof cartMachine>;
+let cart: CartActor | null = null;
+
+/** The page's cart actor, started from storage on first use; `notify` shows its toasts. */
+export function getCartActor(maximumItemAmount: number, notify: (message: 'unexpectedError' | 'cartFull') => void): CartActor {
+  if (!cart) {
+    cart = createActor(
+      cartLogic.provide({ actions: { notify: (_, params) => notify(params.message) } }),
+      { input: { items: readStoredCart(), maximumItemAmount } },
+    ).start() as unknown as CartActor;
+  }
+  return cart;
+}

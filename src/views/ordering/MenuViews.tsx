@@ -1,0 +1,170 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { MenuResponse, ProductTile } from '../../../contracts/ordering.ts';
+import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import type { menuMachine } from '../../../machines/menu.machine.ts';
+import type { MenuPage } from '../../../machines/menu-pages.ts';
+import { formatMoney } from '../../services/format.ts';
+import { Spinner } from '../shell/Loading.tsx';
+import './ordering.css';
+
+export type MenuActor = ActorRefFrom<typeof menuMachine>;
+
+/** The menu's loading, 404 (empty menu) and 500 states, its notices, and the loaded menu to `children`. */
+export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: string; children: (data: MenuResponse) => ReactNode }) {
+  const state = useSelector(menu, (s) => s);
+  const data = state.context.menu;
+  if (state.hasTag('loading'))
+    return (
+      <>
+        {state.matches('loadingNational') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.menuLoadError}</p> : null}
+        <div className="page-loading">
+          <Spinner label="Loading the menu" />
+        </div>
+      </>
+    );
+  if (state.matches('empty'))
+    return (
+      <div className="order-empty">
+        <p className="eyebrow">404</p>
+        <h1>{title}</h1>
+        <p>{OrderingTexts.emptyMenu}</p>
+        <Link to="/menu/store-locator" className="btn btn--primary">
+          Choose another store
+        </Link>
+      </div>
+    );
+  if (state.matches('failed') || !data)
+    return (
+      <div className="order-empty" role="alert">
+        <p className="eyebrow">500</p>
+        <h1>{title}</h1>
+        <p>{OrderingTexts.unexpectedError}</p>
+        <button type="button" className="btn btn--primary" onClick={() => menu.send({ type: 'user.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  return (
+    <>
+      {state.matches('national') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.menuLoadError}</p> : null}
+      {state.matches('unavailable') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.menuNotAvailable}</p> : null}
+      {children(data)}
+    </>
+  );
+}
+
+/** /menu's tabs: all products, featured, previous, favorites (the last two are their own pages). */
+export function MenuTabs({ current, extra }: { current: 'all' | 'featured' | 'previous' | 'favorites'; extra?: ReactNode }) {
+  return (
+    <nav className="menu-tabs" aria-label="Menu">
+      <Link to="/menu" search={{}} className="menu-tab" aria-current={current === 'all' ? 'page' : undefined}>
+        All products
+      </Link>
+      <Link to="/menu" search={{ tab: 'featured' }} className="menu-tab" aria-current={current === 'featured' ? 'page' : undefined}>
+        Featured
+      </Link>
+      <Link to="/menu/previous" className="menu-tab" aria-current={current === 'previous' ? 'page' : undefined}>
+        Previous
+      </Link>
+      <Link to="/menu/favorites" className="menu-tab" aria-current={current === 'favorites' ? 'page' : undefined}>
+        Favorites
+      </Link>
+      {extra}
+    </nav>
+  );
+}
+
+/** All products: every menu with its categories. */
+export function MenuHome({ data }: { data: MenuResponse }) {
+  return (
+    <div className="menu-groups">
+      {data.menus.map((m) => (
+        <section key={m.id} aria-labelledby={`menu-${m.id}`}>
+          <h2 id={`menu-${m.id}`} className="menu-group-title">
+            {m.name}
+          </h2>
+          <ul className="category-grid">
+            {m.categories.map((c) => (
+              <li key={c.id}>
+                <Link to="/menu/$menu/$category" params={{ menu: m.path, category: c.path }} className="category-tile">
+                  {c.imageURL ? <img src={c.imageURL} alt="" width={64} height={64} className="product-image" loading="lazy" /> : <span className="product-image product-image--none" aria-hidden="true" />}
+                  <span>{c.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function ProductGrid({ products, currency }: { products: ProductTile[]; currency: string }) {
+  return (
+    <ul className="product-grid">
+      {products.map((p) => (
+        <li key={`${p.productNumber}-${p.formCode}`}>
+          <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(p.productNumber), formCode: p.formCode }} className={`product-tile${p.availability !== 'Available' ? ' product-tile--unavailable' : ''}`}>
+            <img src={p.imageURL} alt="" width={88} height={88} className="product-image" loading="lazy" />
+            <span className="product-tile-name">{p.name}</span>
+            <span className="product-tile-meta">
+              {p.priceFrom !== null ? <span>{formatMoney(p.priceFrom, undefined, currency)}</span> : null}
+              <span>{p.calories} cal</span>
+            </span>
+            {p.availability !== 'Available' ? <span className="order-badge">{OrderingTexts.notSoldHere}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /menu/{menu}/{category}[/{subcategory}]: one section when the category has products, else one per subcategory. */
+export function CategoryView({ page, currency }: { page: MenuPage; currency: string }) {
+  if (page.kind === 'notFound')
+    return (
+      <div className="order-empty">
+        <p className="eyebrow">404</p>
+        <h1>Not found</h1>
+        <p>{OrderingTexts.categoryNotFound}</p>
+        <Link to="/menu" className="btn btn--primary">
+          See the whole menu
+        </Link>
+      </div>
+    );
+  const sub = page.subcategory ? page.sections[0]!.title : null;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="crumbs">
+        <Link to="/menu">Menu</Link> <span aria-hidden="true">/</span> {sub ? <Link to="/menu/$menu/$category" params={{ menu: page.menu.path, category: page.category.path }}>{page.category.name}</Link> : <span>{page.category.name}</span>}
+      </nav>
+      <h1>{sub ?? page.category.name}</h1>
+      {page.sections.map((s) => (
+        <section key={s.id} aria-labelledby={`section-${s.id}`} className="menu-section">
+          <h2 id={`section-${s.id}`} className="menu-group-title">
+            {s.title}
+          </h2>
+          <ProductGrid products={s.products} currency={currency} />
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** The floating bag button on menu pages (phone first): the count of items, to /menu/cart. */
+export function BagButton({ count }: { count: number }) {
+  return (
+    <Link to="/menu/cart" className="bag-button">
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d="M6 7V6a6 6 0 0 1 12 0v1h3l-1.5 15h-15L3 7zm2 0h8V6a4 4 0 0 0-8 0z" fill="currentColor" />
+      </svg>
+      <span>Review order</span>
+      <span className="bag-count" aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}>
+        {count}
+      </span>
+    </Link>
+  );
+}

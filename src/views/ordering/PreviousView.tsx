@@ -1,0 +1,82 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { isExpressOrder } from '../../../contracts/ordering.ts';
+import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
+import { formatMoney } from '../../services/format.ts';
+import { Dialog } from '../shell/Dialog.tsx';
+import { Spinner } from '../shell/Loading.tsx';
+import { MenuTabs } from './MenuViews.tsx';
+import { ProductImage } from './ProductImage.tsx';
+import './ordering.css';
+
+export type PreviousOrdersActor = ActorRefFrom<typeof previousOrdersMachine>;
+
+/** /menu/previous: the member's previous orders with Reorder; the success modal after placing an order. */
+export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: { orderId: string; storeName: string; total: number } | null; onCloseSuccess: () => void }) {
+  const s = useSelector(actor, (x) => x);
+  return (
+    <section className="page order-page">
+      <h1>Previous orders</h1>
+      <MenuTabs current="previous" />
+      {s.matches('guest') ? (
+        <div className="order-empty">
+          <p>Sign in to see your previous orders.</p>
+          <Link to="/account/signin" search={{ returnUrl: '/menu/previous' }} className="btn btn--primary">
+            Sign in
+          </Link>
+        </div>
+      ) : null}
+      {s.hasTag('loading') ? <Spinner label="Loading your orders" /> : null}
+      {s.matches('failed') ? (
+        <div className="order-empty" role="alert">
+          <p>{OrderingTexts.unexpectedError}</p>
+          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {s.matches('none') ? <p className="order-empty">{OrderingTexts.noPreviousOrders}</p> : null}
+      {s.matches('ready') ? (
+        <ul className="cart-items">
+          {s.context.orders.map((o) => (
+            <li key={o.orderId} className="previous-order">
+              <div className="previous-order-head">
+                <h2 className="cart-item-name">{new Date(o.placedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</h2>
+                {isExpressOrder(o) ? <span className="order-badge order-badge--ok">Express</span> : null}
+                <span className="cart-item-price">{formatMoney(o.total, undefined, o.currency)}</span>
+              </div>
+              <ul className="previous-items">
+                {o.basket.items.map((i, n) => (
+                  <li key={n}>
+                    <ProductImage src={i.product.imageURL} size={40} />
+                    <span>
+                      {i.quantity > 1 ? `${i.quantity} × ` : ''}
+                      {i.product.name} <span className="cart-item-meta">{i.size.name}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.reorder', orderId: o.orderId })}>
+                Reorder<span className="visually-hidden"> the order of {new Date(o.placedAt).toLocaleDateString()}</span>
+              </button>
+              {s.context.reordered === o.orderId ? (
+                <p role="status" className="cart-item-meta">
+                  Added to your bag. <Link to="/menu/cart">Review order</Link>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Dialog open={!!placed} title="Thanks for your order!" onClose={onCloseSuccess} actions={<button type="button" className="btn btn--primary" onClick={onCloseSuccess}>Done</button>}>
+        {placed ? (
+          <p>
+            {placed.storeName} has your order ({formatMoney(placed.total)}). We'll have it ready soon.
+          </p>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

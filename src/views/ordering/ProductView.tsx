@@ -1,0 +1,225 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { OrderingMessages, type ProductDetail } from '../../../contracts/ordering.ts';
+import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import type { productMachine } from '../../../machines/product.machine.ts';
+import { allOptions, unitPrice } from '../../../machines/product-options.ts';
+import { formatMoney } from '../../services/format.ts';
+import { Spinner } from '../shell/Loading.tsx';
+import './ordering.css';
+
+export type ProductActor = ActorRefFrom<typeof productMachine>;
+
+/** Loading, 404 and product error of the product pages; the loaded product to `children`. */
+export function ProductFrame({ actor, children }: { actor: ProductActor; children: (p: ProductDetail) => React.ReactNode }) {
+  const state = useSelector(actor, (s) => s);
+  if (state.hasTag('loading'))
+    return (
+      <div className="page-loading">
+        <Spinner label="Loading the product" />
+      </div>
+    );
+  if (state.matches('notFound'))
+    return (
+      <div className="order-empty">
+        <p className="eyebrow">404</p>
+        <h1>Product not found</h1>
+        <p>{OrderingTexts.productNotFound}</p>
+        <Link to="/menu" className="btn btn--primary">
+          See the whole menu
+        </Link>
+      </div>
+    );
+  if (state.matches('failed') || !state.context.product)
+    return (
+      <div className="order-empty" role="alert">
+        <h1>Product unavailable</h1>
+        <p>{OrderingTexts.productError}</p>
+        <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  return <>{children(state.context.product)}</>;
+}
+
+/** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
+export function ProductView({ actor }: { actor: ProductActor }) {
+  const c = useSelector(actor, (s) => s.context);
+  const added = useSelector(actor, (s) => s.matches('added'));
+  return (
+    <section className="page order-page product-page">
+      <ProductFrame actor={actor}>
+        {(p) => {
+          const price = unitPrice(p, c.sizeCode, c.options);
+          const size = p.sizes.find((s) => s.sizeCode === c.sizeCode);
+          const groups = p.productOptions.flatMap((cat) => [
+            { id: cat.id, name: cat.name, single: cat.selection === 'single', products: cat.products },
+            ...cat.children.map((ch) => ({ id: `${cat.id}-${ch.id}`, name: ch.name, single: ch.selection === 'single', products: ch.products })),
+          ]).filter((g) => g.products.length);
+          const optionCount = allOptions(p).length;
+          return (
+            <>
+              <nav aria-label="Breadcrumb" className="crumbs">
+                <Link to="/menu">Menu</Link> <span aria-hidden="true">/</span>{' '}
+                <Link to="/menu/$menu/$category" params={{ menu: p.menuPath.menu, category: p.menuPath.category }}>
+                  Back to {p.productType === 'Food' ? 'food' : 'drinks'}
+                </Link>
+              </nav>
+              <header className="product-hero">
+                <img src={p.imageURL} alt="" width={160} height={160} className="product-image" />
+                <div>
+                  <h1>{p.name}</h1>
+                  <p className="product-desc">{p.description}</p>
+                  {size ? <p className="product-cal">{size.nutrition.calories} calories{size.displaySize ? ` · ${size.displaySize}` : ''}</p> : null}
+                  {p.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  <Link to="/menu/product/$productNumber/$formCode/nutrition" params={{ productNumber: String(p.productNumber), formCode: p.formCode }}>
+                    Nutrition and allergens
+                  </Link>
+                </div>
+              </header>
+              {p.sizes.length ? (
+                <fieldset className="choice-group">
+                  <legend>Size</legend>
+                  <div className="size-options">
+                    {p.sizes.map((s) => (
+                      <label key={s.sizeCode} className="size-option">
+                        <input type="radio" name="size" value={s.sizeCode} checked={c.sizeCode === s.sizeCode} onChange={() => actor.send({ type: 'user.selectSize', sizeCode: s.sizeCode })} />
+                        <span className="size-name">{s.name}</span>
+                        {s.displaySize ? <span className="size-detail">{s.displaySize}</span> : null}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null}
+              {optionCount ? <h2 className="menu-group-title">Customizations</h2> : null}
+              {groups.map((g) => (
+                <fieldset key={g.id} className="choice-group">
+                  <legend>{g.name}</legend>
+                  {g.single
+                    ? g.products.map((o) => (
+                        <label key={o.optionProductNumber} className="option-row">
+                          <input type="radio" name={`group-${g.id}`} checked={(c.options[String(o.optionProductNumber)] ?? 0) > 0} onChange={() => actor.send({ type: 'user.setOption', optionProductNumber: o.optionProductNumber, quantity: 1 })} />
+                          <span>{o.name}</span>
+                          {o.unitPrice > 0 ? <span className="option-price">+{formatMoney(o.unitPrice, undefined, p.currency)}</span> : null}
+                        </label>
+                      ))
+                    : g.products.map((o) => {
+                        const q = c.options[String(o.optionProductNumber)] ?? 0;
+                        return (
+                          <div key={o.optionProductNumber} className="option-row">
+                            <span id={`opt-${o.optionProductNumber}`}>
+                              {o.name}
+                              {o.unitPrice > 0 ? <span className="option-price"> +{formatMoney(o.unitPrice, undefined, p.currency)}</span> : null}
+                            </span>
+                            <div className="stepper" role="group" aria-labelledby={`opt-${o.optionProductNumber}`}>
+                              <button type="button" className="stepper-btn" aria-label={`Fewer: ${o.name}`} disabled={q === 0} onClick={() => actor.send({ type: 'user.setOption', optionProductNumber: o.optionProductNumber, quantity: q - 1 })}>
+                                −
+                              </button>
+                              <output className="stepper-value">{q}</output>
+                              <button type="button" className="stepper-btn" aria-label={`More: ${o.name}`} disabled={q >= o.maxQuantity} onClick={() => actor.send({ type: 'user.setOption', optionProductNumber: o.optionProductNumber, quantity: q + 1 })}>
+                                +
+                              </button>
+                            </div>
+                          </div>
+                        );
+                      })}
+                </fieldset>
+              ))}
+              {c.error ? (
+                <p className="order-notice order-notice--error" role="alert">
+                  {c.error === 'addInLimit' ? OrderingMessages.addInLimit(c.maximumModifierAmount) : OrderingTexts.productDataInvalid}
+                </p>
+              ) : null}
+              <div className="add-bar">
+                <div className="stepper" role="group" aria-label="Quantity">
+                  <button type="button" className="stepper-btn" aria-label="One fewer" disabled={c.quantity <= 1} onClick={() => actor.send({ type: 'user.setQuantity', quantity: c.quantity - 1 })}>
+                    −
+                  </button>
+                  <output className="stepper-value">{c.quantity}</output>
+                  <button type="button" className="stepper-btn" aria-label="One more" onClick={() => actor.send({ type: 'user.setQuantity', quantity: c.quantity + 1 })}>
+                    +
+                  </button>
+                </div>
+                <button type="button" className="btn btn--primary add-button" onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
+                  Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}
+                </button>
+              </div>
+              {added ? (
+                <div className="order-notice added-panel" role="status">
+                  <p>Added to your order.</p>
+                  <div className="row">
+                    <Link to="/menu/cart" className="btn btn--primary btn--small">
+                      Review order
+                    </Link>
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
+                      Customize another
+                    </button>
+                  </div>
+                </div>
+              ) : null}
+            </>
+          );
+        }}
+      </ProductFrame>
+    </section>
+  );
+}
+
+/** /menu/product/{productNumber}/{formCode}/nutrition: nutrition and allergens per size. */
+export function NutritionView({ actor }: { actor: ProductActor }) {
+  return (
+    <section className="page order-page">
+      <ProductFrame actor={actor}>
+        {(p) => (
+          <>
+            <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(p.productNumber), formCode: p.formCode }} className="order-back">
+              <span aria-hidden="true">←</span> Back to {p.name}
+            </Link>
+            <h1>{p.name}: nutrition</h1>
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Nutrition per size">
+              <table className="nutrition-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Per serving</th>
+                    {p.sizes.map((s) => (
+                      <th key={s.sizeCode} scope="col">{s.name}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {(
+                    [
+                      ['Serving size', (n) => n.servingSize],
+                      ['Calories', (n) => String(n.calories)],
+                      ['Total fat', (n) => `${n.totalFatG} g`],
+                      ['Saturated fat', (n) => `${n.saturatedFatG} g`],
+                      ['Trans fat', (n) => `${n.transFatG} g`],
+                      ['Cholesterol', (n) => `${n.cholesterolMg} mg`],
+                      ['Sodium', (n) => `${n.sodiumMg} mg`],
+                      ['Total carbohydrates', (n) => `${n.totalCarbohydratesG} g`],
+                      ['Dietary fiber', (n) => `${n.dietaryFiberG} g`],
+                      ['Sugars', (n) => `${n.sugarsG} g`],
+                      ['Protein', (n) => `${n.proteinG} g`],
+                      ['Caffeine', (n) => (n.caffeineMg === null ? '–' : `${n.caffeineMg} mg`)],
+                    ] as Array<[string, (n: ProductDetail['sizes'][number]['nutrition']) => string]>
+                  ).map(([label, f]) => (
+                    <tr key={label}>
+                      <th scope="row">{label}</th>
+                      {p.sizes.map((s) => (
+                        <td key={s.sizeCode}>{f(s.nutrition)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <h2>Allergens</h2>
+            <p>{[...new Set(p.sizes.flatMap((s) => s.allergens))].join(', ') || 'None listed'}</p>
+          </>
+        )}
+      </ProductFrame>
+    </section>
+  );
+}
