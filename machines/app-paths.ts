@@ -11,6 +11,7 @@
 export const PATHS = {
   home: '/',
   menu: '/menu',
+  cart: '/menu/cart',
   signIn: '/account/signin',
   forYou: '/account/for-you',
   cards: '/account/cards',

@@ -52,7 +52,7 @@ export function chooseSelectedStore(locations: LocationResult[], opts: { inMenu:
 /** Where confirming a store goes (spec 1 section 2): the stored return path, else /menu/cart with toCart, else /menu. */
 export function confirmTarget(opts: { returnPath: string | null; toCart: boolean }): string {
   if (opts.returnPath) return opts.returnPath;
-  if (opts.toCart) return '/menu/cart';
+  if (opts.toCart) return PATHS.cart;
   return PATHS.menu;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useRouter, useRouterState, Link } from '@tanstack/react-router';
+import { useNavigateState, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
@@ -33,7 +33,6 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
 
 function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boolean; storeNumber: string; payments: PaymentChoice[]; reloadMethodId: string | null }) {
   const cart = useCart();
-  const router = useRouter();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(configQuery);
   const queryClient = useQueryClient();
@@ -58,7 +57,7 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
         },
         goTo: (_, params) => {
           // the payment pages belong to the cards area (/account/payment-method...)
-          if (params.to === 'addPayment') void router.navigate({ href: guest ? '/account/payment-method/add/billing-address' : '/account/payment-method' });
+          if (params.to === 'addPayment') void (guest ? navigate({ to: '/account/payment-method/add/billing-address' }) : navigate({ to: '/account/payment-method' }));
           else if (params.to === 'storeLocator') void navigate({ to: '/menu/store-locator', search: { toCart: true } });
           else void navigate({ to: '/menu' });
         },
