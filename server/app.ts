@@ -15,6 +15,8 @@ import { DEV_PREFIXES, registerDevRoutes } from './routes/dev.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { registerDevRegister } from './cards/dev-register.ts';
 import { cardsGraphql } from './cards/graphql.ts';
+import { registerOAuthRoutes } from './oauth/routes.ts';
+import { registerSampleClientPages } from './oauth/sample-client.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -66,6 +68,9 @@ export function createApp(deps: Deps) {
   registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
   // the barista's register (/dev/register): a development tool like the outbox, behind the same loopback guard
   if (deps.config.devTools) registerDevRegister(app);
+  // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
+  registerOAuthRoutes(app);
+  if (deps.config.devTools) registerSampleClientPages(app);
 
   const yoga = createGraphql([cardsGraphql], { production: deps.config.env === 'production' });
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => {
