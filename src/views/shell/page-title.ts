@@ -45,6 +45,7 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/card-terms': 'Card Terms',
   '/privacy-statement': 'Privacy Statement',
   '/help/delivery-faq': 'Delivery FAQ',
+  '/oauth/authorize': 'Give access to your account',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */
