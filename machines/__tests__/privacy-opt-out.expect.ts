@@ -28,7 +28,7 @@ export const privacyOptOutFlow: Flow<typeof privacyOptOutMachine> = {
           expect(fakes.last('sendOptOut')).toEqual({ email: 'ana@example.com', optIn: false });
         }
         if (s.matches('editing') && event.type === 'user.submit') {
-          const email = (event as { email: string }).email;
+          const email = (event as unknown as { email: string }).email;
           expect(c.fieldErrors).toEqual({ email: email === '' ? 'Please enter your email address.' : 'Please enter a valid email address.' });
           expect(c.error).toBeNull();
         }

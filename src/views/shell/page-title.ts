@@ -46,6 +46,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/privacy-statement': 'Privacy Statement',
   '/help/delivery-faq': 'Delivery FAQ',
   '/oauth/authorize': 'Give access to your account',
+  '/personal-information/': 'Do Not Sell or Share My Personal Information',
+  '/personal-information/confirmation': 'We got your submission',
+  '/unsubscribe/': 'Unsubscribing',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */
