@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { UnsubscribeCompleteView } from '../views/consent/PrivacyViews.tsx';
 
 const CompleteSearch = v.object({
-  success: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(10))), undefined),
+  // the router's search parser reads success=true as the boolean true
+  success: v.fallback(v.optional(v.union([v.boolean(), v.pipe(v.string(), v.maxLength(10))])), undefined),
   type: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
 });
 
@@ -15,5 +16,5 @@ export const Route = createFileRoute('/unsubscribe/complete')({
 
 function UnsubscribeCompletePage() {
   const { success, type } = Route.useSearch();
-  return <UnsubscribeCompleteView success={success === 'true'} type={type} />;
+  return <UnsubscribeCompleteView success={success === true || success === 'true'} type={type} />;
 }
