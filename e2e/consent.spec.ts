@@ -187,3 +187,28 @@ test('unsubscribe: the outbox link turns the preference off; a forged link chang
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're unsubscribed from emails based on your info");
   await expect(page.getByRole('link', { name: 'Manage communication preferences' })).toBeVisible();
 });
+
+test('tracking pixels after account creation fire with advertising consent only', async ({ page, context }) => {
+  const pixels = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'tracking-pixel').length);
+  async function createAccount(prefix: string) {
+    await page.goto('/account/create');
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('* First name', { exact: true }).fill('Pix');
+    await form.getByLabel('* Last name', { exact: true }).fill('Tester');
+    await form.getByLabel('* Email address', { exact: true }).fill(uniqueEmail(prefix));
+    await form.getByLabel('* Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('checkbox', { name: /^\* I agree to the .* Terms of Use/ }).check();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/account\/for-you/);
+  }
+  // analytics only: no pixel
+  await context.addCookies([{ name: 'cookie_prefs', value: 'a1d0', url: test.info().project.use.baseURL! }]);
+  await createAccount('pixel.off');
+  expect(await pixels()).toBe(0);
+  await page.goto('/account/signout');
+  await expect(page).not.toHaveURL(/signout/);
+  // advertising chosen: the pixel fires
+  await context.addCookies([{ name: 'cookie_prefs', value: 'a1d1', url: test.info().project.use.baseURL! }]);
+  await createAccount('pixel.on');
+  await expect.poll(pixels).toBe(1);
+});
