@@ -7,9 +7,8 @@ import { requireSignIn } from '../services/auth-guard.ts';
 import { configQuery } from '../services/config.ts';
 import { oauthConsentActors } from '../services/consent.actors.ts';
 import { OAuthConsentView } from '../views/consent/OAuthConsentView.tsx';
+import { TextParam as Param } from './-consent/search.ts';
 
-/** an OAuth request parameter: a bounded string, or absent (anything else is dropped; the server validates) */
-const Param = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max))), undefined);
 const AuthorizeSearch = v.object({
   client_id: Param(64),
   response_type: Param(40),

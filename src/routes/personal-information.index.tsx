@@ -10,9 +10,10 @@ import { sessionQuery } from '../services/session.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { openCookiePreferences } from '../services/cookie-preferences.tsx';
 import { PrivacyRequestView } from '../views/consent/PrivacyViews.tsx';
+import { TextParam } from './-consent/search.ts';
 
 /** ?platform=… (an app's web view): any bounded value counts as present */
-const PrivacySearch = v.object({ platform: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined) });
+const PrivacySearch = v.object({ platform: TextParam(40) });
 
 /**
  * /personal-information (spec 2 section 2): anyone files a Do Not Sell or Share request; a signed-in visitor

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { UnsubscribeCompleteView } from '../views/consent/PrivacyViews.tsx';
+import { TextParam } from './-consent/search.ts';
 
 const CompleteSearch = v.object({
   // the router's search parser reads success=true as the boolean true
   success: v.fallback(v.optional(v.union([v.boolean(), v.pipe(v.string(), v.maxLength(10))])), undefined),
-  type: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
+  type: TextParam(40),
 });
 
 /** /unsubscribe/complete?success=true|other&type=… (spec 2 section 2). */
