@@ -240,9 +240,13 @@ export function registerOAuthRoutes(app: Hono<AppEnv>) {
   });
 
   app.get('/oauth2/api/rewards', async (c) => {
-    await requireScope(c, 'rewards');
-    // no Stars ledger exists yet (rewards are another document): 0 Stars, said so (docs/consent.md)
-    return c.json({ stars: 0, note: 'Stars are not tracked yet: every member has 0 Stars.' });
+    const t = await requireScope(c, 'rewards');
+    const { db } = c.var.deps;
+    // the Stars balance (stars_balances, from the ordering work) when that table exists; before it: 0 Stars, said so
+    const has = await db.query<{ ok: boolean }>(`select to_regclass('stars_balances') is not null as ok`);
+    if (!has.rows[0]?.ok) return c.json({ stars: 0, note: 'Stars are not tracked yet: every member has 0 Stars.' });
+    const r = await db.query<{ balance: number }>('select balance from stars_balances where user_id = $1', [t.userId]);
+    return c.json({ stars: Number(r.rows[0]?.balance ?? 0) });
   });
 
   app.all('/oauth2/*', () => {
