@@ -519,6 +519,8 @@ export const OutboxMessage = v.object({
   /** the 6-digit code in the body, when there is one */
   code: v.nullable(v.string()),
   createdAt: v.string(),
+  /** mail headers stored with the message (marketing mail: List-Unsubscribe, List-Unsubscribe-Post) */
+  headers: v.optional(v.record(v.string(), v.string())),
 });
 export type OutboxMessage = v.InferOutput<typeof OutboxMessage>;
 export const OutboxResponse = v.object({ messages: v.array(OutboxMessage) });

@@ -17,6 +17,9 @@ import { registerDevRegister } from './cards/dev-register.ts';
 import { cardsGraphql } from './cards/graphql.ts';
 import { orderingGraphql } from './ordering/graphql.ts';
 import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts';
+import { registerOAuthRoutes } from './oauth/routes.ts';
+import { registerSampleClientPages } from './oauth/sample-client.ts';
+import { registerPrivacyRoutes } from './privacy/routes.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -70,6 +73,11 @@ export function createApp(deps: Deps) {
   if (deps.config.devTools) registerDevRegister(app);
   registerOrderingRoutes(app);
   if (deps.config.devTools) registerDevOrders(app);
+  // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
+  registerOAuthRoutes(app);
+  if (deps.config.devTools) registerSampleClientPages(app);
+  // privacy opt-out and signed unsubscribe links (server/privacy/, docs/consent.md)
+  registerPrivacyRoutes(app, { devTools: deps.config.devTools });
 
   const yoga = createGraphql([cardsGraphql, orderingGraphql], { production: deps.config.env === 'production' });
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => {

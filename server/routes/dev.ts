@@ -33,11 +33,11 @@ const OutboxQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number), v.number(), v.minValue(1), v.maxValue(500)), '100'),
 });
 
-type OutboxRow = { id: number; channel: 'email' | 'sms'; recipient: string; subject: string; body: string; link: string | null; kind: string; created_at: Date };
+type OutboxRow = { id: number; channel: 'email' | 'sms'; recipient: string; subject: string; body: string; link: string | null; kind: string; created_at: Date; headers: Record<string, string> | null };
 
 async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuery>): Promise<OutboxMessage[]> {
   const r = await c.var.deps.db.query<OutboxRow>(
-    `select id, channel, recipient, subject, body, link, kind, created_at from outbox
+    `select id, channel, recipient, subject, body, link, kind, created_at, headers from outbox
       where ($1::text is null or lower(recipient) = lower($1)) and ($2::text is null or kind = $2)
       order by id desc limit $3`,
     [q.recipient || null, q.kind || null, q.limit],
@@ -52,6 +52,7 @@ async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuer
     kind: m.kind,
     code: /\b([0-9]{6})\b/.exec(m.body)?.[1] ?? null,
     createdAt: new Date(m.created_at).toISOString(),
+    headers: m.headers ?? {},
   }));
 }
 
@@ -62,7 +63,7 @@ function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: strin
   const rows = messages
     .map((m) => {
       const link = m.link && safeReturnUrl(m.link) ? `<a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a>` : m.link ? escapeHtml(m.link) : '';
-      return `<tr><td>${escapeHtml(m.createdAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td><td>${link}</td><td>${escapeHtml(m.kind)}</td></tr>`;
+      return `<tr><td>${escapeHtml(m.createdAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td>${Object.keys(m.headers ?? {}).length ? `<pre class="headers">${escapeHtml(Object.entries(m.headers ?? {}).map(([k, val]) => `${k}: ${val}`).join('\n'))}</pre>` : ''}<pre>${escapeHtml(m.body)}</pre></td><td>${link}</td><td>${escapeHtml(m.kind)}</td></tr>`;
     })
     .join('\n');
   return `<!doctype html>

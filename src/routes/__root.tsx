@@ -7,6 +7,7 @@ import { sessionQuery } from '../services/session.ts';
 import { useAppActors } from '../services/app-actors.tsx';
 import { AppShell } from '../views/shell/AppShell.tsx';
 import { routeTitles } from '../views/shell/page-title.ts';
+import { CookiePreferencesHost, openCookiePreferences } from '../services/cookie-preferences.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // configuration and session metadata are needed by every route: load once, keep in the query cache
@@ -39,8 +40,10 @@ function RootComponent() {
       onDismiss={(id) => notifications.send({ type: 'user.dismiss', id })}
       pathname={pathname}
       pageTitle={pageTitle}
+      onCookiePreferences={openCookiePreferences}
     >
       <Outlet />
+      <CookiePreferencesHost />
     </AppShell>
   );
 }

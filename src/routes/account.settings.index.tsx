@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { connectedAppsMachine } from '../../machines/connected-apps.machine.ts';
+import type { ConnectedApps } from '../../contracts/oauth.ts';
 import { configQuery } from '../services/config.ts';
+import { consentApi } from '../services/consent.api.ts';
 import { sessionQuery } from '../services/session.ts';
+import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { SettingsView } from '../views/account/SettingsViews.tsx';
+import { ConnectedAppsView } from '../views/consent/ConnectedAppsView.tsx';
 
 export const Route = createFileRoute('/account/settings/')({
   component: SettingsPage,
@@ -11,5 +18,23 @@ export const Route = createFileRoute('/account/settings/')({
 function SettingsPage() {
   const { data: config } = useSuspenseQuery(configQuery);
   const { data: session } = useSuspenseQuery(sessionQuery);
-  return <SettingsView email={session.user?.email ?? ''} mfaEnabled={config.universal.enableMfaFeatures} />;
+  const flow = useAccountFlowActions();
+  // connected apps (issue 11, docs/consent.md): the member revokes a third-party app's access here
+  const apps = useActorRef(
+    connectedAppsMachine.provide({
+      actors: {
+        loadApps: fromPromise<ConnectedApps, void>(() => consentApi.connectedApps()),
+        revokeApp: fromPromise<ConnectedApps, { clientId: string }>(({ input }) => consentApi.revokeApp(input.clientId)),
+      },
+      actions: { notify: flow.notify },
+    }),
+  );
+  return (
+    <>
+      <SettingsView email={session.user?.email ?? ''} mfaEnabled={config.universal.enableMfaFeatures} />
+      <div className="account-page account-page--wide">
+        <ConnectedAppsView actor={apps} />
+      </div>
+    </>
+  );
 }

@@ -1,13 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { configQuery } from '../services/config.ts';
-import { PrivacyView } from '../views/account/SettingsViews.tsx';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { PrivacySettings } from '../../contracts/privacy.ts';
+import { privacySettingsMachine } from '../../machines/privacy-settings.machine.ts';
+import { privacyApi } from '../services/privacy.api.ts';
+import { useAccountFlowActions } from '../services/account-flow.tsx';
+import { PrivacySettingsView } from '../views/consent/PrivacyViews.tsx';
 
+/** /account/settings/privacy (issue 11): the member's Do Not Sell or Share opt-out, shown and changed. */
 export const Route = createFileRoute('/account/settings/privacy')({
   component: PrivacyPage,
 });
 
 function PrivacyPage() {
-  const { data: config } = useSuspenseQuery(configQuery);
-  return <PrivacyView brandName={config.brand.name} />;
+  const flow = useAccountFlowActions();
+  const actor = useActorRef(
+    privacySettingsMachine.provide({
+      actors: {
+        loadPrivacy: fromPromise<PrivacySettings, void>(() => privacyApi.settings()),
+        savePrivacy: fromPromise<PrivacySettings, PrivacySettings>(({ input }) => privacyApi.saveSettings(input)),
+      },
+      actions: { notify: flow.notify },
+    }),
+  );
+  return <PrivacySettingsView actor={actor} />;
 }

@@ -125,6 +125,12 @@ export const accountMessages = {
   sessionEnded: 'Signed out of that device.',
   otherSessionsEnded: 'Signed out of all other devices.',
   forgotUsername: 'Your username is the email address you used to create your account.',
+  // issue 11 (docs/consent.md): connected apps and the privacy opt-out (texts not shown in the spec)
+  appRevoked: 'Access removed. That app can no longer reach your account.',
+  appRevokeFailed: "We couldn't remove that app's access. Please try again.",
+  privacyOptOutSaved: 'Saved: we will not sell or share your personal information.',
+  privacyOptInSaved: 'Saved: your choice was withdrawn.',
+  privacySaveFailed: "We couldn't save your privacy choice. Please try again.",
 } as const;
 export type AccountMessageKey = keyof typeof accountMessages;
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useNavigateState, Link } from '@tanstack/react-router';
+import { useNavigate, useRouterState, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';

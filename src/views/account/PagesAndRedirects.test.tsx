@@ -7,7 +7,7 @@ import { modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } 
 import { RedirectingView } from './RedirectingView.tsx';
 import { ForYouView } from './ForYouView.tsx';
 import { ProfileView } from './ProfileView.tsx';
-import { PrivacyView, SettingsLayoutView, SettingsView } from './SettingsViews.tsx';
+import { SettingsLayoutView, SettingsView } from './SettingsViews.tsx';
 
 const sso: FlowViewModel<typeof ssoMachine> = {
   machine: ssoMachine,
@@ -76,12 +76,5 @@ describe('simple account pages', () => {
     unmount();
     renderWithRouter(<SettingsView email="ana@example.com" mfaEnabled />);
     expect((await screen.findByRole('link', { name: /2-step verification/ })).getAttribute('href')).toBe('/account/settings/mfa');
-  });
-  it('privacy links to the opt-out request and communication preferences', async () => {
-    renderWithRouter(<PrivacyView brandName="Harbor Coffee" />);
-    // no link to a page that does not exist yet (the /personal-information request form): said in words instead
-    expect(await screen.findByText('The online request form is not available yet: customer service takes these requests by phone.')).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Make a request' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Communication preferences' }).getAttribute('href')).toBe('/account/settings/communication-preferences');
   });
 });

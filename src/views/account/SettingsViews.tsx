@@ -115,26 +115,3 @@ export function SettingsView({ email, mfaEnabled }: { email: string; mfaEnabled:
     </div>
   );
 }
-
-/** /account/settings/privacy (simple): the privacy choices and where to make them. */
-export function PrivacyView({ brandName }: { brandName: string }) {
-  return (
-    <div className="account-page account-page--wide">
-      <h1 className="account-heading">Privacy</h1>
-      <section className="account-card">
-        <h2>Do Not Sell or Share My Personal Information</h2>
-        <p>You can ask {brandName} not to sell or share your personal information. Your request applies to the email address of this account.</p>
-        <p>The online request form is not available yet: customer service takes these requests by phone.</p>
-      </section>
-      <section className="account-card">
-        <h2>Marketing emails</h2>
-        <p>Choose which emails you get from us.</p>
-        <div className="account-actions">
-          <Link to="/account/settings/communication-preferences" className="btn btn--ghost">
-            Communication preferences
-          </Link>
-        </div>
-      </section>
-    </div>
-  );
-}

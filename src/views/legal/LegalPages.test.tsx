@@ -28,7 +28,8 @@ describe('help and legal pages (sample text)', () => {
       expect(SAMPLE_NOTICE).toBe('Sample text: this demo shows where the real document goes. It is not a legal agreement.');
       expect(document.body.textContent).toContain(text);
       const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-      expect(links).toEqual(['/terms-of-use', '/card-terms', '/privacy-statement', '/help/delivery-faq']);
+      // the privacy statement also links to the opt-out request form (issue 11)
+      expect(links).toEqual([...(title === 'Privacy Statement' ? ['/personal-information'] : []), '/terms-of-use', '/card-terms', '/privacy-statement', '/help/delivery-faq']);
     });
   }
 });

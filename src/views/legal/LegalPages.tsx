@@ -78,6 +78,9 @@ export function PrivacyStatementView({ brandName }: { brandName: string }) {
       <p>To run your account, take and prepare your orders, keep your account secure, and send the messages you choose in your communication preferences.</p>
       <h2>Your choices</h2>
       <p>You can change your communication preferences, download your data or delete your account in Settings at any time.</p>
+      <p>
+        To ask us not to sell or share your personal information, use <Link to="/personal-information">Do Not Sell or Share My Personal Information</Link>.
+      </p>
     </LegalPage>
   );
 }

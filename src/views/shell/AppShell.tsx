@@ -18,6 +18,8 @@ export interface AppShellProps {
   pathname?: string;
   /** the page's title (src/views/shell/page-title.ts); null: the page's h1 */
   pageTitle?: string | null;
+  /** opens the cookie-preferences dialog (issue 11) */
+  onCookiePreferences?: () => void;
   children: ReactNode;
 }
 
@@ -38,7 +40,7 @@ export function AppShell(p: AppShellProps) {
       <main id="main" className="app-main" tabIndex={-1}>
         {p.children}
       </main>
-      {p.chrome === 'full' ? <Footer brandName={p.brandName} devTools={p.devTools} /> : null}
+      {p.chrome === 'full' ? <Footer brandName={p.brandName} devTools={p.devTools} onCookiePreferences={p.onCookiePreferences} /> : null}
     </div>
   );
 }
@@ -80,13 +82,19 @@ function GlobalNav({ brandName, signedIn, firstName }: { brandName: string; sign
   );
 }
 
-function Footer({ brandName, devTools }: { brandName: string; devTools: boolean }) {
+function Footer({ brandName, devTools, onCookiePreferences }: { brandName: string; devTools: boolean; onCookiePreferences?: (() => void) | undefined }) {
   return (
     <footer className="global-footer">
       <nav aria-label="Footer" className="footer-links">
         <Link to="/store-locator">Store locator</Link>
         <Link to="/menu">Menu</Link>
         {devTools ? <a href="/dev/outbox">Dev outbox</a> : null}
+        <Link to="/privacy-statement">Privacy Statement</Link>
+        {onCookiePreferences ? (
+          <button type="button" className="footer-link-button" onClick={onCookiePreferences}>
+            Cookie preferences
+          </button>
+        ) : null}
       </nav>
       <p className="footer-legal">© 2026 {brandName} Company. All rights reserved.</p>
     </footer>

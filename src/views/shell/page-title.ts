@@ -59,6 +59,10 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/account/payment-method/add/paypal': 'Add PayPal',
   '/account/payment-method/gift/guest/credit-card': 'Pay with a card',
   '/account/cards_/transfer': 'Transfer balance',
+  '/oauth/authorize': 'Give access to your account',
+  '/personal-information/': 'Do Not Sell or Share My Personal Information',
+  '/personal-information/confirmation': 'We got your submission',
+  '/unsubscribe/': 'Unsubscribing',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */

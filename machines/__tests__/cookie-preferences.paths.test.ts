@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { cookiePreferencesFlow } from './cookie-preferences.expect.ts';
+
+describeFlow(cookiePreferencesFlow);

@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { unsubscribeFlow } from './unsubscribe.expect.ts';
+
+describeFlow(unsubscribeFlow);

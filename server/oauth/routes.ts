@@ -1,0 +1,256 @@
+import type { Context, Hono } from 'hono';
+import {
+  AuthorizeRequest,
+  AuthorizeStatusRequest,
+  CLAIM_TEXTS,
+  ConnectedAppParams,
+  OAuthErrorCodes,
+  RevokeRequest,
+  TokenRequest,
+  type AuthorizeResponse,
+  type AuthorizeStatus,
+  type ConnectedApps,
+  type OAuthScope,
+  type TokenResponse,
+} from '../../contracts/oauth.ts';
+import { requireUser } from '../auth/require.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import type { AppEnv } from '../http/types.ts';
+import { parse, parseJson, parseParams } from '../http/validate.ts';
+import { connectedApps, findClient, findGrant, findToken, isScope, issueCode, redeemCode, revokeApp, revokeToken, saveGrant, sortScopes, TOKEN_TTL_SECONDS, type ClientRow, type TokenInfo } from './store.ts';
+
+/**
+ * Third-party app consent (spec 2 sections 2-7, issue 11, docs/consent.md).
+ *
+ * Browser-facing (session cookie, so CSRF-checked like every /apiproxy call):
+ *   POST   /apiproxy/v1/oauth/authorize/status   the consent screen's status; already granted: a code at once
+ *   POST   /apiproxy/v1/oauth/authorize          Confirm: records the grant, returns redirectUri with code and state
+ *   GET    /apiproxy/v1/account/connected-apps   the member's connected apps
+ *   DELETE /apiproxy/v1/account/connected-apps/:clientId   revoke: grant, codes and tokens end at once
+ *
+ * Back channel (no cookies read, so no CSRF: the caller proves itself with the code + PKCE verifier or a bearer token):
+ *   POST /oauth2/token      authorization_code grant with PKCE S256
+ *   POST /oauth2/revoke     RFC 7009
+ *   GET  /oauth2/api/{account,cards,payment-methods,rewards}   the read API, one scope each (403 outside it)
+ */
+const API = '/apiproxy/v1';
+
+function oauthError(status: 400 | 401 | 403, error: string, description: string, field?: string) {
+  // the house error shape ({ code, message, field }) plus RFC 6749 section 5.2's { error, error_description }
+  return new ApiError(status, error, description, { error, error_description: description, ...(field ? { field } : {}) });
+}
+
+interface Validated {
+  client: ClientRow;
+  redirectUri: string;
+  scopes: OAuthScope[];
+  codeChallenge: string;
+}
+
+/**
+ * Everything a consent request must satisfy, checked before anything redirects (RFC 6749 section 4.1.2.1): a
+ * registered client (the development sample client only where dev tools are on), the redirect URI equal to one
+ * registered for it character for character, response type `code`, scopes the client may ask for, and a PKCE S256
+ * challenge.
+ */
+async function validateConsent(c: Context<AppEnv>, r: { clientId: string; redirectUri: string; redirectField: string; responseType: string; scope?: string | undefined; codeChallenge?: string | undefined; codeChallengeMethod?: string | undefined }): Promise<Validated> {
+  const client = await findClient(c.var.deps.db, r.clientId);
+  if (!client || (client.dev_only && !c.var.deps.config.devTools)) throw new ApiError(400, OAuthErrorCodes.invalidClient, 'This application is not registered.', { field: 'clientId' });
+  if (!client.redirect_uris.includes(r.redirectUri)) throw new ApiError(400, OAuthErrorCodes.invalidRedirectUri, 'The redirect URI is not registered for this application.', { field: r.redirectField });
+  if (r.responseType !== 'code') throw new ApiError(400, OAuthErrorCodes.unsupportedResponseType, 'Only the authorization code flow (response type "code") is supported.', { field: 'responseType' });
+  const asked = (r.scope ?? '').split(' ').filter(Boolean);
+  if (!asked.length) throw new ApiError(400, OAuthErrorCodes.invalidScope, 'Name at least one scope.', { field: 'scope' });
+  for (const s of asked) if (!isScope(s) || !client.allowed_scopes.includes(s)) throw new ApiError(400, OAuthErrorCodes.invalidScope, `This application may not ask for the scope "${s}".`, { field: 'scope' });
+  if (!r.codeChallenge) throw new ApiError(400, OAuthErrorCodes.invalidRequest, 'A PKCE code challenge is required.', { field: 'codeChallenge' });
+  if (r.codeChallengeMethod !== 'S256') throw new ApiError(400, OAuthErrorCodes.invalidRequest, 'The code challenge method must be S256.', { field: 'codeChallengeMethod' });
+  return { client, redirectUri: r.redirectUri, scopes: sortScopes(asked as OAuthScope[]), codeChallenge: r.codeChallenge };
+}
+
+/** The redirect URI with the response parameters appended (its own query kept; RFC 6749 section 4.1.2). */
+export function withParams(uri: string, params: Record<string, string | null | undefined>): string {
+  const hash = uri.indexOf('#');
+  const base = hash >= 0 ? uri.slice(0, hash) : uri;
+  const q = new URLSearchParams();
+  for (const [k, val] of Object.entries(params)) if (val !== null && val !== undefined) q.set(k, val);
+  const s = q.toString();
+  return s ? `${base}${base.includes('?') ? '&' : '?'}${s}` : base;
+}
+
+const claimsOf = (scopes: OAuthScope[]) => scopes.map((scope) => ({ scope, description: CLAIM_TEXTS[scope] }));
+
+/** Reads a form-encoded (RFC 6749) or JSON body into a plain object; repeated keys are refused (RFC 6749 section 3.2). */
+async function formOrJson(c: Context<AppEnv>): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded')) return parseJsonRaw(c);
+  const params = new URLSearchParams(await c.req.text());
+  const out: Record<string, string> = {};
+  for (const [k, val] of params) {
+    if (k in out) throw oauthError(400, 'invalid_request', `The parameter "${k}" is repeated.`, k);
+    out[k] = val;
+  }
+  return out;
+}
+async function parseJsonRaw(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+}
+
+function bearer(c: Context<AppEnv>): string | null {
+  const h = c.req.header('authorization') ?? '';
+  const m = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(h);
+  return m ? m[1]! : null;
+}
+
+/** The bearer token's grant for one scope: 401 without a live token, 403 when its scopes do not include it. */
+async function requireScope(c: Context<AppEnv>, scope: OAuthScope): Promise<TokenInfo> {
+  const token = bearer(c);
+  const info = token ? await findToken(c.var.deps.db, token) : null;
+  if (!info) {
+    c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+    throw oauthError(401, 'invalid_token', 'The access token is missing, expired or revoked.');
+  }
+  if (!info.scopes.includes(scope)) {
+    c.header('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);
+    throw oauthError(403, 'insufficient_scope', `This token does not allow the "${scope}" scope.`);
+  }
+  return info;
+}
+
+export function registerOAuthRoutes(app: Hono<AppEnv>) {
+  // ---- browser-facing ---------------------------------------------------------------------------------------------
+  app.post(`${API}/oauth/authorize/status`, async (c) => {
+    const s = requireUser(c);
+    const body = await parseJson(c, AuthorizeStatusRequest);
+    const ok = await validateConsent(c, { ...body, redirectUri: body.requestRedirectUri, redirectField: 'requestRedirectUri' });
+    const { db } = c.var.deps;
+    const granted = await findGrant(db, s.userId, ok.client.client_id);
+    const authorized = !!granted && ok.scopes.every((x) => granted.includes(x));
+    let redirectUri = ok.redirectUri;
+    if (authorized) {
+      const code = await issueCode(db, { clientId: ok.client.client_id, userId: s.userId, redirectUri: ok.redirectUri, scopes: ok.scopes, codeChallenge: ok.codeChallenge });
+      redirectUri = withParams(ok.redirectUri, { code, state: body.state });
+    }
+    const out: AuthorizeStatus = {
+      authorized,
+      redirectUri,
+      clientId: ok.client.client_id,
+      clientName: ok.client.name,
+      clientImage: ok.client.image_url,
+      responseType: body.responseType,
+      scope: ok.scopes.join(' '),
+      state: body.state ?? null,
+      claims: claimsOf(ok.scopes),
+    };
+    return c.json(out);
+  });
+
+  app.post(`${API}/oauth/authorize`, async (c) => {
+    const s = requireUser(c);
+    const body = await parseJson(c, AuthorizeRequest);
+    const ok = await validateConsent(c, { ...body, redirectField: 'redirectUri' });
+    const code = await c.var.deps.db.transaction(async (tx) => {
+      await saveGrant(tx, s.userId, ok.client.client_id, ok.scopes);
+      return issueCode(tx, { clientId: ok.client.client_id, userId: s.userId, redirectUri: ok.redirectUri, scopes: ok.scopes, codeChallenge: ok.codeChallenge });
+    });
+    const out: AuthorizeResponse = { redirectUri: withParams(ok.redirectUri, { code, state: body.state }) };
+    return c.json(out);
+  });
+
+  app.get(`${API}/account/connected-apps`, async (c) => {
+    const out: ConnectedApps = { apps: await connectedApps(c.var.deps.db, requireUser(c).userId) };
+    return c.json(out);
+  });
+
+  app.delete(`${API}/account/connected-apps/:clientId`, async (c) => {
+    const s = requireUser(c);
+    const { clientId } = parseParams(c, ConnectedAppParams);
+    if (!(await revokeApp(c.var.deps.db, s.userId, clientId))) throw notFound('This application is not connected to your account.');
+    const out: ConnectedApps = { apps: await connectedApps(c.var.deps.db, s.userId) };
+    return c.json(out);
+  });
+
+  // ---- back channel -----------------------------------------------------------------------------------------------
+  app.use('/oauth2/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('Pragma', 'no-cache');
+  });
+
+  app.post('/oauth2/token', async (c) => {
+    const body = parse(TokenRequest, await formOrJson(c));
+    const r = await redeemCode(c.var.deps.db, { code: body.code, clientId: body.client_id, redirectUri: body.redirect_uri, verifier: body.code_verifier });
+    if (!r.ok) throw oauthError(400, 'invalid_grant', r.why, 'code');
+    const out: TokenResponse = { access_token: r.token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope: r.scopes.join(' ') };
+    return c.json(out);
+  });
+
+  app.post('/oauth2/revoke', async (c) => {
+    const body = parse(RevokeRequest, await formOrJson(c));
+    await revokeToken(c.var.deps.db, body.token, body.client_id);
+    return c.json({});
+  });
+
+  app.get('/oauth2/api/account', async (c) => {
+    const t = await requireScope(c, 'account');
+    const r = await c.var.deps.db.query<{ first_name: string; last_name: string; email: string }>('select first_name, last_name, email from users where id = $1', [t.userId]);
+    const u = r.rows[0];
+    if (!u) throw notFound('No such account.');
+    return c.json({ firstName: u.first_name, lastName: u.last_name, email: u.email });
+  });
+
+  app.get('/oauth2/api/cards', async (c) => {
+    const t = await requireScope(c, 'card');
+    const { db } = c.var.deps;
+    const cards = await db.query<{ card_id: string; card_number: string; nickname: string | null; balance_cents: number; status: string }>(
+      `select card_id, card_number, nickname, balance_cents, status from stored_value_cards where user_id = $1 and status <> 'closed' order by is_primary desc, created_at, card_id`,
+      [t.userId],
+    );
+    const ledger = await db.query<{ card_id: string; id: string; kind: string; amount_cents: number; balance_after_cents: number; description: string | null; created_at: Date }>(
+      `select card_id, id, kind, amount_cents, balance_after_cents, description, created_at from card_ledger
+        where card_id = any($1::text[]) order by id desc limit 200`,
+      [cards.rows.map((x) => x.card_id)],
+    );
+    return c.json({
+      cards: cards.rows.map((card) => ({
+        cardId: card.card_id,
+        lastFour: card.card_number.slice(-4),
+        nickname: card.nickname,
+        status: card.status,
+        balance: { amount: Number(card.balance_cents), currency: 'USD' },
+        transactions: ledger.rows
+          .filter((l) => l.card_id === card.card_id)
+          .slice(0, 20)
+          .map((l) => ({ id: String(l.id), kind: l.kind, amount: Number(l.amount_cents), balanceAfter: Number(l.balance_after_cents), description: l.description, createdAt: new Date(l.created_at).toISOString() })),
+      })),
+    });
+  });
+
+  app.get('/oauth2/api/payment-methods', async (c) => {
+    const t = await requireScope(c, 'payment');
+    const r = await c.var.deps.db.query<{ payment_method_id: string; payment_type: string; nickname: string | null; is_default: boolean }>(
+      'select payment_method_id, payment_type, nickname, is_default from payment_methods where user_id = $1 and removed_at is null order by created_at, payment_method_id',
+      [t.userId],
+    );
+    // never a number, a last four digits, an expiry or a processor token: the type and the member's nickname only
+    return c.json({ paymentMethods: r.rows.map((m) => ({ paymentMethodId: m.payment_method_id, paymentType: m.payment_type, nickname: m.nickname, default: m.is_default })) });
+  });
+
+  app.get('/oauth2/api/rewards', async (c) => {
+    const t = await requireScope(c, 'rewards');
+    const { db } = c.var.deps;
+    // the Stars balance (stars_balances, from the ordering work) when that table exists; before it: 0 Stars, said so
+    const has = await db.query<{ ok: boolean }>(`select to_regclass('stars_balances') is not null as ok`);
+    if (!has.rows[0]?.ok) return c.json({ stars: 0, note: 'Stars are not tracked yet: every member has 0 Stars.' });
+    const r = await db.query<{ balance: number }>('select balance from stars_balances where user_id = $1', [t.userId]);
+    return c.json({ stars: Number(r.rows[0]?.balance ?? 0) });
+  });
+
+  app.all('/oauth2/*', () => {
+    throw notFound('No such API endpoint.');
+  });
+}
+

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyConfirmationView } from '../views/consent/PrivacyViews.tsx';
+
+/** /personal-information/confirmation (spec 2 section 2). */
+export const Route = createFileRoute('/personal-information/confirmation')({
+  component: PrivacyConfirmationView,
+});

@@ -1,0 +1,23 @@
+/**
+ * The consent, privacy and unsubscribe API client (issue 11, docs/consent.md): one function per endpoint, each
+ * response validated with its contract; failures reject with a FlowError carrying the catalogue's (or server's) text.
+ */
+import { AuthorizeResponse, AuthorizeStatus, ConnectedApps, type AuthorizeRequest, type AuthorizeStatusRequest } from '../../contracts/oauth.ts';
+import { api } from './api.ts';
+import { toFlowError } from './flow-error.ts';
+
+async function call<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    throw toFlowError(e);
+  }
+}
+
+export const consentApi = {
+  authorizeStatus: (input: AuthorizeStatusRequest) => call(api.post('/oauth/authorize/status', input, { schema: AuthorizeStatus })),
+  authorize: (input: AuthorizeRequest) => call(api.post('/oauth/authorize', input, { schema: AuthorizeResponse })),
+  connectedApps: () => call(api.get('/account/connected-apps', { schema: ConnectedApps })),
+  revokeApp: (clientId: string) => call(api.del(`/account/connected-apps/${encodeURIComponent(clientId)}`, { schema: ConnectedApps })),
+};

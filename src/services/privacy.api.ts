@@ -1,0 +1,21 @@
+/** The privacy opt-out and unsubscribe API client (issue 11, docs/consent.md). */
+import { OkResponse } from '../../contracts/account.ts';
+import { PrivacySettings, UnsubscribeResponse } from '../../contracts/privacy.ts';
+import { api } from './api.ts';
+import { toFlowError } from './flow-error.ts';
+
+async function call<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    throw toFlowError(e);
+  }
+}
+
+export const privacyApi = {
+  optOut: (input: { email: string; optIn: false }) => call(api.post('/privacy/opt-out', input, { schema: OkResponse })),
+  settings: () => call(api.get('/account/privacy', { schema: PrivacySettings })),
+  saveSettings: (input: PrivacySettings) => call(api.put('/account/privacy', input, { schema: PrivacySettings })),
+  unsubscribe: (input: { token: string }) => call(api.post('/unsubscribe', input, { schema: UnsubscribeResponse })),
+};
