@@ -222,8 +222,12 @@ export const groupCardNumber = (n: string) => n.replace(/\s+/g, '').replace(/(.{
 
 const Cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_CARD_BALANCE_CENTS, message));
 export const IdempotencyKey = v.pipe(v.string('Give an idempotency key.'), v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Give an idempotency key of 8 to 100 letters, digits, - or _.'));
-export const CardId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a card id.'));
-export const PaymentMethodId = v.pipe(v.string('Choose a payment method.'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a payment method id.'));
+/** The shape of every opaque id the server hands out (cards, payment methods, billing addresses). */
+export const OPAQUE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** An opaque id in a URL's search: a malformed one is dropped by the route's search validation. */
+export const OpaqueId = v.pipe(v.string(), v.regex(OPAQUE_ID));
+export const CardId = v.pipe(v.string(), v.regex(OPAQUE_ID, 'Not a card id.'));
+export const PaymentMethodId = v.pipe(v.string('Choose a payment method.'), v.regex(OPAQUE_ID, 'Not a payment method id.'));
 export const SvcCardNumber = v.pipe(v.string('A valid card number has 16 digits.'), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.'), v.maxLength(16, 'A valid card number has 16 digits.'));
 export const SvcSecurityCode = v.pipe(v.string('A valid security code has 8 digits.'), v.regex(/^[0-9]{8}$/, 'A valid security code has 8 digits.'), v.maxLength(8, 'A valid security code has 8 digits.'));
 const Risk = v.optional(v.looseObject({ deviceId: v.optional(v.pipe(v.string(), v.maxLength(200))), risk: v.optional(v.pipe(v.string(), v.maxLength(20))) }));
@@ -402,6 +406,8 @@ export const TokenizeCardRequest = v.object({
   singleUse: v.optional(v.boolean(), false),
 });
 export type TokenizeCardRequest = v.InferInput<typeof TokenizeCardRequest>;
+/** A card as the processor receives it (the validated tokenize request). */
+export type CardDetails = v.InferOutput<typeof TokenizeCardRequest>;
 export const TokenizeResponse = v.object({ token: v.string(), brand: PaymentType, lastFour: v.string(), expMonth: v.nullable(v.number()), expYear: v.nullable(v.number()), createdAt: v.string() });
 export type TokenizeResponse = v.InferOutput<typeof TokenizeResponse>;
 /** POST /apiproxy/v1/sandbox-processor/paypal/approve: the consent page's Approve */
@@ -410,7 +416,7 @@ export const PaypalApproveRequest = v.object({ email: v.pipe(v.string('Enter the
 /** POST /account/payment-methods: store a verified method from a processor token */
 export const AddPaymentMethodRequest = v.object({
   token: v.pipe(v.string('Give a processor token.'), v.regex(/^tok_[A-Za-z0-9_]{8,64}$/, 'Not a processor token.')),
-  billingAddressId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  billingAddressId: v.optional(OpaqueId),
   nickname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'Use 30 characters or fewer.'))),
   makeDefault: v.optional(v.boolean(), false),
 });
@@ -419,7 +425,7 @@ export type AddPaymentMethodRequest = v.InferInput<typeof AddPaymentMethodReques
 export const UpdatePaymentMethodRequest = v.object({
   expMonth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'Enter the expiration month.'), v.maxValue(12, 'Enter the expiration month.'))),
   expYear: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000, 'Enter the expiration year.'), v.maxValue(2100, 'Enter the expiration year.'))),
-  billingAddressId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  billingAddressId: v.optional(OpaqueId),
   nickname: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'Use 30 characters or fewer.'))),
 });
 

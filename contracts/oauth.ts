@@ -50,16 +50,18 @@ export const CodeVerifier = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]{43,128}
 export const Claim = v.object({ scope: v.picklist(OAUTH_SCOPES), description: v.string() });
 export type Claim = v.InferOutput<typeof Claim>;
 
-/** POST /apiproxy/v1/oauth/authorize/status (spec 2 section 7), plus the PKCE challenge (issue 11). */
-export const AuthorizeStatusRequest = v.object({
+/** What both authorize calls carry besides the redirect URI: the client, the grant asked for and the PKCE challenge. */
+const AuthorizeParams = {
   clientId: ClientId,
-  requestRedirectUri: Text(2000),
   responseType: Text(40),
   scope: v.optional(ScopeString),
   state: v.optional(Text(500)),
   codeChallenge: v.optional(CodeChallenge),
   codeChallengeMethod: v.optional(Text(10)),
-});
+};
+
+/** POST /apiproxy/v1/oauth/authorize/status (spec 2 section 7), plus the PKCE challenge (issue 11). */
+export const AuthorizeStatusRequest = v.object({ ...AuthorizeParams, requestRedirectUri: Text(2000) });
 export type AuthorizeStatusRequest = v.InferOutput<typeof AuthorizeStatusRequest>;
 
 export const AuthorizeStatus = v.object({
@@ -77,15 +79,7 @@ export const AuthorizeStatus = v.object({
 export type AuthorizeStatus = v.InferOutput<typeof AuthorizeStatus>;
 
 /** POST /apiproxy/v1/oauth/authorize (spec 2 section 7), plus the PKCE challenge. */
-export const AuthorizeRequest = v.object({
-  clientId: ClientId,
-  responseType: Text(40),
-  redirectUri: Text(2000),
-  scope: v.optional(ScopeString),
-  state: v.optional(Text(500)),
-  codeChallenge: v.optional(CodeChallenge),
-  codeChallengeMethod: v.optional(Text(10)),
-});
+export const AuthorizeRequest = v.object({ ...AuthorizeParams, redirectUri: Text(2000) });
 export type AuthorizeRequest = v.InferOutput<typeof AuthorizeRequest>;
 export const AuthorizeResponse = v.object({ redirectUri: v.optional(v.nullable(v.string())) });
 export type AuthorizeResponse = v.InferOutput<typeof AuthorizeResponse>;

@@ -1,5 +1,5 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { CardMessages, GUEST_TOKEN_MAX_AGE_MS, PaymentFormMessages, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
+import { CardMessages, GUEST_TOKEN_MAX_AGE_MS, PaymentFormMessages, type CardDetails, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { cardDigits, cvcLength, detectBrand, luhnValid } from '../contracts/card-numbers.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
@@ -83,14 +83,7 @@ export function cardErrors(form: Partial<CardForm>, today: { year: number; month
   return errors;
 }
 
-export interface TokenizeInput {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  postalCode?: string;
-  singleUse: boolean;
-}
+export type TokenizeInput = CardDetails;
 export function tokenizeRequest({ context }: { context: Pick<CreditCardContext, 'card' | 'mode' | 'postalCode'> }): TokenizeInput {
   if (!context.card) throw new Error('tokenize: no card entered');
   const c = context.card;

@@ -29,26 +29,16 @@ forEachDb('OAuth 2.0 authorization server (issue 11)', ({ db }) => {
     const user = await createUser(c);
     return { app, c, user };
   }
-  const statusBody = (client = BUDGET, over: Record<string, unknown> = {}, p = pkce()) => ({
+  const authorizeParams = (client = BUDGET, p = pkce()) => ({
     clientId: client.clientId,
-    requestRedirectUri: client.redirectUri,
     responseType: 'code',
     scope: 'account card',
     state: 'st-123',
     codeChallenge: p.challenge,
     codeChallengeMethod: 'S256',
-    ...over,
   });
-  const confirmBody = (client = BUDGET, over: Record<string, unknown> = {}, p = pkce()) => ({
-    clientId: client.clientId,
-    redirectUri: client.redirectUri,
-    responseType: 'code',
-    scope: 'account card',
-    state: 'st-123',
-    codeChallenge: p.challenge,
-    codeChallengeMethod: 'S256',
-    ...over,
-  });
+  const statusBody = (client = BUDGET, over: Record<string, unknown> = {}, p = pkce()) => ({ ...authorizeParams(client, p), requestRedirectUri: client.redirectUri, ...over });
+  const confirmBody = (client = BUDGET, over: Record<string, unknown> = {}, p = pkce()) => ({ ...authorizeParams(client, p), redirectUri: client.redirectUri, ...over });
   async function token(app: ReturnType<typeof newApp>, params: Record<string, string>, form = true) {
     const res = await app.request('http://localhost/oauth2/token', {
       method: 'POST',

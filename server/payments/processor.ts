@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import type { PaymentType } from '../../contracts/cards.ts';
+import type { CardDetails, PaymentType } from '../../contracts/cards.ts';
 
 /**
  * The one interface the app uses to move money with an outside processor (cards and PayPal). The sandbox
@@ -24,14 +24,7 @@ export interface TokenInfo {
 
 export type ProcessorResult<T> = ({ ok: true } & T) | { ok: false; code: string };
 
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  postalCode?: string;
-  singleUse: boolean;
-}
+export type { CardDetails };
 
 export interface PaymentProcessor {
   /** the card number and security code go here and nowhere else */

@@ -2,7 +2,7 @@ import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { formatCents } from '../../contracts/cards.ts';
+import { formatCents, OPAQUE_ID } from '../../contracts/cards.ts';
 import { cardsMachine } from '../../machines/cards.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { cardsActors, cardsApi } from '../services/cards.actors.ts';
@@ -11,7 +11,7 @@ import { CardOverlays, useToast } from './-cards/CardOverlays.tsx';
 
 /** /account/cards/:cardId (sign-in required): one card, its latest movements, and the #pay / #add-money / #auto-reload overlays. */
 export const Route = createFileRoute('/account/cards_/$cardId')({
-  params: { parse: (p) => ({ cardId: /^[A-Za-z0-9_-]{1,64}$/.test(p.cardId) ? p.cardId : 'unknown' }), stringify: (p) => p },
+  params: { parse: (p) => ({ cardId: OPAQUE_ID.test(p.cardId) ? p.cardId : 'unknown' }), stringify: (p) => p },
   beforeLoad: ({ context, location }) => requireSignIn(context, location),
   component: CardPage,
 });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import type { Card } from '../../contracts/cards.ts';
+import { OpaqueId, type Card } from '../../contracts/cards.ts';
 import { transferMachine } from '../../machines/transfer.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { cardsApi, transferActors } from '../services/cards.actors.ts';
@@ -11,7 +11,7 @@ import { TransferView } from '../views/cards/PaymentViews.tsx';
 import { useToast } from './-cards/CardOverlays.tsx';
 
 /** /account/cards/transfer?from=<cardId> (sign-in required): move a balance between two of the member's cards. */
-const Search = v.object({ from: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))) });
+const Search = v.object({ from: v.optional(OpaqueId) });
 const cardsQuery = { queryKey: ['account', 'cards', 'list'], queryFn: () => cardsApi.list() } as const;
 export const Route = createFileRoute('/account/cards_/transfer')({
   validateSearch: (s: Record<string, unknown>) => {

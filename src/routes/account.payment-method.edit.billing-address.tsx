@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
-import type { Address } from '../../contracts/cards.ts';
+import { OpaqueId, type Address } from '../../contracts/cards.ts';
 import { sessionQuery } from '../services/session.ts';
 import { addressListQuery } from '../services/cards.actors.ts';
 import { readGuestAddress } from '../services/guest-payment.ts';
@@ -10,7 +10,7 @@ import { BillingAddressPage } from './-cards/payment-pages.tsx';
  * /account/payment-method/edit/billing-address?addressId=&paymentMethodId= (no sign-in requirement): a member edits
  * a saved address (UPDATE_ADDRESS); a guest edits the single-use address of this order (a new address token).
  */
-const Id = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)));
+const Id = v.optional(OpaqueId);
 const Search = v.object({ addressId: Id, paymentMethodId: Id });
 export const Route = createFileRoute('/account/payment-method/edit/billing-address')({
   validateSearch: (s: Record<string, unknown>) => {

@@ -8,7 +8,7 @@ import { creditCardActors } from '../services/cards.actors.ts';
 import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '../services/guest-payment.ts';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';
 import { useToast } from './-cards/CardOverlays.tsx';
-import { thisMonth } from './account.payment-method.add.credit-card.tsx';
+import { thisMonth } from './-cards/CardOverlays.tsx';
 
 /**
  * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.

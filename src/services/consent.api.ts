@@ -4,16 +4,9 @@
  */
 import { AuthorizeResponse, AuthorizeStatus, ConnectedApps, type AuthorizeRequest, type AuthorizeStatusRequest } from '../../contracts/oauth.ts';
 import { api } from './api.ts';
-import { toFlowError } from './flow-error.ts';
+import { callRethrowing, toFlowError } from './flow-error.ts';
 
-async function call<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e;
-    throw toFlowError(e);
-  }
-}
+const call = callRethrowing(toFlowError);
 
 export const consentApi = {
   authorizeStatus: (input: AuthorizeStatusRequest) => call(api.post('/oauth/authorize/status', input, { schema: AuthorizeStatus })),

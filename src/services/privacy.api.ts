@@ -2,16 +2,9 @@
 import { OkResponse } from '../../contracts/account.ts';
 import { PrivacySettings, UnsubscribeResponse } from '../../contracts/privacy.ts';
 import { api } from './api.ts';
-import { toFlowError } from './flow-error.ts';
+import { callRethrowing, toFlowError } from './flow-error.ts';
 
-async function call<T>(request: Promise<T>): Promise<T> {
-  try {
-    return await request;
-  } catch (e) {
-    if ((e as Error)?.name === 'AbortError') throw e;
-    throw toFlowError(e);
-  }
-}
+const call = callRethrowing(toFlowError);
 
 export const privacyApi = {
   optOut: (input: { email: string; optIn: false }) => call(api.post('/privacy/opt-out', input, { schema: OkResponse })),

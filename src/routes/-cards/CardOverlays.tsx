@@ -4,9 +4,10 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { Card } from '../../../contracts/cards.ts';
 import { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
+import { creditCardMachine, type CreditCardInput } from '../../../machines/credit-card.machine.ts';
 import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
-import { addMoneyActors, autoReloadActors, barcodeActors, cardsApi } from '../../services/cards.actors.ts';
+import { addMoneyActors, autoReloadActors, barcodeActors, cardsApi, creditCardActors } from '../../services/cards.actors.ts';
 import { configQuery } from '../../services/config.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardsViews.tsx';
@@ -18,6 +19,32 @@ export const paymentMethodsQuery = { queryKey: ['account', 'payment-methods'], q
 export function useToast() {
   const actors = useAppActors();
   return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
+}
+
+/** This month, for the credit-card machine's expiry check. */
+export const thisMonth = () => ({ year: new Date().getFullYear(), month: new Date().getMonth() + 1 });
+
+/**
+ * The credit-card machine of the add and edit pages: toasts its notice, and when it is done refreshes the
+ * payment methods and returns to /account/payment-method.
+ */
+export function useCreditCardActor(input: Omit<CreditCardInput, 'today'>) {
+  const router = useRouter();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useActorRef(
+    creditCardMachine.provide({
+      actors: creditCardActors(),
+      actions: {
+        notify: ({ context }) => context.notice && toast('success', context.notice),
+        goToList: () => {
+          void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
+          queueMicrotask(() => void router.navigate({ to: '/account/payment-method' }));
+        },
+      },
+    }),
+    { input: { ...input, today: thisMonth() } as CreditCardInput },
+  );
 }
 
 const randomKey = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
