@@ -4,6 +4,10 @@
  * 320 px. Routes come from src/routeTree.gen.ts (e2e/a11y.helpers.ts). One test per viewport and session
  * walks all routes in one page (the run stays short on two cores); the map is off (software WebGL is the
  * slowest part of a page) except in the test about the map's pins.
+ *
+ * The desktop sweeps also are the CSP check of every route (issue 6: no securitypolicyviolation event or
+ * "Refused to" message) and the link checker (issue 8: every same-origin link found on any route leads to a
+ * page; server paths answer below 400): one visit of a route serves all three.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +15,27 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { withoutMap } from './locator.helpers.ts';
+import { collected, watchCsp } from './csp.helpers.ts';
 import { appRoutes, axeViolations, horizontalOverflow, memberStorageState, pageReady, SIGNED_IN_SKIP, VIEWPORTS } from './a11y.helpers.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
 const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'harbor-a11y-')), 'member.json');
 let memberState: Promise<string> | null = null;
+
+const NOT_FOUND_HEADING = "We couldn't find that page";
+
+/** the same-origin links on the page (path + query), without fragments */
+async function internalLinks(page: Page): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+  return hrefs
+    .map((h) => new URL(h))
+    .filter((u) => u.origin === origin)
+    .map((u) => `${u.pathname}${u.search}`);
+}
+
+const showsNotFound = async (page: Page) => (await page.getByRole('heading', { level: 1, name: NOT_FOUND_HEADING }).count()) > 0;
 
 async function checkRoute(page: Page, url: string, opts: { overflowAt320: boolean }) {
   await page.goto(url);
@@ -45,14 +64,50 @@ for (const who of ['guest', 'member'] as const) {
       });
     }
     for (const [name, viewport] of [['desktop', VIEWPORTS.desktop], ['phone', VIEWPORTS.phone]] as const) {
-      test(`${name}: every route has its title, zero axe violations${name === 'phone' ? ', no horizontal scroll at 390 and 320 px' : ''}`, async ({ browser }) => {
+      const desktop = name === 'desktop';
+      test(`${name}: every route has its title, zero axe violations${desktop ? ', no CSP violation, and every internal link leads to a page' : ', no horizontal scroll at 390 and 320 px'}`, async ({ browser, request }) => {
         test.setTimeout(15 * 60_000);
         const context = await browser.newContext({ viewport, ...(who === 'member' ? { storageState: await memberState! } : {}) });
         const page = await context.newPage();
         await withoutMap(page);
+        // desktop also carries the CSP check (issue 6) and the link checker (issue 8): one visit of each route serves all
+        const cspConsole = desktop ? await watchCsp(page) : [];
+        const links = new Map<string, string>(); // link -> the first route it was found on
+        const visited = new Map<string, boolean>(); // route -> it showed the not-found page
         for (const url of appRoutes()) {
           if (who === 'member' && SIGNED_IN_SKIP.has(url)) continue;
-          await test.step(url, () => checkRoute(page, url, { overflowAt320: name === 'phone' }));
+          await test.step(url, async () => {
+            await checkRoute(page, url, { overflowAt320: !desktop });
+            if (!desktop) return;
+            expect.soft(await collected(page, cspConsole.splice(0)), `${url}: no CSP violation`).toEqual([]);
+            visited.set(url, await showsNotFound(page));
+            for (const link of await internalLinks(page)) if (!links.has(link)) links.set(link, url);
+          });
+        }
+        if (desktop) {
+          // the pages the links lead to: server paths must answer below 400, app paths must not be the not-found page
+          const dead: string[] = [];
+          for (const [link, from] of links) {
+            if (who === 'member' && SIGNED_IN_SKIP.has(link.split('?')[0]!)) continue;
+            if (/^\/(apiproxy|dev)\//.test(link)) {
+              const res = await request.get(link, { maxRedirects: 0 });
+              if (res.status() >= 400) dead.push(`${link} (on ${from}): HTTP ${res.status()}`);
+              continue;
+            }
+            if (visited.has(link)) {
+              if (visited.get(link)) dead.push(`${link} (on ${from}): not found`);
+              continue;
+            }
+            const res = await page.goto(link);
+            if (!res || res.status() >= 400) {
+              dead.push(`${link} (on ${from}): HTTP ${res?.status()}`);
+              continue;
+            }
+            await pageReady(page);
+            if (await showsNotFound(page)) dead.push(`${link} (on ${from}): not found`);
+          }
+          expect(links.size).toBeGreaterThan(10);
+          expect(dead).toEqual([]);
         }
         await context.close();
       });
