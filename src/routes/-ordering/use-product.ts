@@ -1,7 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { productMachine } from '../../../machines/product.machine.ts';
-import { draftOf } from '../../../machines/product-options.ts';
+import { fromPromise } from 'xstate';
+import { productMachine, type AddToBagRequest, type AddToBagResult } from '../../../machines/product.machine.ts';
+import { cartCount } from '../../../machines/ordering-types.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
@@ -9,7 +10,7 @@ import { defaultLocale } from '../../services/format.ts';
 import { productActors } from '../../services/ordering.actors.ts';
 import { useCart } from './use-cart.ts';
 
-/** The product machine of a product page, adding to the page's cart. */
+/** The product machine of a product page, adding to the page's cart (which answers whether it took the item). */
 export function useProduct(params: { productNumber: string; formCode: string }) {
   const actors = useAppActors();
   const queryClient = useQueryClient();
@@ -18,9 +19,16 @@ export function useProduct(params: { productNumber: string; formCode: string }) 
   const storeNumber = useSelector(actors.selectedStore, (s) => s.context.location?.store.storeNumber ?? null);
   return useActorRef(
     productMachine.provide({
-      actors: productActors(queryClient),
+      actors: {
+        ...productActors(queryClient),
+        // the cart machine handles cart.add synchronously: a full cart leaves its count as it was
+        addToBag: fromPromise<AddToBagResult, AddToBagRequest>(async ({ input }) => {
+          const before = cartCount(cart.getSnapshot().context.items);
+          cart.send({ type: 'cart.add', item: input.item, at: Date.now() });
+          return { added: cartCount(cart.getSnapshot().context.items) > before };
+        }),
+      },
       actions: {
-        addToCart: ({ context }, _params, ) => cart.send({ type: 'cart.add', item: draftOf(context.product, context.sizeCode, context.options, context.quantity), at: Date.now() }),
         notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }),
       },
     }),
