@@ -3,43 +3,17 @@ import type { StoreRow } from '../db/store-row.ts';
 import { storeByNumber } from '../locator/store-queries.ts';
 import { storeHours } from '../locator/store-format.ts';
 import { isOpenAt } from '../locator/hours.ts';
-import { ORDERING_LIMITS, type Availability, type Currency, type MenuResponse, type Nutrition, type OptionCategory, type OptionProduct, type ProductDetail, type ProductSize, type ProductTile } from '../../contracts/ordering.ts';
-import { optionSku, type LinkRow, type OptionRow } from '../db/seed/menu.ts';
+import { ORDERING_LIMITS, type Availability, type Currency, type MenuResponse, type OptionCategory, type OptionProduct, type ProductDetail, type ProductSize, type ProductTile } from '../../contracts/ordering.ts';
+import { optionSku, type LinkRow, type OptionRow, type ProductRow, type SizeRow } from '../db/seed/menu.ts';
 
-export type { LinkRow, OptionRow };
+/** the menu's row shapes are the seed's (one definition) */
+export type { LinkRow, OptionRow, ProductRow, SizeRow };
 
 /**
  * The menu, read once per database into memory (it changes only with a deploy or the seed), and a store's
  * ordering context (settings, exclusions, price tier, tax). Per-store prices: the size's base price times the
  * store's price tier (rounded to 5 cents), or the store's override of that size.
  */
-export interface ProductRow {
-  product_number: number;
-  name: string;
-  description: string;
-  product_type: 'Beverage' | 'Food' | 'Merchandise';
-  category_id: string;
-  image_key: string;
-  display_order: number;
-  featured: boolean;
-  orderable: boolean;
-  hidden: boolean;
-  tax_class: 'prepared' | 'grocery' | 'merchandise';
-  reward_tier: number | null;
-}
-export interface SizeRow {
-  sku: string;
-  product_number: number;
-  form_code: string;
-  size_code: string;
-  name: string;
-  display_size: string | null;
-  is_default: boolean;
-  display_order: number;
-  base_price_cents: number;
-  nutrition: Nutrition;
-  allergens: string[];
-}
 interface GroupRow {
   group_id: string;
   parent_id: string | null;

@@ -337,37 +337,41 @@ function nutrition(p: ProductSpec, kind: Kind, size: SizeDef, defOz: number): Nu
 }
 
 // ---- rows -------------------------------------------------------------------------------------------------------
+/** a menu product row (menu_products): also what server/ordering/catalog.ts reads */
+export interface ProductRow {
+  product_number: number;
+  name: string;
+  description: string;
+  product_type: 'Beverage' | 'Food' | 'Merchandise';
+  category_id: string;
+  image_key: string;
+  display_order: number;
+  featured: boolean;
+  orderable: boolean;
+  hidden: boolean;
+  tax_class: 'prepared' | 'grocery' | 'merchandise';
+  reward_tier: number | null;
+}
+/** a size row (menu_sizes): sku, base price, nutrition and allergens */
+export interface SizeRow {
+  sku: string;
+  product_number: number;
+  form_code: string;
+  size_code: string;
+  name: string;
+  display_size: string | null;
+  is_default: boolean;
+  display_order: number;
+  base_price_cents: number;
+  nutrition: NutritionJson;
+  allergens: string[];
+}
 export interface MenuRows {
   menus: Array<{ menu_id: string; path: string; name: string; display_order: number }>;
   categories: Array<{ category_id: string; menu_id: string; parent_id: string | null; path: string; name: string; display_order: number; image_key: string }>;
-  products: Array<{
-    product_number: number;
-    name: string;
-    description: string;
-    product_type: string;
-    category_id: string;
-    image_key: string;
-    display_order: number;
-    featured: boolean;
-    orderable: boolean;
-    hidden: boolean;
-    tax_class: string;
-    reward_tier: number | null;
-  }>;
+  products: ProductRow[];
   forms: Array<{ product_number: number; form_code: string; name: string; display_order: number }>;
-  sizes: Array<{
-    sku: string;
-    product_number: number;
-    form_code: string;
-    size_code: string;
-    name: string;
-    display_size: string | null;
-    is_default: boolean;
-    display_order: number;
-    base_price_cents: number;
-    nutrition: NutritionJson;
-    allergens: string[];
-  }>;
+  sizes: SizeRow[];
   links: LinkRow[];
   /** product number → kind (art) */
   kinds: Map<number, Kind>;

@@ -74,6 +74,23 @@ export function ProductFrame({ actor, children }: { actor: ProductActor; childre
   return <>{children(state.context.product)}</>;
 }
 
+/** What adding said: added (a status), or refused by a full bag (an alert); the way to the bag, or on customising. */
+function AfterAdd({ actor, refused, message, next }: { actor: ProductActor; refused: boolean; message: string; next: string }) {
+  return (
+    <div className={`order-notice added-panel${refused ? ' order-notice--error' : ''}`} role={refused ? 'alert' : 'status'}>
+      <p>{message}</p>
+      <div className="row">
+        <Link to="/menu/cart" className="btn btn--primary btn--small">
+          Review order
+        </Link>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
+          {next}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
 export function ProductView({ actor, favorites }: { actor: ProductActor; favorites?: ProductFavoritesActor }) {
   const c = useSelector(actor, (s) => s.context);
@@ -178,32 +195,8 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
                 </button>
               </div>
               {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
-              {cartFull ? (
-                <div className="order-notice order-notice--error added-panel" role="alert">
-                  <p>{OrderingTexts.cartFull}</p>
-                  <div className="row">
-                    <Link to="/menu/cart" className="btn btn--primary btn--small">
-                      Review order
-                    </Link>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
-                      Keep customizing
-                    </button>
-                  </div>
-                </div>
-              ) : null}
-              {added ? (
-                <div className="order-notice added-panel" role="status">
-                  <p>Added to your order.</p>
-                  <div className="row">
-                    <Link to="/menu/cart" className="btn btn--primary btn--small">
-                      Review order
-                    </Link>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
-                      Customize another
-                    </button>
-                  </div>
-                </div>
-              ) : null}
+              {cartFull ? <AfterAdd actor={actor} refused message={OrderingTexts.cartFull} next="Keep customizing" /> : null}
+              {added ? <AfterAdd actor={actor} refused={false} message="Added to your order." next="Customize another" /> : null}
             </>
           );
         }}
