@@ -5,6 +5,7 @@
  * bag refuses the item with the item-maximum message.
  */
 import { DEMO, expect, signInThroughForm, test } from './fixtures.ts';
+import { VIEWPORTS, axeViolations, horizontalOverflow } from './a11y.helpers.ts';
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
 const LATTE = '/menu/product/2015/hot'; // Caffè Latte, hot form
@@ -22,6 +23,7 @@ test('a member favorites a customised latte on its page; Add on /menu/favorites 
   await page.getByRole('button', { name: /Add to favorites/ }).click();
   await expect(page.getByRole('button', { name: /Remove from favorites/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Added to your favorites.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]); // the favorited state
   await page.getByRole('button', { name: /^Add to order/ }).click();
   await expect(page.getByText('Added to your order.')).toBeVisible();
   await page.goto('/menu/favorites');
@@ -49,4 +51,9 @@ test("a full bag refuses the drink: the item-maximum message instead of 'Added'"
   await page.getByRole('button', { name: /^Add to order/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: "You've reached the item maximum for this order. Remove something to add more." })).toBeVisible();
   await expect(page.getByText('Added to your order.')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.narrow]) {
+    await page.setViewportSize(viewport);
+    expect(await horizontalOverflow(page)).toEqual([]);
+  }
 });
