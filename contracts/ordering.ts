@@ -623,10 +623,14 @@ export const GetPreviousOrdersInput = v.object({
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ORDERING_LIMITS.previousOrdersLimit)), ORDERING_LIMITS.previousOrdersLimit),
   storePricingInput: StorePricingInput,
 });
+/** a chosen option as the server answers it (previous orders, favorites): enough to rebuild the cart item key */
+export const AnsweredChildItem = v.object({ commerce: v.object({ sku: v.string() }), optionProductNumber: v.number(), name: v.string(), sizeCode: v.nullable(v.string()), quantity: v.number() });
+export type AnsweredChildItem = v.InferOutput<typeof AnsweredChildItem>;
 export const BasketItem = v.object({
   product: v.object({ productNumber: v.nullable(v.number()), formCode: v.string(), name: v.string(), imageURL: v.string(), availability: Availability }),
   size: v.object({ sku: v.string(), sizeCode: v.string(), name: v.string() }),
-  childItems: v.array(v.object({ commerce: v.object({ sku: v.string() }), optionProductNumber: v.number(), name: v.string(), quantity: v.number() })),
+  /** sizeCode: the option's level (no/light/medium/extra, warming no/yes) or null: the cart key needs it */
+  childItems: v.array(AnsweredChildItem),
   quantity: v.number(),
 });
 export type BasketItem = v.InferOutput<typeof BasketItem>;
@@ -675,7 +679,8 @@ export const FavoriteProduct = v.object({
     forms: v.array(v.object({ formCode: v.string(), name: v.string() })),
     sizes: v.array(v.object({ sku: v.string(), sizeCode: v.string(), name: v.string(), price: v.nullable(v.number()) })),
   }),
-  item: v.object({ commerce: v.object({ sku: v.string() }), sizeCode: v.string(), quantity: v.number(), childItems: v.array(v.object({ commerce: v.object({ sku: v.string() }), quantity: v.number() })) }),
+  /** the saved item: size sku and code, quantity, and each option with its number, name and level (sizeCode) */
+  item: v.object({ commerce: v.object({ sku: v.string() }), sizeCode: v.string(), quantity: v.number(), childItems: v.array(AnsweredChildItem) }),
   /** the cart item key (product id, size code, sorted options): adding skips the server when it is already a favorite */
   itemKey: v.string(),
 });
@@ -685,10 +690,13 @@ export type FavoriteProductsResponse = v.InferOutput<typeof FavoriteProductsResp
 export const AddFavoriteProductResponse = v.object({ favoriteProduct: FavoriteProduct, alreadyFavorite: v.boolean() });
 export const DeleteFavoriteProductResponse = v.object({ favoriteProductId: v.string() });
 
-/** item key for carts and favorites: productNumber:sizeCode:optionSku×qty sorted (spec 3) */
-export function itemKey(productNumber: number, sizeCode: string, childItems: ReadonlyArray<{ commerce: { sku: string }; quantity: number }>): string {
-  const opts = childItems.map((c) => `${c.commerce.sku}x${c.quantity}`).sort();
-  return [String(productNumber), sizeCode, ...opts].join('|');
+/**
+ * The favorites key (spec 3 item key: product id, size code, sorted options): productNumber/formCode|sizeCode|
+ * optionSku×qty sorted. The form is part of it: a hot and an iced grande latte are two favorites.
+ */
+export function itemKey(productNumber: number, formCode: string, sizeCode: string, childItems: ReadonlyArray<{ commerce: { sku: string }; quantity: number }>): string {
+  const opts = childItems.filter((c) => c.quantity > 0).map((c) => `${c.commerce.sku}x${c.quantity}`).sort();
+  return [`${productNumber}/${formCode}`, sizeCode, ...opts].join('|');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -714,6 +722,52 @@ export const SimilarItemsInput = v.object({ productNumber: ProductNumber, storeN
 export const SimilarItemsResponse = v.object({ productNumber: v.number(), products: v.array(ProductTile) });
 
 // ---------------------------------------------------------------------------------------------------------------
+// Pricing rules and pricing by store number (GraphQL pricing-rules / pricing-by-store-number; spec 7 names them
+// only, spec 4: "Pricing by store is stale after 5 minutes or when the store changes. Guest pricing rules are
+// stale after 5 minutes"). Shapes chosen here (docs/ordering.md).
+
+/** what ordering at a store allows (limits, tenders, tipping, tax display), for a member or a guest */
+export const PricingRulesInput = v.object({ storeNumber: v.optional(StoreNumber), guest: v.optional(v.boolean(), false) });
+export const PricingRules = v.object({
+  storeNumber: v.nullable(v.string()),
+  guest: v.boolean(),
+  /** the cart is full at this many items (quantities summed) */
+  maximumItemAmount: v.number(),
+  /** option units on one item at most */
+  maximumModifierAmount: v.number(),
+  /** the store takes orders from this caller now (open, READY, guest ordering for guests); else the pricing code */
+  canOrder: v.boolean(),
+  refusalCode: v.nullable(v.string()),
+  guestOrdering: v.boolean(),
+  /** tenders the store takes from this caller (guests: GUEST_CARD; stored-value-only stores: SVC) */
+  tenders: v.array(TenderType),
+  tipping: v.object({ enabled: v.boolean(), tender: v.literal('SVC'), maximumTipCents: v.number() }),
+  currency: Currency,
+  /** prices include tax (California, UK) and the CA note applies */
+  taxIncluded: v.boolean(),
+  taxIncludedNote: v.boolean(),
+  /** a priced order (quote) lives this long */
+  quoteTtlSeconds: v.number(),
+  /** refetch after this long (spec 4: 5 minutes) */
+  staleAfterSeconds: v.number(),
+});
+export type PricingRules = v.InferOutput<typeof PricingRules>;
+
+/** the store's price list: every size (or the skus asked for) and every option, minor units */
+export const PricingByStoreNumberInput = v.object({ storeNumber: StoreNumber, skus: v.optional(v.pipe(v.array(Sku), v.maxLength(100, 'at most 100 skus'))) });
+export const StorePrice = v.object({ sku: v.string(), productNumber: v.number(), formCode: v.string(), sizeCode: v.string(), price: v.number(), availability: Availability });
+export const StoreOptionPrice = v.object({ sku: v.string(), optionProductNumber: v.number(), unitPrice: v.number() });
+export const PricingByStoreNumber = v.object({
+  storeNumber: v.string(),
+  currency: Currency,
+  taxIncluded: v.boolean(),
+  prices: v.array(StorePrice),
+  options: v.array(StoreOptionPrice),
+  staleAfterSeconds: v.number(),
+});
+export type PricingByStoreNumber = v.InferOutput<typeof PricingByStoreNumber>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // GraphQL documents (operation names as spec 7 names them). Each takes $input: JSON! and answers JSON.
 
 const op = (kind: 'query' | 'mutation', name: string, field: string) => `${kind} ${name}($input: JSON!) { ${field}(input: $input) }`;
@@ -734,6 +788,8 @@ export const OrderingOperations = {
   'delete-favorite-product': op('mutation', 'DeleteFavoriteProduct', 'deleteFavoriteProduct'),
   'create-customer-arrival': op('mutation', 'CreateCustomerArrival', 'createCustomerArrival'),
   'similar-items': op('query', 'SimilarItems', 'similarItems'),
+  'pricing-rules': op('query', 'PricingRules', 'pricingRules'),
+  'pricing-by-store-number': op('query', 'PricingByStoreNumber', 'pricingByStoreNumber'),
 } as const;
 export type OrderingOperationName = keyof typeof OrderingOperations;
 
@@ -755,6 +811,8 @@ export const OrderingOperationSchemas = {
   'delete-favorite-product': { input: DeleteFavoriteProductInput, output: DeleteFavoriteProductResponse },
   'create-customer-arrival': { input: CustomerArrivalInput, output: CustomerArrivalResponse },
   'similar-items': { input: SimilarItemsInput, output: SimilarItemsResponse },
+  'pricing-rules': { input: PricingRulesInput, output: PricingRules },
+  'pricing-by-store-number': { input: PricingByStoreNumberInput, output: PricingByStoreNumber },
 } as const;
 
 /** the GraphQL error extensions of this area */

@@ -1,19 +1,26 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { FavoriteItemInput, FavoriteProduct, FavoriteProductsResponse } from '../contracts/ordering.ts';
+import { safeReturnUrl } from '../contracts/return-url.ts';
+import { pathTo } from './app-paths.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
 /**
  * Favorite products, /menu/favorites (spec 1 section 4 "Favorites: add (skips the server call if already favorite)
  * and remove, each showing a notification"; section 8 "code 561007 gives 'Sorry, you've reached the maximum number
- * of favorite items'; others give a generic error"). Members only. Refetching after 2 hours or a store or locale
- * change is the query cache's.
+ * of favorite items'; others give a generic error"). Members only: a guest who adds one (the product page) is sent to
+ * sign-in, coming back to `returnUrl` (same-origin paths only). Refetching after 2 hours or a store or locale change
+ * is the query cache's.
  */
 export interface FavoritesInput {
   signedIn: boolean;
   storeNumber: string | null;
   locale: string;
+  /** the page a guest comes back to after signing in to add a favorite */
+  returnUrl?: string | null;
 }
-export interface FavoritesContext extends FavoritesInput {
+export interface FavoritesContext extends Required<FavoritesInput> {
+  /** where `redirect` goes (sign-in with the return URL) */
+  destination: string | null;
   favorites: FavoriteProduct[];
   pendingAdd: { item: FavoriteItemInput; key: string } | null;
   pendingRemove: string | null;
@@ -46,12 +53,15 @@ export const favoritesMachine = setup({
     isMaximum: ({ event }) => asFlowError((event as { error?: unknown }).error).code === '561007',
   },
   actions: {
+    /** provided by the route: navigates to context.destination */
+    redirect: () => {},
     /** provided by the route: a notification; params name OrderingTexts keys */
     notify: (_, _params: { message: 'favoriteAdded' | 'favoriteRemoved' | 'favoritesMaximum' | 'unexpectedError' }) => {},
     applyInput: assign(({ event }) => {
-      const i = inputOf<FavoritesInput>(event, { signedIn: false, storeNumber: null, locale: 'en-US' });
-      return { signedIn: i.signedIn, storeNumber: i.storeNumber, locale: i.locale };
+      const i = inputOf<FavoritesInput>(event, { signedIn: false, storeNumber: null, locale: 'en-US', returnUrl: null });
+      return { signedIn: i.signedIn, storeNumber: i.storeNumber, locale: i.locale, returnUrl: safeReturnUrl(i.returnUrl) };
     }),
+    assignSignInDestination: assign(({ context }) => ({ destination: pathTo.signInThen(safeReturnUrl(context.returnUrl)) })),
     assignFavorites: assign(({ event }) => ({ favorites: (event as { output?: FavoriteProductsResponse }).output?.favoriteProducts ?? [] })),
     assignPendingAdd: assign(({ event }) => (event.type === 'user.addFavorite' ? { pendingAdd: { item: event.item, key: event.key } } : {})),
     assignAdded: assign(({ context, event }) => {
@@ -66,12 +76,16 @@ export const favoritesMachine = setup({
   id: 'favorites',
   description: "A member's favorite products: list, add (no call when already a favorite), remove.",
   meta: { title: 'Favorite products (/menu/favorites)', spec: '1 §4 Favorites, §8 561007' },
-  context: { signedIn: false, storeNumber: null, locale: 'en-US', favorites: [], pendingAdd: null, pendingRemove: null },
+  context: { signedIn: false, storeNumber: null, locale: 'en-US', returnUrl: null, destination: null, favorites: [], pendingAdd: null, pendingRemove: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'isSignedIn', target: 'loading' }, { target: 'guest' }] },
-    guest: { description: 'Favorites need sign-in.' },
+    guest: {
+      description: 'Favorites need sign-in: adding one sends the guest to sign-in, back to this page after.',
+      on: { 'user.addFavorite': { target: 'signingIn', actions: 'assignSignInDestination' } },
+    },
+    signingIn: { description: 'Off to sign-in with the return URL.', entry: 'redirect', tags: ['redirecting'], type: 'final' },
     loading: { tags: ['loading'], invoke: { id: 'loadFavorites', src: 'loadFavorites', input: favoritesRequest, onDone: { target: 'ready', actions: 'assignFavorites' }, onError: { target: 'failed' } } },
     failed: { tags: ['error'], on: { 'user.retry': { target: 'loading' } } },
     ready: {

@@ -4,7 +4,7 @@
  * src/services/ordering.*.ts.
  */
 
-import type { Availability } from '../contracts/ordering.ts';
+import type { AnsweredChildItem, Availability, BasketItem, FavoriteProduct } from '../contracts/ordering.ts';
 
 export type { Availability };
 
@@ -67,4 +67,37 @@ export const cartCount = (items: readonly Pick<CartItem, 'quantity'>[]) => items
 /** Validation of spec 1 section 5: a product, a size code and a quantity of at least 1. */
 export function isValidDraft(d: CartItemDraft | null | undefined): d is CartItemDraft & { product: CartProduct; size: CartSize } {
   return !!d && !!d.product && d.product.productNumber > 0 && !!d.size?.sizeCode && Number.isInteger(d.quantity) && d.quantity >= 1;
+}
+
+/**
+ * The cart options of an item the server answers (a favorite's or a previous order's child items): option number,
+ * sku, quantity, level and name, so the cart item has the same key as the same drink added from the product page.
+ */
+export function optionsOf(childItems: readonly AnsweredChildItem[]): CartOption[] {
+  return childItems.map((c) => ({ optionProductNumber: c.optionProductNumber, sku: c.commerce.sku, quantity: c.quantity, ...(c.sizeCode ? { sizeCode: c.sizeCode } : {}), name: c.name }));
+}
+
+/** the cart draft of a favorite ("Add to bag" on /menu/favorites): its size and options, at the size's store price */
+export function favoriteDraft(f: FavoriteProduct): CartItemDraft {
+  const size = f.product.sizes.find((z) => z.sizeCode === f.item.sizeCode);
+  return {
+    product: { productNumber: f.product.productNumber, formCode: f.product.formCode, name: f.product.name },
+    size: size ? { sku: size.sku, sizeCode: size.sizeCode, name: size.name } : null,
+    selectedOptions: optionsOf(f.item.childItems),
+    quantity: 1,
+    productImage: f.product.imageURL,
+    ...(size?.price != null ? { unitPrice: size.price } : {}),
+  };
+}
+
+/** the cart draft of a previous order's item (Reorder on /menu/previous); null for an item without a product */
+export function basketDraft(i: BasketItem): CartItemDraft | null {
+  if (i.product.productNumber === null) return null;
+  return {
+    product: { productNumber: i.product.productNumber, formCode: i.product.formCode, name: i.product.name },
+    size: { sku: i.size.sku, sizeCode: i.size.sizeCode, name: i.size.name },
+    selectedOptions: optionsOf(i.childItems),
+    quantity: i.quantity,
+    productImage: i.product.imageURL,
+  };
 }

@@ -3,8 +3,8 @@
  * a size, option limits (maxQuantity per option, maximumModifierAmount over all options), single-choice groups, the
  * displayed price and the cart draft.
  */
-import type { OptionProduct, ProductDetail, ProductSize } from '../contracts/ordering.ts';
-import type { CartItemDraft, CartOption } from './ordering-types.ts';
+import { itemKey as favoriteKey, type FavoriteItemInput, type OptionProduct, type ProductDetail, type ProductSize } from '../contracts/ordering.ts';
+import { isValidDraft, type CartItemDraft, type CartOption } from './ordering-types.ts';
 
 export type OptionQuantities = Record<string, number>;
 
@@ -76,4 +76,14 @@ export function draftOf(p: ProductDetail | null, sizeCode: string | null, q: Opt
     productImage: p?.imageURL ?? '',
     ...(price !== null ? { unitPrice: price } : {}),
   };
+}
+
+/**
+ * The favorite of the current choices (GraphQL add-favorite-product `item`) and its favorites key (contract
+ * `itemKey`: the one the server answers as `FavoriteProduct.itemKey`, so "already a favorite" is decided without a call).
+ */
+export function favoriteOf(d: CartItemDraft): { item: FavoriteItemInput; key: string } | null {
+  if (!isValidDraft(d)) return null;
+  const childItems = d.selectedOptions.filter((o) => o.quantity > 0).map((o) => ({ commerce: { sku: o.sku }, quantity: o.quantity }));
+  return { item: { commerce: { sku: d.size.sku }, quantity: 1, childItems }, key: favoriteKey(d.product.productNumber, d.product.formCode, d.size.sizeCode, childItems) };
 }

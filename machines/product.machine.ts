@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise } from 'xstate';
 import type { ProductDetail, ProductResponse } from '../contracts/ordering.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import { isValidDraft } from './ordering-types.ts';
+import { isValidDraft, type CartItemDraft } from './ordering-types.ts';
 import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantities } from './product-options.ts';
 
 /**
@@ -9,7 +9,7 @@ import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantit
  * load the product at the chosen store; choose a size, option quantities within each option's maximum and
  * maximumModifierAmount over all options, and a quantity; the price follows the choices (product-options.ts).
  * Adding needs a product, a size code and a quantity: otherwise an unexpected-error notice and 'Product data is
- * invalid'. A product that is not found is the 404; a failed load shows the product error with a retry.
+ * invalid'. A full bag (maximumItemAmount, spec 4) refuses the item: the page says so instead of "Added". A product that is not found is the 404; a failed load shows the product error with a retry.
  */
 export interface ProductInput {
   productNumber: number;
@@ -44,11 +44,29 @@ export function productRequest({ context }: { context: Pick<ProductContext, 'pro
   return { productNumber: context.productNumber, formCode: context.formCode, ...(context.storeNumber ? { storeNumber: context.storeNumber } : {}), locale: context.locale };
 }
 
+/** what adding to the bag sends: the draft of the current choices (the cart refuses it when full) */
+export interface AddToBagRequest {
+  item: CartItemDraft;
+}
+export function addToBagRequest({ context }: { context: Pick<ProductContext, 'product' | 'sizeCode' | 'options' | 'quantity'> }): AddToBagRequest {
+  const item = draftOf(context.product, context.sizeCode, context.options, context.quantity);
+  if (!isValidDraft(item)) throw new Error('addToBag: no valid item');
+  return { item };
+}
+/** the bag's answer: added, or refused because it holds maximumItemAmount items */
+export interface AddToBagResult {
+  added: boolean;
+}
+
 const outputOf = (event: unknown) => (event as { output?: ProductResponse }).output;
 
 export const productMachine = setup({
   types: { context: {} as ProductContext, events: {} as ProductEvent, input: {} as ProductInput },
-  actors: { loadProduct: fromPromise<ProductResponse, ProductRequest>(async () => notProvided('loadProduct')) },
+  actors: {
+    loadProduct: fromPromise<ProductResponse, ProductRequest>(async () => notProvided('loadProduct')),
+    /** provided by the route: `cart.add` to the page's cart, answering whether the cart took it */
+    addToBag: fromPromise<AddToBagResult, AddToBagRequest>(async () => notProvided('addToBag')),
+  },
   guards: {
     hasNoProduct: ({ event }) => !outputOf(event)?.products[0],
     isNotFound: ({ event }) => asFlowError((event as { error?: unknown }).error).code === 'PRODUCT_NOT_FOUND',
@@ -57,10 +75,9 @@ export const productMachine = setup({
       event.type === 'user.setOption' && !!context.product && withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) !== null,
     isValidQuantity: ({ event }) => event.type === 'user.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1 && event.quantity <= 99,
     isValidItem: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)),
+    wasRefused: ({ event }) => (event as { output?: AddToBagResult }).output?.added === false,
   },
   actions: {
-    /** provided by the route: `cart.add` with the draft (params: none; reads context) */
-    addToCart: () => {},
     /** provided by the route: a toast; params name OrderingTexts keys */
     notify: (_, _params: { message: 'unexpectedError' }) => {},
     applyInput: assign(({ event }) => {
@@ -110,14 +127,31 @@ export const productMachine = setup({
         'user.setOption': [{ guard: 'isWithinLimits', actions: 'assignOption' }, { actions: 'assignLimitError' }],
         'user.setQuantity': { guard: 'isValidQuantity', actions: 'assignQuantity' },
         'user.addToCart': [
-          { guard: 'isValidItem', target: 'added', actions: 'addToCart' },
+          { guard: 'isValidItem', target: 'adding' },
           { actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
         ],
+      },
+    },
+    adding: {
+      description: 'The item goes to the bag, which refuses it when it holds maximumItemAmount items (spec 4).',
+      tags: ['loading'],
+      invoke: {
+        id: 'addToBag',
+        src: 'addToBag',
+        input: addToBagRequest,
+        onDone: [{ guard: 'wasRefused', target: 'cartFull' }, { target: 'added' }],
+        onError: { target: 'editing', actions: { type: 'notify', params: { message: 'unexpectedError' } } },
       },
     },
     added: {
       description: 'In the bag: a confirmation with the way to the bag or on customising.',
       on: { 'user.continue': { target: 'editing', actions: 'resetChoices' } },
+    },
+    cartFull: {
+      description: 'The bag is full (maximumItemAmount): the item-maximum message instead of a confirmation; the choices stay.',
+      tags: ['error'],
+      meta: { message: 'cartFull' },
+      on: { 'user.continue': { target: 'editing' } },
     },
   },
 });

@@ -39,23 +39,26 @@ export const favoritesFlow: Flow<typeof favoritesMachine> = {
   machine: favoritesMachine,
   table: {
     starting: { always: [{ guard: 'isSignedIn', to: 'loading' }, 'guest'] },
+    guest: { 'user.addFavorite': 'signingIn' },
     loading: { 'xstate.done.actor.loadFavorites': 'ready', 'xstate.error.actor.loadFavorites': 'failed' },
     failed: { 'user.retry': 'loading' },
     ready: { 'user.addFavorite': [{ guard: 'isAlreadyFavorite', to: null }, 'adding'], 'user.removeFavorite': { guard: 'isKnownFavorite', to: 'removing' } },
     adding: { 'xstate.done.actor.addFavorite': 'ready', 'xstate.error.actor.addFavorite': [{ guard: 'isMaximum', to: 'ready' }, 'ready'] },
     removing: { 'xstate.done.actor.removeFavorite': 'ready', 'xstate.error.actor.removeFavorite': 'ready' },
   },
-  sees: { loading: { tags: ['loading'] }, failed: { tags: ['error'] }, adding: { tags: ['loading'] }, removing: { tags: ['loading'] } },
+  sees: { loading: { tags: ['loading'] }, failed: { tags: ['error'] }, adding: { tags: ['loading'] }, removing: { tags: ['loading'] }, signingIn: { tags: ['redirecting'] } },
   catalogue: OrderingTexts,
   arrange(machine) {
     const fakes = requestFakes({ loadFavorites: favoritesRequest, addFavorite: addFavoriteRequest, removeFavorite: removeFavoriteRequest });
-    const spy = spyActions(['notify'] as const);
+    const spy = spyActions(['notify', 'redirect'] as const);
     let prev: FavoritesContext | null = null;
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       runs: [
         { name: 'member', options: { events: favoritesEvents as never, input: { signedIn: true, storeNumber: '10001', locale: 'en-US' }, serializeState: serializeState as never } },
-        { name: 'guest', options: { events: favoritesEvents as never, input: { signedIn: false, storeNumber: null, locale: 'en-US' }, serializeState: serializeState as never } },
+        { name: 'guest', options: { events: favoritesEvents as never, input: { signedIn: false, storeNumber: null, locale: 'en-US', returnUrl: '/menu/product/2012/hot' }, serializeState: serializeState as never } },
+        // a return URL that leaves the site is dropped: plain sign-in
+        { name: 'guest-offsite', options: { events: favoritesEvents as never, input: { signedIn: false, storeNumber: null, locale: 'en-US', returnUrl: '//evil.example/x' }, serializeState: serializeState as never } },
       ],
       beforePath: () => {
         spy.clear();
@@ -64,10 +67,20 @@ export const favoritesFlow: Flow<typeof favoritesMachine> = {
       onStep(s, event, run) {
         const c = s.context;
         const ev = event as { type: string; key?: string; error?: { code: string } };
-        const notes = spy.step().map((e) => OrderingTexts[(e.params as { message: keyof typeof OrderingTexts }).message]);
+        const steps = spy.step();
+        const notes = steps.filter((e) => e.name === 'notify').map((e) => OrderingTexts[(e.params as { message: keyof typeof OrderingTexts }).message]);
+        const redirects = steps.filter((e) => e.name === 'redirect').length;
         const p = prev;
         prev = c;
-        if (run === 'guest') expect(s.value).toBe('guest');
+        if (run !== 'member') {
+          // a guest never calls the server: adding a favorite goes to sign-in, back to the product page
+          expect(s.value).toBe(ev.type === 'user.addFavorite' ? 'signingIn' : 'guest');
+          expect(redirects).toBe(ev.type === 'user.addFavorite' ? 1 : 0);
+          if (ev.type === 'user.addFavorite') expect(c.destination).toBe(run === 'guest' ? '/account/signin?returnUrl=%2Fmenu%2Fproduct%2F2012%2Fhot' : '/account/signin');
+          expect(notes).toEqual([]);
+          return;
+        }
+        expect(redirects).toBe(0);
         if (s.matches('loading')) expect(fakes.last('loadFavorites')).toEqual({ locale: 'en-US', storeNumber: '10001' });
         if (ev.type === 'user.addFavorite') {
           const already = p!.favorites.some((f) => f.itemKey === ev.key);

@@ -5,13 +5,13 @@
  * limits, quantity, the price as it changes, add to the bag.
  */
 import { expect } from 'vitest';
-import { productMachine, productRequest, type ProductContext } from '../product.machine.ts';
+import { addToBagRequest, productMachine, productRequest, type ProductContext } from '../product.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import { requestFakes } from './model.ts';
 import { done, fail } from './cards-fixtures.ts';
 import { spyActions, type Flow } from './flow.ts';
 import { latteDetail } from './ordering-fixtures.ts';
-import { unitPrice } from '../product-options.ts';
+import { draftOf, unitPrice } from '../product-options.ts';
 
 const err = (code: string, status: number) => ({ status, code, message: 'x', body: { code } });
 export const productEvents = [
@@ -29,6 +29,9 @@ export const productEvents = [
   { type: 'user.setQuantity', quantity: 2 },
   { type: 'user.setQuantity', quantity: 0 },
   { type: 'user.addToCart', at: 7 },
+  done('addToBag', { added: true }),
+  done('addToBag', { added: false }),
+  fail('addToBag', err('UNEXPECTED_ERROR', 500)),
   { type: 'user.continue' },
   { type: 'user.retry' },
 ];
@@ -54,26 +57,33 @@ export const productFlow: Flow<typeof productMachine> = {
       'user.selectSize': { guard: 'isKnownSize', to: null },
       'user.setOption': [{ guard: 'isWithinLimits', to: null }, null],
       'user.setQuantity': { guard: 'isValidQuantity', to: null },
-      'user.addToCart': [{ guard: 'isValidItem', to: 'added' }, null],
+      'user.addToCart': [{ guard: 'isValidItem', to: 'adding' }, null],
     },
+    adding: { 'xstate.done.actor.addToBag': [{ guard: 'wasRefused', to: 'cartFull' }, 'added'], 'xstate.error.actor.addToBag': 'editing' },
     added: { 'user.continue': 'editing' },
+    cartFull: { 'user.continue': 'editing' },
   },
   sees: {
     loading: { tags: ['loading'] },
     notFound: { tags: ['notFound'], message: 'We could not find that product.' },
     failed: { tags: ['error'], message: "We couldn't load this item. Please try again." },
+    adding: { tags: ['loading'] },
+    // spec 4 "The cart is full when the item count reaches the configured maximum"; 8 "Item maximum per order" (text ours)
+    cartFull: { tags: ['error'], message: "You've reached the item maximum for this order. Remove something to add more." },
   },
   catalogue: OrderingTexts,
   arrange(machine) {
-    const fakes = requestFakes({ loadProduct: productRequest });
-    const spy = spyActions(['addToCart', 'notify'] as const);
+    const fakes = requestFakes({ loadProduct: productRequest, addToBag: addToBagRequest });
+    const spy = spyActions(['notify'] as const);
     let prev: ProductContext | null = null;
+    let prevValue: string | null = null;
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       runs: [{ name: 'store', options: { events: productEvents as never, input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5 }, serializeState: serializeState as never } }],
       beforePath: () => {
         spy.clear();
         prev = null;
+        prevValue = null;
       },
       onStep(s, event) {
         const c = s.context;
@@ -101,11 +111,27 @@ export const productFlow: Flow<typeof productMachine> = {
         if (c.product?.productNumber === 2121 && c.sizeCode) expect(unitPrice(c.product, c.sizeCode, c.options)).toBe(expectedPrice(c));
         if (ev.type === 'user.addToCart') {
           const valid = !!c.product && c.product.sizes.length > 0;
-          expect(effects).toEqual(valid ? ['addToCart'] : ['notify:unexpectedError']);
-          expect(s.matches('added')).toBe(valid);
+          expect(effects).toEqual(valid ? [] : ['notify:unexpectedError']);
+          expect(s.matches('adding')).toBe(valid);
+          // the bag gets the draft of the current choices
+          if (valid) expect(fakes.last('addToBag')).toEqual({ item: draftOf(c.product, c.sizeCode, c.options, c.quantity) });
           if (!valid) expect(OrderingTexts[c.error as 'productDataInvalid']).toBe('Product data is invalid');
+        } else if (ev.type === 'xstate.error.actor.addToBag') {
+          expect(effects).toEqual(['notify:unexpectedError']);
+          expect(s.matches('editing')).toBe(true);
         } else expect(effects).toEqual([]);
-        if (ev.type === 'user.continue') expect([c.quantity, c.error, c.options]).toEqual([1, null, c.sizeCode === 'tall' ? { '301': 1, '401': 1 } : { '301': 1, '401': 2 }]);
+        if (ev.type === 'xstate.done.actor.addToBag') {
+          // "Added" only when the bag took the item; a full bag's refusal shows the item maximum instead
+          const took = (ev.output as { added: boolean }).added;
+          expect([s.matches('added'), s.matches('cartFull')]).toEqual([took, !took]);
+          expect(c.options).toEqual(p!.options);
+        }
+        if (ev.type === 'user.continue') {
+          const fromFull = prevValue === 'cartFull';
+          if (fromFull) expect([c.quantity, c.options]).toEqual([p!.quantity, p!.options]);
+          else expect([c.quantity, c.error, c.options]).toEqual([1, null, c.sizeCode === 'tall' ? { '301': 1, '401': 1 } : { '301': 1, '401': 2 }]);
+        }
+        prevValue = s.value as string;
         prev = c;
       },
       afterAll() {

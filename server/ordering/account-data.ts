@@ -8,12 +8,13 @@ import {
   REGULAR_ORDER_TYPE,
   itemKey,
   visiblePreviousOrders,
+  type AnsweredChildItem,
   type BasketItem,
   type FavoriteItemInput,
   type FavoriteProduct,
   type PreviousOrder,
 } from '../../contracts/ordering.ts';
-import { availability, catalog, imageUrl, sizePrice, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
+import { availability, catalog, imageUrl, offeredOn, sizePrice, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, hashOrderToken, orderLines, type OrderRow } from './orders.ts';
 import { randomId } from './pricing.ts';
@@ -45,7 +46,7 @@ export async function previousOrders(db: Db, userId: string, q: { storeNumber?: 
       return {
         product: { productNumber: p ? p.product_number : null, formCode: l.formCode, name: l.name, imageURL: imageUrl(p?.image_key ?? 'p-0'), availability: p ? availability(cat, p, here) : 'NotOrderable' },
         size: { sku: l.sku, sizeCode: l.sizeCode, name: l.sizeName },
-        childItems: l.childItems.map((c) => ({ commerce: { sku: c.sku }, optionProductNumber: c.optionProductNumber, name: c.name, quantity: c.quantity })),
+        childItems: l.childItems.map((c) => ({ commerce: { sku: c.sku }, optionProductNumber: c.optionProductNumber, name: c.name, sizeCode: c.sizeCode ?? null, quantity: c.quantity })),
         quantity: l.quantity,
       };
     });
@@ -69,6 +70,18 @@ export async function previousOrders(db: Db, userId: string, q: { storeNumber?: 
 
 type FavRow = { id: string; item_key: string; product_number: number; form_code: string; item: FavoriteItemInput & { sizeCode: string } };
 
+/**
+ * A saved option as the client needs it to rebuild the cart item (option number, name, level): read from the menu
+ * by its sku, so favorites saved before these fields existed answer them too. An option the menu no longer has is
+ * dropped (the bag would refuse it at pricing).
+ */
+function answeredChildren(cat: Catalog, children: ReadonlyArray<{ commerce: { sku: string }; quantity: number }>): AnsweredChildItem[] {
+  return children.flatMap((c) => {
+    const o = cat.optionSkus.get(c.commerce.sku);
+    return o ? [{ commerce: { sku: c.commerce.sku }, optionProductNumber: o.option.option_product_number, name: o.option.name, sizeCode: o.sizeCode, quantity: c.quantity }] : [];
+  });
+}
+
 function favoriteOut(cat: Catalog, r: FavRow, ctx: StoreCtx | null): FavoriteProduct {
   const p = cat.products.get(Number(r.product_number))!;
   const forms = cat.forms.get(p.product_number) ?? [];
@@ -84,7 +97,7 @@ function favoriteOut(cat: Catalog, r: FavRow, ctx: StoreCtx | null): FavoritePro
       forms: forms.map((f) => ({ formCode: f.form_code, name: f.name })),
       sizes: sizes.map((s) => ({ sku: s.sku, sizeCode: s.size_code, name: s.name, price: ctx ? sizePrice(s, ctx) : null })),
     },
-    item: { commerce: r.item.commerce, sizeCode: r.item.sizeCode, quantity: r.item.quantity, childItems: r.item.childItems },
+    item: { commerce: r.item.commerce, sizeCode: r.item.sizeCode, quantity: r.item.quantity, childItems: answeredChildren(cat, r.item.childItems) },
     itemKey: r.item_key,
   };
 }
@@ -105,10 +118,11 @@ export async function addFavoriteProduct(db: Db, userId: string, input: { locale
   const links = cat.links.get(product.product_number);
   const bad = input.item.childItems.filter((c) => {
     const o = cat.optionSkus.get(c.commerce.sku);
-    return !o || !links?.has(o.option.option_product_number) || c.quantity > o.option.max_quantity;
+    const link = o ? links?.get(o.option.option_product_number) : undefined;
+    return !o || !link || !offeredOn(link, size.form_code) || c.quantity > o.option.max_quantity;
   });
   if (bad.length) throw orderingError(PricingCodes.itemsNotFound, { field: 'item.childItems', skus: bad.map((c) => c.commerce.sku) });
-  const key = itemKey(product.product_number, size.size_code, input.item.childItems);
+  const key = itemKey(product.product_number, size.form_code, size.size_code, input.item.childItems);
   const item = { ...input.item, sizeCode: size.size_code };
   // conditional insert under the member's row lock: never more than the maximum, even for parallel adds
   const r = await db.transaction(async (tx) => {

@@ -3,52 +3,17 @@ import type { StoreRow } from '../db/store-row.ts';
 import { storeByNumber } from '../locator/store-queries.ts';
 import { storeHours } from '../locator/store-format.ts';
 import { isOpenAt } from '../locator/hours.ts';
-import { ORDERING_LIMITS, type Availability, type Currency, type MenuResponse, type Nutrition, type OptionCategory, type OptionProduct, type ProductDetail, type ProductSize, type ProductTile } from '../../contracts/ordering.ts';
-import { optionSku } from '../db/seed/menu.ts';
+import { ORDERING_LIMITS, type Availability, type Currency, type MenuResponse, type OptionCategory, type OptionProduct, type ProductDetail, type ProductSize, type ProductTile } from '../../contracts/ordering.ts';
+import { optionSku, type LinkRow, type OptionRow, type ProductRow, type SizeRow } from '../db/seed/menu.ts';
+
+/** the menu's row shapes are the seed's (one definition) */
+export type { LinkRow, OptionRow, ProductRow, SizeRow };
 
 /**
  * The menu, read once per database into memory (it changes only with a deploy or the seed), and a store's
  * ordering context (settings, exclusions, price tier, tax). Per-store prices: the size's base price times the
  * store's price tier (rounded to 5 cents), or the store's override of that size.
  */
-export interface ProductRow {
-  product_number: number;
-  name: string;
-  description: string;
-  product_type: 'Beverage' | 'Food' | 'Merchandise';
-  category_id: string;
-  image_key: string;
-  display_order: number;
-  featured: boolean;
-  orderable: boolean;
-  hidden: boolean;
-  tax_class: 'prepared' | 'grocery' | 'merchandise';
-  reward_tier: number | null;
-}
-export interface SizeRow {
-  sku: string;
-  product_number: number;
-  form_code: string;
-  size_code: string;
-  name: string;
-  display_size: string | null;
-  is_default: boolean;
-  display_order: number;
-  base_price_cents: number;
-  nutrition: Nutrition;
-  allergens: string[];
-}
-export interface OptionRow {
-  option_product_number: number;
-  group_id: string;
-  name: string;
-  kind: 'quantity' | 'select' | 'size';
-  unit_of_measure: string | null;
-  unit_price_cents: number;
-  max_quantity: number;
-  sizes: Array<{ sizeCode: string; name: string }>;
-  display_order: number;
-}
 interface GroupRow {
   group_id: string;
   parent_id: string | null;
@@ -64,12 +29,6 @@ interface CategoryRow {
   name: string;
   display_order: number;
   image_key: string;
-}
-export interface LinkRow {
-  product_number: number;
-  option_product_number: number;
-  default_quantity: Record<string, number>;
-  default_size_code: string | null;
 }
 
 export interface Catalog {
@@ -307,14 +266,26 @@ export function menuOf(cat: Catalog, ctx: StoreCtx | null, locale: string): Menu
   };
 }
 
-function optionProduct(o: OptionRow, link: LinkRow, ctx: StoreCtx | null): OptionProduct {
+/**
+ * Per-form option defaults (seed/menu.ts LinkRow): a product's second form keys its sizes `{formCode}:{sizeCode}`;
+ * a plain key is the size of any form. An option whose keys all name other forms is not offered on this form.
+ */
+export function defaultQuantityOf(link: LinkRow, formCode: string, sizeCode: string): number {
+  return link.default_quantity[`${formCode}:${sizeCode}`] ?? link.default_quantity[sizeCode] ?? 0;
+}
+export function offeredOn(link: LinkRow, formCode: string): boolean {
+  const keys = Object.keys(link.default_quantity);
+  return keys.length === 0 || keys.some((k) => !k.includes(':') || k.startsWith(`${formCode}:`));
+}
+
+function optionProduct(o: OptionRow, link: LinkRow, formCode: string, sizes: readonly SizeRow[], ctx: StoreCtx | null): OptionProduct {
   return {
     optionProductNumber: o.option_product_number,
     name: o.name,
     sku: optionSku(o.option_product_number),
     kind: o.kind,
     attributes: { unitOfMeasure: o.unit_of_measure },
-    defaultQuantity: link.default_quantity,
+    defaultQuantity: Object.fromEntries(sizes.map((s) => [s.size_code, defaultQuantityOf(link, formCode, s.size_code)])),
     maxQuantity: o.max_quantity,
     unitPrice: optionPrice(o, ctx),
     sizes: o.sizes.map((s) => ({ sku: optionSku(o.option_product_number, s.sizeCode), sizeCode: s.sizeCode, name: s.name })),
@@ -335,11 +306,12 @@ export function productDetail(cat: Catalog, p: ProductRow, formCode: string, ctx
   }));
   const links = cat.links.get(p.product_number) ?? new Map<number, LinkRow>();
   const byGroup = new Map<string, OptionProduct[]>();
+  const formSizes = cat.sizesByForm.get(`${p.product_number}:${formCode}`) ?? [];
   for (const [n, link] of links) {
     const o = cat.options.get(n);
-    if (!o) continue;
+    if (!o || !offeredOn(link, formCode)) continue;
     const list = byGroup.get(o.group_id) ?? [];
-    list.push(optionProduct(o, link, ctx));
+    list.push(optionProduct(o, link, formCode, formSizes, ctx));
     byGroup.set(o.group_id, list);
   }
   const productOptions: OptionCategory[] = cat.groups

@@ -14,7 +14,9 @@ import {
   OrderingCodes,
   PickupEstimateInput,
   PriceOrderInput,
+  PricingByStoreNumberInput,
   PricingCodes,
+  PricingRulesInput,
   SubmitOrderGuestInput,
   SubmitOrderInput,
   SimilarItemsInput,
@@ -30,6 +32,7 @@ import { submitOrder } from './submit.ts';
 import { orderLines, pickupOptions, storeWait, summary, timeSlots, visibleOrder } from './orders.ts';
 import { addFavoriteProduct, createCustomerArrival, deleteFavoriteProduct, favoriteProducts, previousOrders } from './account-data.ts';
 import { offersFor } from './offers.ts';
+import { pricingByStoreNumber, pricingRules } from './store-pricing.ts';
 
 /**
  * The ordering operations of spec 7 (documents: contracts/ordering.ts OrderingOperations). Each field takes one
@@ -47,6 +50,8 @@ const typeDefs = /* GraphQL */ `
     previousOrders(input: JSON!): JSON!
     favoriteProducts(input: JSON!): JSON!
     similarItems(input: JSON!): JSON!
+    pricingRules(input: JSON!): JSON!
+    pricingByStoreNumber(input: JSON!): JSON!
   }
   extend type Mutation {
     priceOrder(input: JSON!): JSON!
@@ -142,6 +147,8 @@ export const orderingGraphql: GqlModule = {
         const products = siblings.filter((x) => x.product_number !== p.product_number && availability(cat, x, s) === 'Available').slice(0, input.limit).map((x) => tile(cat, x, s));
         return { productNumber: p.product_number, products };
       }),
+      pricingRules: field(PricingRulesInput, async (input, ctx) => pricingRules(ctx.deps.db, input, ctx.session?.userId ?? null)),
+      pricingByStoreNumber: field(PricingByStoreNumberInput, async (input, ctx) => pricingByStoreNumber(ctx.deps.db, input)),
     },
     Mutation: {
       priceOrder: field(PriceOrderInput, async (input, ctx) => priceOrder(ctx.deps.db, input, { userId: userOf(ctx), guest: false })),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { now } from '../locator/clock.ts';
 import { ORDERING_LIMITS, OrderingMessages, PricingCodes, type Offer, type PriceOrderInput, type PricedItem, type PricingResult } from '../../contracts/ordering.ts';
-import { availability, catalog, imageUrl, optionPrice, sizePrice, storeCtx, storeOpenAt, type Catalog, type StoreCtx } from './catalog.ts';
+import { availability, catalog, defaultQuantityOf, imageUrl, offeredOn, optionPrice, sizePrice, storeCtx, storeOpenAt, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
 
 /**
@@ -66,7 +66,8 @@ export function priceLines(cat: Catalog, ctx: StoreCtx, items: PriceOrderInput['
     const children = new Map<string, { option: NonNullable<ReturnType<typeof cat.optionSkus.get>>; quantity: number }>();
     for (const child of item.childItems) {
       const opt = cat.optionSkus.get(child.commerce.sku);
-      if (!opt || !links?.has(opt.option.option_product_number)) {
+      const link = opt ? links?.get(opt.option.option_product_number) : undefined;
+      if (!opt || !link || !offeredOn(link, size.form_code)) {
         notFound.push(child.commerce.sku);
         continue;
       }
@@ -76,7 +77,7 @@ export function priceLines(cat: Catalog, ctx: StoreCtx, items: PriceOrderInput['
     const childOut: PricedItem['childItems'] = [];
     for (const [sku, { option: o, quantity }] of children) {
       const link = links!.get(o.option.option_product_number)!;
-      const def = link.default_quantity[size.size_code] ?? 0;
+      const def = defaultQuantityOf(link, size.form_code, size.size_code);
       if (quantity > o.option.max_quantity) throw orderingError(PricingCodes.addInLimit, { message: `You can add up to ${o.option.max_quantity} of ${o.option.name}.`, skus: [sku] });
       let price = 0;
       if (o.option.kind === 'quantity') {

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ProductView } from '../views/ordering/ProductView.tsx';
+import { useFavorites } from './-ordering/use-favorites.ts';
 import { useProduct } from './-ordering/use-product.ts';
 
 /** /menu/product/{productNumber}/{formCode}: customise and add to the bag. A malformed address goes to /menu. */
@@ -8,7 +9,10 @@ export const Route = createFileRoute('/menu/product/$productNumber/$formCode')({
     if (!/^[0-9]{1,8}$/.test(params.productNumber) || !/^[a-z][a-z0-9-]{0,19}$/.test(params.formCode)) throw redirect({ to: '/menu', replace: true });
   },
   component: function Product() {
-    const actor = useProduct(Route.useParams());
-    return <ProductView actor={actor} />;
+    const params = Route.useParams();
+    const actor = useProduct(params);
+    // a guest who adds a favorite comes back here after signing in
+    const favorites = useFavorites(`/menu/product/${params.productNumber}/${params.formCode}`);
+    return <ProductView actor={actor} favorites={favorites} />;
   },
 });

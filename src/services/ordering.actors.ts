@@ -56,6 +56,19 @@ export const pickupEstimateQuery = (storeNumber: string) =>
 export const offersQuery = (storeNumber: string) =>
   queryOptions({ queryKey: ['ordering', 'offers', storeNumber], queryFn: ({ signal }) => orderingOp('get-offers', { storeNumber }, signal), staleTime: 60_000, retry: false });
 
+/**
+ * The store's pricing rules for this caller (GraphQL pricing-rules; spec 4: guest pricing rules are stale after 5
+ * minutes): the product page takes its option limit from them. Never fails a page: on an error the answer is null
+ * and the configured limits apply.
+ */
+export const pricingRulesQuery = (storeNumber: string | null, guest: boolean) =>
+  queryOptions({
+    queryKey: ['ordering', 'pricing-rules', storeNumber, guest],
+    queryFn: ({ signal }) => orderingOp('pricing-rules', { ...(storeNumber ? { storeNumber } : {}), guest }, signal).catch(() => null),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
 /** A member's ways to pay at checkout: stored-value cards (with balances), then saved credit cards and PayPal. */
 export const walletQuery = queryOptions({
   queryKey: ['ordering', 'wallet'],

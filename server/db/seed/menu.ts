@@ -145,6 +145,13 @@ const SYRUPS = [OPT.vanilla, OPT.caramel, OPT.hazelnut, OPT.classic, OPT.toffeeN
 const SAUCES = [OPT.mocha, OPT.whiteMocha];
 const SWEET = [701, 702, 703];
 
+/**
+ * An option offered on a product. `default_quantity` maps a size code to the quantity the drink comes with (0: not
+ * included); a product with a second form (hot and iced) keys that form's sizes `iced:{sizeCode}`, because a hot
+ * and an iced venti differ (2 and 3 shots). An option whose keys all name another form is not offered on this one
+ * (ice on a hot latte): `offeredOn` / `defaultQuantityOf` in server/ordering/catalog.ts read it.
+ * `default_size_code` is the level a level option takes when it is on (whipped cream `medium`, warming `yes`).
+ */
 export interface LinkRow {
   product_number: number;
   option_product_number: number;
@@ -152,65 +159,101 @@ export interface LinkRow {
   default_size_code: string | null;
 }
 
-const per = (sizes: SizeDef[], f: (s: SizeDef, i: number) => number) => Object.fromEntries(sizes.map((s, i) => [s.code, f(s, i)]));
+type Form = { code: string; sizes: SizeDef[]; prefix: string };
+/** a per-size record over every form of the product (the second form's keys prefixed with its code) */
+const per = (forms: Form[], f: (s: SizeDef, form: Form) => number) => Object.fromEntries(forms.flatMap((fm) => fm.sizes.map((s) => [`${fm.prefix}${s.code}`, f(s, fm)])));
+
+const MILK_OPTIONS = [401, 402, 403, 404, 405, 406, 407, 408];
+/** the milk a drink is made with: the one its name says, whole milk for flat whites and latte macchiatos, else 2% */
+function defaultMilk(p: ProductSpec): number | null {
+  if (/Oatmilk/.test(p.name)) return 404;
+  if (/Almondmilk/.test(p.name)) return 405;
+  if (/Coconutmilk/.test(p.name)) return 407;
+  if (!(p.allergens ?? []).includes('Milk')) return null;
+  if (/Flat White|Latte Macchiato/.test(p.name)) return 402;
+  return 401;
+}
+
+/** espresso shots a drink comes with, by size (hot venti 2, iced venti 3; americanos, shaken espressos and flat whites more) */
+function shotsFor(p: ProductSpec, s: SizeDef, iced: boolean): number {
+  if (s.code in SHOT_COUNTS) return SHOT_COUNTS[s.code]!;
+  if (/Americano|Shaken Espresso/.test(p.name)) return ({ short: 1, tall: 2, grande: 3, venti: 4 } as Record<string, number>)[s.code] ?? 2;
+  if (/Flat White/.test(p.name)) return ({ short: 2, tall: 2, grande: 3, venti: 3 } as Record<string, number>)[s.code] ?? 2;
+  return ({ short: 1, tall: 1, grande: 2, venti: iced ? 3 : 2 } as Record<string, number>)[s.code] ?? 1;
+}
+const SHOT_COUNTS: Record<string, number> = { solo: 1, doppio: 2, triple: 3, quad: 4 };
 
 function links(p: ProductSpec, number: number, kind: Kind): LinkRow[] {
   const k = KIND[kind];
-  const sizes = [...k.sizes, ...(p.iced ? ICED : [])];
-  const zero = per(sizes, () => 0);
-  const one = per(sizes, () => 1);
+  const main: Form = { code: k.form, sizes: k.sizes, prefix: '' };
+  const forms: Form[] = p.iced ? [main, { code: 'iced', sizes: ICED, prefix: 'iced:' }] : [main];
+  const isIced = (fm: Form) => fm.code === 'iced' || kind === 'iced-espresso' || kind === 'cold-brew' || kind === 'iced-tea' || kind === 'refresher';
+  const zero = per(forms, () => 0);
+  const one = per(forms, () => 1);
+  /** offered on the iced form only (ice, cold foam): keys of that form alone */
+  const icedOnly = (q: number) => Object.fromEntries(forms.filter(isIced).flatMap((fm) => fm.sizes.map((s) => [`${fm.prefix}${s.code}`, q])));
   const out: LinkRow[] = [];
   const add = (n: number, dq: Record<string, number> = zero, size: string | null = null) => out.push({ product_number: number, option_product_number: n, default_quantity: dq, default_size_code: size });
-  const pumps = per(sizes, (s) => ({ short: 2, tall: 3, grande: 4, venti: s.oz > 20 ? 6 : 5, trenta: 7 })[s.code] ?? 1);
+  const macchiato = /Macchiato/.test(p.name) && !/Latte Macchiato/.test(p.name);
+  const pumps = per(forms, (s, fm) => Math.max(1, (({ short: 2, tall: 3, grande: 4, venti: isIced(fm) ? 6 : 5, trenta: 7 } as Record<string, number>)[s.code] ?? 1) - (macchiato ? 1 : 0)));
   const flavorDefaults = new Set(p.flavors ?? []);
   const flavors = (list: number[]) => list.forEach((n) => add(n, flavorDefaults.has(n) ? pumps : zero));
-  const milkDrink = (p.allergens ?? []).includes('Milk') || (p.allergens ?? []).includes('Oats') || (p.allergens ?? []).includes('Tree Nuts');
-  const shotsDefault = per(sizes, (s) => ({ short: 1, tall: 1, grande: 2, venti: s.oz > 20 ? 3 : 2, solo: 1, doppio: 2, triple: 3, quad: 4 })[s.code] ?? 1);
+  const milk = defaultMilk(p);
+  const milks = (list: number[]) => list.forEach((n) => add(n, n === milk ? one : zero));
+  const shots = per(forms, (s, fm) => shotsFor(p, s, isIced(fm)));
+  /** a level option: on at `level` when the drink comes with it, else offered at quantity 0 (added at `level`) */
+  const level = (n: number, on: boolean, lvl = 'medium') => add(n, on ? one : zero, lvl);
   switch (kind) {
     case 'brewed':
-      for (const n of [401, 402, 403, 404, 405, 406, 407, 408]) add(n);
+      milks(MILK_OPTIONS);
       add(501);
       flavors([...SYRUPS, ...SAUCES]);
       SWEET.forEach((n) => add(n));
       break;
     case 'espresso':
-    case 'iced-espresso':
-      for (const n of [401, 402, 403, 404, 405, 406, 407, 408]) add(n, n === 401 && milkDrink ? one : zero);
-      add(501, shotsDefault);
-      add(502);
+    case 'iced-espresso': {
+      milks(MILK_OPTIONS);
+      const blonde = /Blonde/.test(p.name);
+      add(501, blonde ? zero : shots);
+      add(502, blonde ? shots : zero);
       flavors([...SYRUPS, ...SAUCES, ...(p.flavors?.includes(OPT.pumpkin) ? [OPT.pumpkin] : [])]);
-      add(601, one, SAUCES.some((s) => flavorDefaults.has(s)) ? 'medium' : 'no');
-      add(602, one, p.name.includes('Caramel Macchiato') ? 'medium' : 'no');
+      // whipped cream comes on mochas and cinnamon dolce lattes (not on a latte, an americano or a shaken espresso)
+      const whip = /Mocha|Cinnamon Dolce/.test(p.name) && !/Shaken/.test(p.name);
+      level(601, whip);
+      level(602, /Caramel Macchiato/.test(p.name));
+      if (/Cinnamon Dolce/.test(p.name)) level(604, true);
       if (kind === 'iced-espresso' || p.iced) {
-        add(603);
-        add(901, one, 'medium');
+        add(603, icedOnly(0));
+        add(901, icedOnly(1), 'medium');
       }
       SWEET.forEach((n) => add(n));
       break;
+    }
     case 'shot':
-      add(501, shotsDefault);
+      add(501, shots);
       flavors(SYRUPS);
       SWEET.forEach((n) => add(n));
       break;
     case 'cold-brew':
-      for (const n of [401, 402, 403, 404, 405, 406, 407, 408]) add(n);
+      MILK_OPTIONS.forEach((n) => add(n));
       flavors([...SYRUPS, ...SAUCES]);
-      add(603, milkDrink ? one : zero);
+      // the sweet cream cold brews come with cold foam
+      add(603, (p.allergens ?? []).includes('Milk') ? one : zero);
       add(901, one, 'medium');
       SWEET.forEach((n) => add(n));
       break;
     case 'hot-tea':
-      add(801, per(sizes, (s) => (s.oz >= 16 ? 2 : 1)));
-      for (const n of [401, 402, 403, 404, 405, 406]) add(n);
+      add(801, per(forms, (s) => (s.oz >= 16 ? 2 : 1)));
+      [401, 402, 403, 404, 405, 406].forEach((n) => add(n));
       flavors(SYRUPS);
       SWEET.forEach((n) => add(n));
       break;
     case 'tea-latte':
-      for (const n of [401, 402, 403, 404, 405, 406, 407]) add(n, n === 401 ? one : zero);
+      milks([401, 402, 403, 404, 405, 406, 407]);
       flavors(SYRUPS);
-      add(601, one, 'no');
-      add(604, one, 'no');
-      if (p.iced) add(901, one, 'medium');
+      level(601, false);
+      level(604, false);
+      if (p.iced) add(901, icedOnly(1), 'medium');
       SWEET.forEach((n) => add(n));
       break;
     case 'iced-tea':
@@ -226,23 +269,24 @@ function links(p: ProductSpec, number: number, kind: Kind): LinkRow[] {
       SWEET.forEach((n) => add(n));
       break;
     case 'blended':
+      // blended beverages are made with whole milk; whipped cream except on the coffee and espresso ones
       for (const n of [401, 402, 403, 404, 405, 406, 407]) add(n, n === 402 ? one : zero);
-      add(501);
+      add(501, /Espresso Frappuccino/.test(p.name) ? one : zero);
       flavors([...SYRUPS, ...SAUCES]);
-      add(601, one, 'medium');
-      add(602, one, p.name.includes('Caramel') ? 'medium' : 'no');
+      level(601, !/^(Coffee|Espresso) Frappuccino/.test(p.name));
+      level(602, p.name.includes('Caramel'));
       break;
     case 'hot-chocolate':
       for (const n of [401, 402, 403, 404, 405, 406, 407]) add(n, n === 401 ? one : zero);
       flavors([...SYRUPS, ...SAUCES]);
-      add(601, one, SAUCES.some((s) => flavorDefaults.has(s)) ? 'medium' : 'no');
+      level(601, SAUCES.some((s) => flavorDefaults.has(s)));
       break;
     case 'bakery':
-      add(951, one, 'no');
+      level(951, false, 'yes');
       break;
     case 'breakfast':
     case 'lunch':
-      if (!/Parfait|Overnight|Protein Box|Bowl/.test(p.name)) add(951, one, 'yes');
+      if (!/Parfait|Overnight|Protein Box|Bowl/.test(p.name)) level(951, true, 'yes');
       break;
     default:
       break;
@@ -293,37 +337,41 @@ function nutrition(p: ProductSpec, kind: Kind, size: SizeDef, defOz: number): Nu
 }
 
 // ---- rows -------------------------------------------------------------------------------------------------------
+/** a menu product row (menu_products): also what server/ordering/catalog.ts reads */
+export interface ProductRow {
+  product_number: number;
+  name: string;
+  description: string;
+  product_type: 'Beverage' | 'Food' | 'Merchandise';
+  category_id: string;
+  image_key: string;
+  display_order: number;
+  featured: boolean;
+  orderable: boolean;
+  hidden: boolean;
+  tax_class: 'prepared' | 'grocery' | 'merchandise';
+  reward_tier: number | null;
+}
+/** a size row (menu_sizes): sku, base price, nutrition and allergens */
+export interface SizeRow {
+  sku: string;
+  product_number: number;
+  form_code: string;
+  size_code: string;
+  name: string;
+  display_size: string | null;
+  is_default: boolean;
+  display_order: number;
+  base_price_cents: number;
+  nutrition: NutritionJson;
+  allergens: string[];
+}
 export interface MenuRows {
   menus: Array<{ menu_id: string; path: string; name: string; display_order: number }>;
   categories: Array<{ category_id: string; menu_id: string; parent_id: string | null; path: string; name: string; display_order: number; image_key: string }>;
-  products: Array<{
-    product_number: number;
-    name: string;
-    description: string;
-    product_type: string;
-    category_id: string;
-    image_key: string;
-    display_order: number;
-    featured: boolean;
-    orderable: boolean;
-    hidden: boolean;
-    tax_class: string;
-    reward_tier: number | null;
-  }>;
+  products: ProductRow[];
   forms: Array<{ product_number: number; form_code: string; name: string; display_order: number }>;
-  sizes: Array<{
-    sku: string;
-    product_number: number;
-    form_code: string;
-    size_code: string;
-    name: string;
-    display_size: string | null;
-    is_default: boolean;
-    display_order: number;
-    base_price_cents: number;
-    nutrition: NutritionJson;
-    allergens: string[];
-  }>;
+  sizes: SizeRow[];
   links: LinkRow[];
   /** product number → kind (art) */
   kinds: Map<number, Kind>;

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { basketDraft } from '../../../machines/ordering-types.ts';
 import { previousOrdersMachine, type PreviousOrdersRequest } from '../../../machines/previous-orders.machine.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
@@ -34,18 +35,8 @@ export function PreviousPage({ placed }: { placed: string | null }) {
         reorder: ({ context }) => {
           const o = context.orders.find((x) => x.orderId === context.reordered);
           for (const i of o?.basket.items ?? []) {
-            if (i.product.productNumber === null) continue;
-            cart.send({
-              type: 'cart.add',
-              at: Date.now(),
-              item: {
-                product: { productNumber: i.product.productNumber, formCode: i.product.formCode, name: i.product.name },
-                size: { sku: i.size.sku, sizeCode: i.size.sizeCode, name: i.size.name },
-                selectedOptions: i.childItems.map((c) => ({ optionProductNumber: c.optionProductNumber, sku: c.commerce.sku, quantity: c.quantity, name: c.name })),
-                quantity: i.quantity,
-                productImage: i.product.imageURL,
-              },
-            });
+            const item = basketDraft(i);
+            if (item) cart.send({ type: 'cart.add', at: Date.now(), item });
           }
         },
       },

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
@@ -9,9 +10,13 @@ import { defaultLocale } from '../../services/format.ts';
 import { orderingOp } from '../../services/ordering.api.ts';
 import { sessionQuery } from '../../services/session.ts';
 
-/** The favorites machine of a page: list (cached 2 hours per store and locale), add, remove, notifications. */
-export function useFavorites() {
+/**
+ * The favorites machine of a page: list (cached 2 hours per store and locale), add, remove, notifications; a guest
+ * who adds one goes to sign-in and comes back to `returnUrl`.
+ */
+export function useFavorites(returnUrl: string) {
   const actors = useAppActors();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const { data: session } = useQuery(sessionQuery);
   const storeNumber = useSelector(actors.selectedStore, (s) => s.context.location?.store.storeNumber ?? null);
@@ -25,9 +30,13 @@ export function useFavorites() {
         removeFavorite: fromPromise(({ input }: { input: ReturnType<typeof removeFavoriteRequest> }) => orderingOp('delete-favorite-product', input).finally(() => void queryClient.invalidateQueries({ queryKey: ['ordering', 'favorites'], refetchType: 'none' }))),
       },
       actions: {
+        redirect: ({ context }) => {
+          const href = context.destination;
+          if (href) queueMicrotask(() => void router.navigate({ href }));
+        },
         notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: params.message === 'favoriteAdded' || params.message === 'favoriteRemoved' ? 'success' : 'error', message: OrderingTexts[params.message] }),
       },
     }),
-    { input: { signedIn: !!session?.signedIn, storeNumber, locale: defaultLocale() } },
+    { input: { signedIn: !!session?.signedIn, storeNumber, locale: defaultLocale(), returnUrl } },
   );
 }

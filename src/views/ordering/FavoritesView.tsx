@@ -5,6 +5,7 @@ import type { FavoriteProduct } from '../../../contracts/ordering.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { Spinner } from '../shell/Loading.tsx';
+import { MemberListStatus } from './MemberListStatus.tsx';
 import { MenuTabs } from './MenuViews.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
@@ -18,23 +19,8 @@ export function FavoritesView({ actor, onAddToBag }: { actor: FavoritesActor; on
     <section className="page order-page">
       <h1>Favorites</h1>
       <MenuTabs current="favorites" />
-      {s.matches('guest') ? (
-        <div className="order-empty">
-          <p>Sign in to see your favorites.</p>
-          <Link to="/account/signin" search={{ returnUrl: '/menu/favorites' }} className="btn btn--primary">
-            Sign in
-          </Link>
-        </div>
-      ) : null}
       {s.matches('loading') ? <Spinner label="Loading your favorites" /> : null}
-      {s.matches('failed') ? (
-        <div className="order-empty" role="alert">
-          <p>{OrderingTexts.unexpectedError}</p>
-          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <MemberListStatus guest={s.matches('guest')} failed={s.matches('failed')} what="your favorites" returnUrl="/menu/favorites" onRetry={() => actor.send({ type: 'user.retry' })} />
       {(s.matches('ready') || s.matches('adding') || s.matches('removing')) && !s.context.favorites.length ? <p className="order-empty">{OrderingTexts.noFavorites}</p> : null}
       {s.context.favorites.length && !s.matches('loading') ? (
         <ul className="cart-items" aria-busy={s.hasTag('loading')}>

@@ -7,6 +7,7 @@ import type { previousOrdersMachine } from '../../../machines/previous-orders.ma
 import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
+import { MemberListStatus } from './MemberListStatus.tsx';
 import { MenuTabs } from './MenuViews.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
@@ -20,23 +21,8 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
     <section className="page order-page">
       <h1>Previous orders</h1>
       <MenuTabs current="previous" />
-      {s.matches('guest') ? (
-        <div className="order-empty">
-          <p>Sign in to see your previous orders.</p>
-          <Link to="/account/signin" search={{ returnUrl: '/menu/previous' }} className="btn btn--primary">
-            Sign in
-          </Link>
-        </div>
-      ) : null}
       {s.hasTag('loading') ? <Spinner label="Loading your orders" /> : null}
-      {s.matches('failed') ? (
-        <div className="order-empty" role="alert">
-          <p>{OrderingTexts.unexpectedError}</p>
-          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <MemberListStatus guest={s.matches('guest')} failed={s.matches('failed')} what="your previous orders" returnUrl="/menu/previous" onRetry={() => actor.send({ type: 'user.retry' })} />
       {s.matches('none') ? <p className="order-empty">{OrderingTexts.noPreviousOrders}</p> : null}
       {s.matches('ready') ? (
         <ul className="cart-items">

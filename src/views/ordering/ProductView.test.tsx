@@ -2,30 +2,86 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createActor, fromPromise } from 'xstate';
-import { productMachine } from '../../../machines/product.machine.ts';
-import { latteDetail } from '../../../machines/__tests__/ordering-fixtures.ts';
-import { NutritionView, ProductView, type ProductActor } from './ProductView.tsx';
+import { productMachine, type AddToBagRequest } from '../../../machines/product.machine.ts';
+import { favoritesMachine } from '../../../machines/favorites.machine.ts';
+import { cartMachine } from '../../../machines/cart.machine.ts';
+import { cartCount, favoriteDraft, itemKey } from '../../../machines/ordering-types.ts';
+import { draftOf } from '../../../machines/product-options.ts';
+import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import type { FavoriteProduct } from '../../../contracts/ordering.ts';
+import { latteDetail, latteDraft } from '../../../machines/__tests__/ordering-fixtures.ts';
+import { NutritionView, ProductView, type ProductActor, type ProductFavoritesActor } from './ProductView.tsx';
 
 let settle: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
-let stop: (() => void) | null = null;
+let stops: Array<() => void> = [];
 const added: unknown[] = [];
-afterEach(() => stop?.());
+const favoriteCalls: unknown[] = [];
+const notes: string[] = [];
+let redirectedTo: string | null = null;
+let addFavoriteAnswer: () => Promise<unknown> = async () => ({ favoriteProduct: savedFavorite, alreadyFavorite: false });
+afterEach(() => {
+  stops.forEach((s) => s());
+  stops = [];
+  notes.length = 0;
+  favoriteCalls.length = 0;
+  redirectedTo = null;
+  document.body.innerHTML = '';
+});
 
-async function renderProduct(view: 'product' | 'nutrition' = 'product') {
+/** the fixture latte as saved: grande with its default options (2% milk 2 shots = option 401 ×2, 301 ×1) */
+const savedFavorite: FavoriteProduct = {
+  id: 'fav_latte0001',
+  product: { productNumber: 2121, formCode: 'hot', name: 'Caffè Latte', imageURL: '', availability: 'Available', forms: [], sizes: [] },
+  item: { commerce: { sku: '2121-hot-grande' }, sizeCode: 'grande', quantity: 1, childItems: [] },
+  itemKey: '',
+};
+
+async function renderProduct(view: 'product' | 'nutrition' = 'product', opts: { cartItems?: number; signedIn?: boolean; favorites?: FavoriteProduct[] } = {}) {
   window.scrollTo = () => {};
+  // a real cart: maximum 3 items, filled with `cartItems` lattes
+  const cart = createActor(cartMachine, { input: { items: [], maximumItemAmount: 3 } }).start();
+  if (opts.cartItems) cart.send({ type: 'cart.add', item: latteDraft('shot-first', opts.cartItems), at: 1 });
   const actor = createActor(
     productMachine.provide({
-      actors: { loadProduct: fromPromise(() => new Promise((resolve, reject) => (settle = { resolve, reject }))) as never },
-      actions: { addToCart: ({ context }) => void added.push(context.options) },
+      actors: {
+        loadProduct: fromPromise(() => new Promise((resolve, reject) => (settle = { resolve, reject }))) as never,
+        addToBag: fromPromise(async ({ input }: { input: AddToBagRequest }) => {
+          const before = cartCount(cart.getSnapshot().context.items);
+          cart.send({ type: 'cart.add', item: input.item, at: 2 });
+          const took = cartCount(cart.getSnapshot().context.items) > before;
+          if (took) added.push(input.item.selectedOptions);
+          return { added: took };
+        }) as never,
+      },
     }),
     { input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5 } },
   ).start() as unknown as ProductActor;
-  stop = () => actor.stop();
-  const root = createRootRoute({ component: () => (view === 'product' ? <ProductView actor={actor} /> : <NutritionView actor={actor} />) });
+  const favorites = createActor(
+    favoritesMachine.provide({
+      actors: {
+        loadFavorites: fromPromise(async () => ({ favoriteProducts: opts.favorites ?? [], ids: [], locale: 'en-US', storeNumber: '10001' })) as never,
+        addFavorite: fromPromise(async ({ input }) => {
+          favoriteCalls.push(input);
+          return addFavoriteAnswer();
+        }) as never,
+        removeFavorite: fromPromise(async ({ input }: { input: { favoriteProductId: string } }) => {
+          favoriteCalls.push(input);
+          return { favoriteProductId: input.favoriteProductId };
+        }) as never,
+      },
+      actions: {
+        notify: (_, params) => void notes.push(OrderingTexts[params.message]),
+        redirect: ({ context }) => void (redirectedTo = context.destination),
+      },
+    }),
+    { input: { signedIn: opts.signedIn ?? true, storeNumber: '10001', locale: 'en-US', returnUrl: '/menu/product/2121/hot' } },
+  ).start() as unknown as ProductFavoritesActor;
+  stops.push(() => actor.stop(), () => favorites.stop(), () => cart.stop());
+  const root = createRootRoute({ component: () => (view === 'product' ? <ProductView actor={actor} favorites={favorites} /> : <NutritionView actor={actor} />) });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/menu/product/2121/hot'] }) });
   render(<RouterProvider router={router as never} />);
   await screen.findByRole('progressbar', { name: 'Loading the product' });
-  return actor;
+  return { actor, cart, favorites };
 }
 const addButton = () => screen.getByRole('button', { name: /^Add to order/ });
 
@@ -59,11 +115,11 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
   it('adds to the bag and confirms; a product without a size is refused with Product data is invalid', async () => {
     await renderProduct();
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
-    act(() => addButton().click());
+    await act(async () => addButton().click());
     expect(screen.getByText('Added to your order.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Review order' }).getAttribute('href')).toBe('/menu/cart');
-    expect(added.at(-1)).toEqual({ '301': 1, '401': 2 });
-    stop?.();
+    expect((added.at(-1) as Array<{ optionProductNumber: number; quantity: number }>).map((o) => [o.optionProductNumber, o.quantity])).toEqual([[301, 1], [401, 2]]);
+    stops.forEach((x) => x());
     document.body.innerHTML = '';
     await renderProduct();
     await act(async () => settle!.resolve({ products: [latteDetail({ sizes: [] })] }));
@@ -71,11 +127,88 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     expect(screen.getByRole('alert').textContent).toBe('Product data is invalid');
   });
 
+  it("a full bag refuses the item: the item-maximum message, not 'Added'; the choices stay", async () => {
+    const { cart } = await renderProduct('product', { cartItems: 3 });
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    act(() => screen.getByRole('button', { name: 'More: Shots' }).click());
+    await act(async () => addButton().click());
+    expect(screen.getByRole('alert').textContent).toContain("You've reached the item maximum for this order. Remove something to add more.");
+    expect(screen.queryByText('Added to your order.')).toBeNull();
+    expect(cartCount(cart.getSnapshot().context.items)).toBe(3);
+    await act(async () => screen.getByRole('button', { name: 'Keep customizing' }).click());
+    expect(addButton().textContent).toBe('Add to order · $6.35'); // the extra shot is still chosen
+    expect(screen.queryByText("You've reached the item maximum for this order. Remove something to add more.")).toBeNull();
+  });
+
+  it('adds the drink as customised to favorites, then shows it favorited with Remove; already a favorite makes no call', async () => {
+    await renderProduct();
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    act(() => screen.getByRole('button', { name: 'More: Shots' }).click());
+    await act(async () => screen.getByRole('button', { name: /Add to favorites/ }).click());
+    expect(favoriteCalls).toEqual([{ locale: 'en-US', item: { commerce: { sku: '2121-grande' }, quantity: 1, childItems: [{ commerce: { sku: 'opt-301' }, quantity: 1 }, { commerce: { sku: 'opt-401' }, quantity: 3 }] } }]);
+    expect(notes).toEqual(['Added to your favorites.']);
+    stops.forEach((x) => x());
+    document.body.innerHTML = '';
+    favoriteCalls.length = 0;
+    notes.length = 0;
+    // the favorites list has this very latte: Remove, pressed, "In your favorites"
+    const key = '2121/hot|grande|opt-301x1|opt-401x2';
+    const fav = { ...savedFavorite, itemKey: key };
+    const { favorites } = await renderProduct('product', { favorites: [fav] });
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    const remove = await screen.findByRole('button', { name: /Remove from favorites/ });
+    // adding what is already a favorite makes no call, only the notification (spec 4)
+    await act(async () => favorites.send({ type: 'user.addFavorite', item: { commerce: { sku: '2121-grande' }, quantity: 1, childItems: [] }, key }));
+    expect([favoriteCalls, notes]).toEqual([[], ['Added to your favorites.']]);
+    notes.length = 0;
+    expect(remove.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('In your favorites')).toBeTruthy();
+    await act(async () => remove.click());
+    expect(favoriteCalls).toEqual([{ locale: 'en-US', favoriteProductId: 'fav_latte0001' }]);
+    expect(notes).toEqual(['Removed from your favorites.']);
+    expect(screen.getByRole('button', { name: /Add to favorites/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("adding a favorite: the maximum (561007) gives the spec's text; a guest is sent to sign-in and back", async () => {
+    addFavoriteAnswer = async () => Promise.reject({ status: 409, code: '561007' });
+    await renderProduct();
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    await act(async () => screen.getByRole('button', { name: /Add to favorites/ }).click());
+    expect(notes).toEqual(["Sorry, you've reached the maximum number of favorite items"]);
+    addFavoriteAnswer = async () => ({ favoriteProduct: savedFavorite, alreadyFavorite: false });
+    stops.forEach((x) => x());
+    document.body.innerHTML = '';
+    favoriteCalls.length = 0;
+    await renderProduct('product', { signedIn: false });
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    await act(async () => screen.getByRole('button', { name: /Add to favorites/ }).click());
+    expect(redirectedTo).toBe('/account/signin?returnUrl=%2Fmenu%2Fproduct%2F2121%2Fhot');
+    expect(favoriteCalls).toEqual([]);
+  });
+
+  it('a favorite goes to the bag with its options: the same cart item key as from the product page', () => {
+    const p = latteDetail();
+    const fromPage = draftOf(p, 'grande', { '401': 3, '301': 1 }, 1);
+    const fav: FavoriteProduct = {
+      ...savedFavorite,
+      product: { ...savedFavorite.product, sizes: [{ sku: '2121-grande', sizeCode: 'grande', name: 'Grande', price: 545 }] },
+      item: {
+        commerce: { sku: '2121-grande' },
+        sizeCode: 'grande',
+        quantity: 1,
+        childItems: fromPage.selectedOptions.map((o) => ({ commerce: { sku: o.sku }, optionProductNumber: o.optionProductNumber, name: o.name ?? '', sizeCode: o.sizeCode ?? null, quantity: o.quantity })),
+      },
+    };
+    const d = favoriteDraft(fav);
+    expect(itemKey({ product: d.product!, size: d.size!, selectedOptions: d.selectedOptions })).toBe(itemKey({ product: fromPage.product!, size: fromPage.size!, selectedOptions: fromPage.selectedOptions }));
+    expect(d.selectedOptions.map((o) => [o.optionProductNumber, o.quantity])).toEqual([[301, 1], [401, 3]]);
+  });
+
   it('not found is the 404; a failure shows the product error and retries', async () => {
     await renderProduct();
     await act(async () => settle!.reject({ status: 404, code: 'PRODUCT_NOT_FOUND' }));
     expect(screen.getByText('We could not find that product.')).toBeTruthy();
-    stop?.();
+    stops.forEach((x) => x());
     document.body.innerHTML = '';
     await renderProduct();
     await act(async () => settle!.reject({ status: 500, code: 'UNEXPECTED_ERROR' }));

@@ -4,12 +4,42 @@ import type { ActorRefFrom } from 'xstate';
 import { OrderingMessages, type ProductDetail } from '../../../contracts/ordering.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { productMachine } from '../../../machines/product.machine.ts';
-import { allOptions, unitPrice } from '../../../machines/product-options.ts';
+import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
+import { allOptions, draftOf, favoriteOf, unitPrice } from '../../../machines/product-options.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import './ordering.css';
 
 export type ProductActor = ActorRefFrom<typeof productMachine>;
+export type ProductFavoritesActor = ActorRefFrom<typeof favoritesMachine>;
+
+/**
+ * Add to favorites / Remove from favorites for the drink as customised (spec 4: add skips the server when it is
+ * already a favorite, remove; each notifies). Guests are sent to sign-in by the favorites machine.
+ */
+function FavoriteToggle({ actor, favorites }: { actor: ProductActor; favorites: ProductFavoritesActor }) {
+  const c = useSelector(actor, (s) => s.context);
+  const f = useSelector(favorites, (s) => s);
+  const fav = favoriteOf(draftOf(c.product, c.sizeCode, c.options, c.quantity));
+  if (!fav) return null;
+  const saved = f.context.favorites.find((x) => x.itemKey === fav.key);
+  const usable = f.matches('ready') || f.matches('guest');
+  return (
+    <div className="favorite-toggle">
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        aria-pressed={!!saved}
+        disabled={!usable}
+        aria-busy={f.hasTag('loading')}
+        onClick={() => (saved ? favorites.send({ type: 'user.removeFavorite', id: saved.id }) : favorites.send({ type: 'user.addFavorite', item: fav.item, key: fav.key }))}
+      >
+        <span aria-hidden="true">{saved ? '♥' : '♡'}</span> {saved ? 'Remove from favorites' : 'Add to favorites'}
+      </button>
+      {saved ? <span className="cart-item-meta">In your favorites</span> : null}
+    </div>
+  );
+}
 
 /** Loading, 404 and product error of the product pages; the loaded product to `children`. */
 export function ProductFrame({ actor, children }: { actor: ProductActor; children: (p: ProductDetail) => React.ReactNode }) {
@@ -44,10 +74,28 @@ export function ProductFrame({ actor, children }: { actor: ProductActor; childre
   return <>{children(state.context.product)}</>;
 }
 
+/** What adding said: added (a status), or refused by a full bag (an alert); the way to the bag, or on customising. */
+function AfterAdd({ actor, refused, message, next }: { actor: ProductActor; refused: boolean; message: string; next: string }) {
+  return (
+    <div className={`order-notice added-panel${refused ? ' order-notice--error' : ''}`} role={refused ? 'alert' : 'status'}>
+      <p>{message}</p>
+      <div className="row">
+        <Link to="/menu/cart" className="btn btn--primary btn--small">
+          Review order
+        </Link>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
+          {next}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
-export function ProductView({ actor }: { actor: ProductActor }) {
+export function ProductView({ actor, favorites }: { actor: ProductActor; favorites?: ProductFavoritesActor }) {
   const c = useSelector(actor, (s) => s.context);
   const added = useSelector(actor, (s) => s.matches('added'));
+  const cartFull = useSelector(actor, (s) => s.matches('cartFull'));
   return (
     <section className="page order-page product-page">
       <ProductFrame actor={actor}>
@@ -146,19 +194,9 @@ export function ProductView({ actor }: { actor: ProductActor }) {
                   Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}
                 </button>
               </div>
-              {added ? (
-                <div className="order-notice added-panel" role="status">
-                  <p>Added to your order.</p>
-                  <div className="row">
-                    <Link to="/menu/cart" className="btn btn--primary btn--small">
-                      Review order
-                    </Link>
-                    <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
-                      Customize another
-                    </button>
-                  </div>
-                </div>
-              ) : null}
+              {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
+              {cartFull ? <AfterAdd actor={actor} refused message={OrderingTexts.cartFull} next="Keep customizing" /> : null}
+              {added ? <AfterAdd actor={actor} refused={false} message="Added to your order." next="Customize another" /> : null}
             </>
           );
         }}
