@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { placeOrderMachine } from '../../../machines/place-order.machine.ts';
 import { pricingFixture } from '../../../machines/__tests__/ordering-fixtures.ts';
 import { CheckoutView, type PlaceOrderActor } from './CheckoutView.tsx';
+import { guestPaymentChoices } from '../../services/ordering.actors.ts';
 
-type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };
 const pending: Record<string, Settle[]> = {};
-const fake = (name: string) => fromPromise(() => new Promise((resolve, reject) => (pending[name] ??= []).push({ resolve, reject }))) as never;
+const fake = (name: string) => fromPromise(({ input }) => new Promise((resolve, reject) => (pending[name] ??= []).push({ resolve, reject, input }))) as never;
 let stop: (() => void) | null = null;
 afterEach(() => {
   stop?.();
@@ -18,12 +19,12 @@ afterEach(() => {
 
 const payments = [{ id: 'card1', tender: 'SVC' as const, label: 'My card', balance: 1000 }, { id: 'pm_1', tender: 'CREDIT_CARD' as const, label: 'Visa …4242' }];
 
-async function renderCheckout() {
+async function renderCheckout(over: Record<string, unknown> = {}) {
   window.scrollTo = () => {};
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.setAttribute('open', ''); };
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.removeAttribute('open'); };
   const actor = createActor(placeOrderMachine.provide({ actors: { priceOrder: fake('priceOrder'), submitOrder: fake('submitOrder'), loadTimeSlots: fake('loadTimeSlots') } }), {
-    input: { guest: false, storeNumber: '10001', items: [{ commerce: { sku: 'x' }, quantity: 1, childItems: [] }], offers: [], pickupOption: '16', payments, reloadAmounts: [1000, 2500], reloadMethodId: 'pm_1', slots: [], keyBase: 'k', locale: 'en-US' },
+    input: { guest: false, storeNumber: '10001', items: [{ commerce: { sku: 'x' }, quantity: 1, childItems: [] }], offers: [], pickupOption: '16', payments, reloadAmounts: [1000, 2500], reloadMethodId: 'pm_1', slots: [], keyBase: 'k', locale: 'en-US', ...over },
   }).start() as unknown as PlaceOrderActor;
   stop = () => actor.stop();
   function Page() {
@@ -77,5 +78,65 @@ describe('checkout (#payment-summary)', () => {
     await act(async () => pending.priceOrder![0]!.reject({ status: 409, code: 'STORE_CLOSED', message: 'This store is closed right now.' }));
     expect(screen.getByRole('alert').textContent).toContain('This store is closed right now.');
     expect(screen.getByRole('button', { name: 'Choose a store' })).toBeTruthy();
+  });
+});
+
+describe('guest checkout with the single-use card (spec 1 §6, spec 2 §6)', () => {
+  const createdAt = new Date(Date.now() - 60_000).toISOString();
+  const stored = {
+    card: { token: 'tok_single', brand: 'visa' as const, lastFour: '4242', expMonth: 12, expYear: 2031, createdAt },
+    address: { addressToken: 'adt_guest', expiresAt: new Date(Date.now() + 3600_000).toISOString(), address: { firstName: 'Robin', lastName: 'Park', addressLine1: '1 Main St', addressLine2: null, city: 'Seattle', countrySubdivision: 'WA', postalCode: '98101', phoneNumber: null } },
+  };
+
+  it('the stored card becomes the GUEST_CARD choice with its billing address token; none stored: no choice', () => {
+    expect(guestPaymentChoices(stored as never)).toEqual([{ id: 'tok_single', tender: 'GUEST_CARD', label: 'VISA …4242', expiresAt: new Date(Date.parse(createdAt) + 300_000).toISOString(), addressToken: 'adt_guest' }]);
+    expect(guestPaymentChoices(null)).toEqual([]);
+  });
+
+  it('the card is selected; Place order charges it through submit-order-guest with the details and the address token', async () => {
+    const actor = await renderCheckout({ guest: true, payments: guestPaymentChoices(stored as never), reloadMethodId: null });
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture({ price: 500 })));
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    const modal = screen.getByRole('dialog', { name: 'Payment summary' });
+    expect((within(modal).getByRole('radio', { name: 'VISA …4242' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(modal).getByRole('button', { name: 'Add a card' })).toBeTruthy();
+    // without email and first name the order is not sent
+    act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
+    expect(within(modal).getByRole('alert').textContent).toBe('Enter your email and first name to check out as a guest.');
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.change(within(modal).getByLabelText('Email'), { target: { value: 'robin@example.com' } });
+    fireEvent.change(within(modal).getByLabelText('First name'), { target: { value: 'Robin' } });
+    act(() => within(modal).getByRole('checkbox', { name: 'Send me offers and news by email' }).click());
+    act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+    expect(within(modal).getByRole('button', { name: 'Placing your order…' })).toBeTruthy();
+    expect(pending.submitOrder).toHaveLength(1);
+    expect(pending.submitOrder![0]!.input).toMatchObject({ guest: true, tenders: [{ tender: 'GUEST_CARD', id: 'tok_single', amount: 500 }], guestDetails: { email: 'robin@example.com', firstName: 'Robin', guestEmailMarketingOptIn: true, addressToken: 'adt_guest' } });
+  });
+
+  it('the server refuses the used-up card: the timed-out text, the card is gone, Add a card remains', async () => {
+    const actor = await renderCheckout({ guest: true, payments: guestPaymentChoices(stored as never), reloadMethodId: null });
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture({ price: 500 })));
+    act(() => actor.send({ type: 'user.setGuest', details: { email: 'robin@example.com', firstName: 'Robin', guestEmailMarketingOptIn: false } }));
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    act(() => actor.send({ type: 'user.submit', at: Date.now() }));
+    await act(async () => pending.submitOrder![0]!.reject({ status: 410, code: 'PAYMENT_TOKEN_EXPIRED', message: 'x' }));
+    const modal = screen.getByRole('dialog', { name: 'Payment summary' });
+    expect(within(modal).getByRole('alert').textContent).toBe('Your card details timed out. Please enter them again.');
+    expect(within(modal).queryByRole('radio', { name: 'VISA …4242' })).toBeNull();
+    expect(within(modal).getByRole('button', { name: 'Add a card' })).toBeTruthy();
+    act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
+    expect(within(modal).getByRole('alert').textContent).toBe('no payment method selected');
+  });
+
+  it('a card older than 5 minutes is not sent: the timed-out text at Place order', async () => {
+    const old = { ...stored, card: { ...stored.card, createdAt: new Date(Date.now() - 301_000).toISOString() } };
+    const actor = await renderCheckout({ guest: true, payments: guestPaymentChoices(old as never), reloadMethodId: null, guestDetails: null });
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture({ price: 500 })));
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    act(() => screen.getByRole('button', { name: 'Place order' }).click());
+    expect(screen.getByRole('dialog', { name: 'Payment summary' }).querySelector('[role=alert]')!.textContent).toBe('Your card details timed out. Please enter them again.');
+    expect(pending.submitOrder).toBeUndefined();
+    expect(actor.getSnapshot().context.payments).toEqual([]);
   });
 });
