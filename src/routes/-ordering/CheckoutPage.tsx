@@ -3,6 +3,7 @@ import { useNavigate, useRouterState, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
+import type { TimeSlot } from '../../../contracts/ordering.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
@@ -21,6 +22,8 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
   const wallet = useQuery({ ...walletQuery, enabled: !guest });
   // the single-use card the guest payment pages stored (read once per visit; the machine drops it when it times out)
   const [guestPayments] = useState(() => (guest ? guestPaymentChoices(readGuestPayment()) : []));
+  // the machine takes the store's time slots as input: wait for them (a failed read gives no slots: as soon as possible)
+  const slots = useQuery({ ...timeSlotsQuery(location?.store.storeNumber ?? ''), enabled: !!location });
   let checkout: React.ReactNode = null;
   if (!location)
     checkout = (
@@ -29,19 +32,18 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
       </p>
     );
   // balances must be current: 'Reload & place order' offers amounts from the card's balance
-  else if (!empty && (guest || (wallet.data && !wallet.isFetching)))
-    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
+  else if (!empty && !slots.isPending && (guest || (wallet.data && !wallet.isFetching)))
+    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
   return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} />;
 }
 
-function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boolean; storeNumber: string; payments: PaymentChoice[]; reloadMethodId: string | null }) {
+function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; payments: PaymentChoice[]; reloadMethodId: string | null }) {
   const cart = useCart();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(configQuery);
   const queryClient = useQueryClient();
   const items = useSelector(cart, (s) => s.context.items);
   const input = useMemo(() => cartItemsInput(items), [items]);
-  const slots = useQuery(timeSlotsQuery(storeNumber));
   const estimate = useQuery(pickupEstimateQuery(storeNumber));
   const offers = useQuery({ ...offersQuery(storeNumber), enabled: !guest });
   const hash = useRouterState({ select: (s) => s.location.hash });
@@ -79,7 +81,7 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
         payments,
         reloadAmounts: config.cards.svcReloadOptions,
         reloadMethodId,
-        slots: slots.data?.timeSlots ?? [],
+        slots,
         keyBase: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
         locale: defaultLocale(),
       },

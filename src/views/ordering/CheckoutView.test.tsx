@@ -73,6 +73,51 @@ describe('checkout (#payment-summary)', () => {
     expect(pending.priceOrder).toHaveLength(2);
   });
 
+  it('stale at Place order inside the #payment-summary modal: the message and Refresh there; the modal comes back priced', async () => {
+    await renderCheckout();
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture({ price: 500 })));
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    const modal = screen.getByRole('dialog', { name: 'Payment summary' });
+    // the quote's expiresAt (2030) has passed
+    const realNow = Date.now;
+    Date.now = () => Date.parse('2030-01-01T00:00:05Z');
+    try {
+      act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
+    } finally {
+      Date.now = realNow;
+    }
+    expect(within(modal).getByRole('alert').textContent).toContain('Looks like your order may be a little stale. Refresh to continue with your order.');
+    expect((within(modal).getByRole('button', { name: 'Place order' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(pending.submitOrder).toBeUndefined();
+    act(() => within(modal).getByRole('button', { name: 'Refresh' }).click());
+    expect(pending.priceOrder).toHaveLength(2);
+    await act(async () => pending.priceOrder![1]!.resolve(pricingFixture({ price: 500, orderId: 'ord_abcdefghij09' })));
+    expect(screen.getByRole('dialog', { name: 'Payment summary' })).toBeTruthy();
+    expect(screen.queryByText('Looks like your order may be a little stale. Refresh to continue with your order.')).toBeNull();
+  });
+
+  it('a pickup slot that went (110000): the slots are reloaded and another time is chosen in the modal', async () => {
+    const S = (min: number) => ({ slotStart: `2026-11-23T22:${min}:00.000Z`, slotEnd: `2026-11-23T22:${min + 10}:00.000Z`, label: `2:${min} PM`, available: true });
+    const { fireEvent } = await import('@testing-library/react');
+    await renderCheckout({ slots: [S(20), S(30)], payments: [payments[1]], reloadMethodId: null });
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture({ price: 500 })));
+    fireEvent.change(screen.getByLabelText('Pickup time'), { target: { value: S(20).slotStart } });
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    const modal = screen.getByRole('dialog', { name: 'Payment summary' });
+    act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
+    expect(pending.submitOrder![0]!.input).toMatchObject({ scheduledOrdering: { slotStart: S(20).slotStart } });
+    await act(async () => pending.submitOrder![0]!.reject({ status: 409, code: '110000', message: 'x' }));
+    expect(pending.loadTimeSlots![0]!.input).toEqual({ storeNumber: '10001' });
+    await act(async () => pending.loadTimeSlots![0]!.resolve({ storeNumber: '10001', timeZone: 'America/Los_Angeles', timeSlots: [{ ...S(20), available: false }, S(30)] }));
+    const again = screen.getByRole('dialog', { name: 'Payment summary' });
+    expect(within(again).getByRole('alert').textContent).toBe('That pickup time is no longer available. Choose another time.');
+    const select = within(again).getByLabelText('Pickup time') as HTMLSelectElement;
+    expect([select.value, [...select.options].map((o) => o.textContent)]).toEqual(['', ['As soon as possible', '2:30 PM']]);
+    fireEvent.change(select, { target: { value: S(30).slotStart } });
+    act(() => within(again).getByRole('button', { name: 'Place order' }).click());
+    expect(pending.submitOrder![1]!.input).toMatchObject({ scheduledOrdering: { slotStart: S(30).slotStart } });
+  });
+
   it('a store pricing code offers to choose another store with the server text', async () => {
     await renderCheckout();
     await act(async () => pending.priceOrder![0]!.reject({ status: 409, code: 'STORE_CLOSED', message: 'This store is closed right now.' }));
