@@ -96,7 +96,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { gue
   return (
     <CheckoutView
       actor={actor}
-      brand={config.brand.name}
+      brand={config.brand.product}
       offers={offers.data?.offers ?? []}
       estimate={estimate.data ?? null}
       summaryOpen={hash === 'payment-summary'}

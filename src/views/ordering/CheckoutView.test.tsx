@@ -35,7 +35,7 @@ async function renderCheckout(over: Record<string, unknown> = {}) {
   stop = () => actor.stop();
   function Page() {
     const [open, setOpen] = useState(false);
-    return <CheckoutView actor={actor} brand="Harbor Coffee" offers={[]} estimate={null} summaryOpen={open} onOpenSummary={() => setOpen(true)} onCloseSummary={() => setOpen(false)} />;
+    return <CheckoutView actor={actor} brand="Harbor" offers={[]} estimate={null} summaryOpen={open} onOpenSummary={() => setOpen(true)} onCloseSummary={() => setOpen(false)} />;
   }
   const root = createRootRoute({ component: Page });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/menu/cart'] }) });
@@ -267,11 +267,11 @@ describe('other ordering messages at checkout (spec 5, 6, 8)', () => {
   it('a store that takes only stored-value cards: the notice; another payment is refused with it', async () => {
     await renderCheckout();
     await act(async () => pending.priceOrder![0]!.resolve(pricingFixture({ price: 500, svcOnly: true })));
-    expect(screen.getByText('This store only accepts Harbor Coffee Cards as payment to order ahead')).toBeTruthy();
+    expect(screen.getByText('This store only accepts Harbor Cards as payment to order ahead')).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
     const modal = screen.getByRole('dialog', { name: 'Payment summary' });
     act(() => within(modal).getByRole('radio', { name: 'Visa …4242' }).click());
-    expect(within(modal).getByRole('alert').textContent).toBe('This store only accepts Harbor Coffee Cards as payment to order ahead');
+    expect(within(modal).getByRole('alert').textContent).toBe('This store only accepts Harbor Cards as payment to order ahead');
     expect((within(modal).getByRole('radio', { name: /^My card/ }) as HTMLInputElement).checked).toBe(true);
   });
 

@@ -26,6 +26,7 @@ export function CheckoutView({
   onCloseSummary,
 }: {
   actor: PlaceOrderActor;
+  /** config brand.product: the stored-value card product name (spec 6 "{product} Cards") */
   brand: string;
   offers: Offer[];
   estimate: PickupEstimateResponse | null;
