@@ -1,5 +1,6 @@
 import { OrderingMessages as M } from './ordering.ts';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { CardMessages } from './cards.ts';
 
 /**
  * The ordering texts the client shows, by key (machines name them in `meta.message` and `notify` params): the
@@ -34,6 +35,8 @@ export const OrderingTexts = {
   paymentNotAccepted: 'Choose a payment this store accepts.',
   /** guest checkout without email or first name (text not shown) */
   guestDetailsMissing: 'Enter your email and first name to check out as a guest.',
+  /** the guest's single-use card timed out or was used up (the cards area's text, spec 2 §9 token max age) */
+  guestCardExpired: CardMessages.tokenExpired,
   balanceTooLow: M.insufficientBalance,
   insufficientBalance: M.insufficientBalanceShort,
   stalePricing: M.stalePricing,

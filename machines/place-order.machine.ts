@@ -9,7 +9,9 @@ export type { PlaceOrderContext, PlaceOrderEvent, PlaceOrderInput, PaymentChoice
  * change; an applied offer that comes back not applied clears the offers with the notice; each pricing code leads
  * to its action. The quote is stale after 5 minutes or at expiresAt. Submit checks the payment ('no payment method
  * selected'), the stored-value balance ('Reload & place order' with the reload amounts the rule offers), the guest's
- * details; stale pricing and an unavailable time slot are explicit states. Success hands the order to the route
+ * details; a guest's single-use card past its 5 minutes (or refused by the server as PAYMENT_TOKEN_EXPIRED) is
+ * dropped with 'Your card details timed out…' so the guest adds a card again; stale pricing and an unavailable time
+ * slot are explicit states. Success hands the order to the route
  * (close the modal, store it as previous, clear cart and offers, /menu/previous with the success modal).
  */
 export function priceRequest({ context }: { context: Pick<PlaceOrderContext, 'guest' | 'storeNumber' | 'items' | 'offers' | 'pickupOption' | 'locale'> }): PriceRequest {
@@ -34,7 +36,7 @@ export function submitRequest({ context }: { context: PlaceOrderContext }): Subm
     scheduledOrdering: context.slotStart ? { slotStart: context.slotStart } : null,
     ...(context.reload ? { reload: context.reload } : {}),
     idempotencyKey: `${context.keyBase}-${context.pricing.orderId}`.slice(0, 100),
-    ...(context.guest && context.guestDetails ? { guestDetails: context.guestDetails } : {}),
+    ...(context.guest && context.guestDetails ? { guestDetails: { ...context.guestDetails, ...(p.addressToken ? { addressToken: p.addressToken } : {}) } } : {}),
   };
 }
 
@@ -108,6 +110,7 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
               { guard: 'isExpired', target: 'stale' },
               { guard: 'isPricingInvalid', actions: { type: 'assignNotice', params: { notice: 'unexpectedError' } } },
               { guard: 'hasNoPayment', actions: { type: 'assignNotice', params: { notice: 'noPaymentSelected' } } },
+              { guard: 'isCardExpired', actions: ['dropGuestCard', 'forgetGuestCard'] },
               { guard: 'needsReload', actions: 'assignNeedsReload' },
               { guard: 'isGuestIncomplete', actions: { type: 'assignNotice', params: { notice: 'guestDetailsMissing' } } },
               { target: '#placeOrder.submitting' },
@@ -139,6 +142,7 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
           { guard: 'isStaleCode', target: 'checkout.stale' },
           { guard: 'isSlotUnavailableCode', target: 'checkout.slotUnavailable' },
           { guard: 'isInsufficientBalance', target: 'checkout.priced', actions: 'assignInsufficient' },
+          { guard: 'isTokenExpiredCode', target: 'checkout.priced', actions: ['dropGuestCard', 'forgetGuestCard'] },
           { target: 'checkout.priced', actions: ['assignFailure', { type: 'assignNotice', params: { notice: 'unexpectedError' } }] },
         ],
       },

@@ -24,11 +24,17 @@ export interface PaymentChoice {
   label: string;
   /** stored-value card balance (minor units) */
   balance?: number;
+  /** GUEST_CARD: when the single-use token may no longer be charged (ISO time; spec 2 §9, 5 minutes) */
+  expiresAt?: string;
+  /** GUEST_CARD: the single-use billing address token sent with the order */
+  addressToken?: string;
 }
 export interface GuestDetails {
   email: string;
   firstName: string;
   guestEmailMarketingOptIn: boolean;
+  /** the single-use billing address of the guest's card (set by submitRequest from the selected GUEST_CARD) */
+  addressToken?: string;
 }
 export interface PlaceOrderInput {
   guest: boolean;
@@ -46,7 +52,7 @@ export interface PlaceOrderInput {
   keyBase: string;
   locale: string;
 }
-export type PlaceOrderNotice = 'paymentNotAccepted' | 'offerNotApplied' | 'noPaymentSelected' | 'balanceTooLow' | 'insufficientBalance' | 'timeSlotUnavailable' | 'guestDetailsMissing' | 'unexpectedError';
+export type PlaceOrderNotice = 'paymentNotAccepted' | 'offerNotApplied' | 'noPaymentSelected' | 'balanceTooLow' | 'insufficientBalance' | 'timeSlotUnavailable' | 'guestDetailsMissing' | 'guestCardExpired' | 'unexpectedError';
 export interface PlaceOrderContext extends PlaceOrderInput {
   pricing: PricingResult | null;
   paymentId: string | null;
@@ -143,7 +149,14 @@ export const placeOrderSetup = setup({
     hasNoPayment: ({ context }) => !payment(context),
     needsReload: ({ context }) => balanceShort(context) && !context.reload,
     isGuestIncomplete: ({ context }) => context.guest && !(context.guestDetails?.email.trim() && context.guestDetails.firstName.trim()),
+    /** the guest's single-use card is past its 5 minutes (spec 2 §9): it cannot be charged any more */
+    isCardExpired: ({ context, event }) => {
+      const at = payment(context)?.expiresAt;
+      return event.type === 'user.submit' && !!at && event.at >= Date.parse(at);
+    },
     isStaleCode: ({ event }) => code(event) === 'STALE_PRICING',
+    /** a guest's single-use card refused by the server (used up, or older than 5 minutes there) */
+    isTokenExpiredCode: ({ context, event }) => context.guest && code(event) === 'PAYMENT_TOKEN_EXPIRED',
     isSlotUnavailableCode: ({ event }) => code(event) === '110000' || code(event) === 'TIME_UNAVAILABLE',
     isInsufficientBalance: ({ event }) => code(event) === 'INSUFFICIENT_BALANCE',
   },
@@ -154,6 +167,8 @@ export const placeOrderSetup = setup({
     orderPlaced: () => {},
     /** provided by the route: signed in → /account/payment-method; guest → add billing address (params: to) */
     goTo: (_, _params: { to: 'addPayment' | 'storeLocator' | 'menu' }) => {},
+    /** provided by the route: the used-up or timed-out single-use card is removed from the guest-payment store */
+    forgetGuestCard: () => {},
     applyInput: assign(({ event }) => {
       const i = inputOf<PlaceOrderInput>(event, { guest: false, storeNumber: '', items: [], offers: [], pickupOption: '16', payments: [], reloadAmounts: [], reloadMethodId: null, slots: [], keyBase: 'k', locale: 'en-US' });
       const svc = i.payments.find((p) => p.tender === 'SVC');
@@ -168,6 +183,8 @@ export const placeOrderSetup = setup({
     }),
     assignPayment: assign(({ event }) => (event.type === 'user.selectPayment' ? { paymentId: event.id, notice: null, reload: null, reloadOptions: [] } : {})),
     removeTip: assign({ tip: 0 }),
+    /** the selected single-use card can no longer be charged: it leaves the choices, the guest adds a card again */
+    dropGuestCard: assign(({ context }) => ({ payments: context.payments.filter((p) => !(p.tender === 'GUEST_CARD' && p.id === context.paymentId)), paymentId: null, notice: 'guestCardExpired' as const })),
     assignTip: assign(({ event }) => (event.type === 'user.setTip' ? { tip: event.amount, reload: null, reloadOptions: [] } : {})),
     assignPickup: assign(({ event }) => (event.type === 'user.selectPickup' ? { pickupOption: event.code } : {})),
     assignSlot: assign(({ event }) => (event.type === 'user.selectSlot' ? { slotStart: event.slotStart } : {})),

@@ -17,6 +17,9 @@ import { pricingFixture } from './ordering-fixtures.ts';
 const err = (code: string, status: number, extra: Record<string, unknown> = {}) => ({ status, code, message: `server says ${code}`, body: { code, ...extra } });
 const NOW = Date.parse('2026-11-23T22:00:00Z');
 const LATE = Date.parse('2030-01-01T00:00:01Z');
+/** after the guest card's 5 minutes (spec 2 §9), before the quote's expiresAt */
+const CARD_LATE = Date.parse('2026-11-23T22:06:00Z');
+const CARD_EXPIRES = '2026-11-23T22:05:00.000Z';
 const items = [{ commerce: { sku: '2121-grande' }, quantity: 1, childItems: [] }];
 const PLACED = { order: { orderId: 'ord_abcdefghij01' }, card: null };
 
@@ -45,6 +48,7 @@ export const placeOrderEvents = [
   { type: 'user.setGuest', details: { email: 'guest@example.com', firstName: 'Ana', guestEmailMarketingOptIn: true } },
   { type: 'user.submit', at: NOW },
   { type: 'user.submit', at: LATE },
+  { type: 'user.submit', at: CARD_LATE },
   { type: 'user.selectSlot', slotStart: '2026-11-23T22:30:00.000Z' },
   { type: 'user.addPayment' },
   done('submitOrder', PLACED),
@@ -52,6 +56,7 @@ export const placeOrderEvents = [
   fail('submitOrder', err('110000', 409)),
   fail('submitOrder', err('INSUFFICIENT_BALANCE', 402, { balance: 1000, reloadOptions: [2500] })),
   fail('submitOrder', err('121048', 402)),
+  fail('submitOrder', err('PAYMENT_TOKEN_EXPIRED', 410)),
   done('loadTimeSlots', { storeNumber: '10001', timeZone: 'America/Los_Angeles', timeSlots: [{ slotStart: '2026-11-23T22:40:00.000Z', slotEnd: '2026-11-23T22:50:00.000Z', label: '10:40 PM', available: true }] }),
   fail('loadTimeSlots', err('UNEXPECTED_ERROR', 500)),
   { type: 'cart.changed', items: [{ commerce: { sku: '2121-tall' }, quantity: 2, childItems: [] }] },
@@ -64,14 +69,14 @@ export const placeOrderEvents = [
 type Snap = { value: unknown; context: PlaceOrderContext };
 const serializeState = (s: Snap) => {
   const c = s.context;
-  return JSON.stringify({ v: s.value, p: c.paymentId, t: c.tip, r: c.reload?.amount ?? 0, n: c.notice, o: c.offers.length, q: c.pricing?.orderId ?? null, g: !!c.guestDetails });
+  return JSON.stringify({ v: s.value, p: c.paymentId, t: c.tip, r: c.reload?.amount ?? 0, n: c.notice, o: c.offers.length, q: c.pricing?.orderId ?? null, g: !!c.guestDetails, pl: c.payments.length });
 };
 const member = {
   guest: false, storeNumber: '10001', items, offers: ['STAR150'], pickupOption: '16' as const,
   payments: [{ id: 'card1', tender: 'SVC' as const, label: 'My card', balance: 1000 }, { id: 'pm_1', tender: 'CREDIT_CARD' as const, label: 'Visa 4242' }],
   reloadAmounts: [1000, 2500], reloadMethodId: 'pm_1', slots: [], keyBase: 'key1', locale: 'en-US',
 };
-const guest = { ...member, guest: true, offers: [], payments: [{ id: 'tok_1', tender: 'GUEST_CARD' as const, label: 'Visa 4242' }], reloadMethodId: null };
+const guest = { ...member, guest: true, offers: [], payments: [{ id: 'tok_1', tender: 'GUEST_CARD' as const, label: 'VISA …4242', expiresAt: CARD_EXPIRES, addressToken: 'adt_1' }], reloadMethodId: null };
 
 export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   machine: placeOrderMachine,
@@ -109,6 +114,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         { guard: 'isExpired', to: 'checkout.stale' },
         { guard: 'isPricingInvalid', to: null },
         { guard: 'hasNoPayment', to: null },
+        { guard: 'isCardExpired', to: null },
         { guard: 'needsReload', to: null },
         { guard: 'isGuestIncomplete', to: null },
         'submitting',
@@ -123,6 +129,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         { guard: 'isStaleCode', to: 'checkout.stale' },
         { guard: 'isSlotUnavailableCode', to: 'checkout.slotUnavailable' },
         { guard: 'isInsufficientBalance', to: 'checkout.priced' },
+        { guard: 'isTokenExpiredCode', to: 'checkout.priced' },
         'checkout.priced',
       ],
     },
@@ -141,7 +148,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   catalogue: OrderingTexts,
   arrange(machine) {
     const fakes = requestFakes({ priceOrder: priceRequest, submitOrder: submitRequest, loadTimeSlots: timeSlotsRequest });
-    const spy = spyActions(['clearOffers', 'orderPlaced', 'goTo'] as const);
+    const spy = spyActions(['clearOffers', 'orderPlaced', 'goTo', 'forgetGuestCard'] as const);
     let prev: PlaceOrderContext | null = null;
     let prevValue: unknown = null;
     return {
@@ -210,6 +217,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
             (ev.at as number) > Date.parse(pr.expiresAt) ? 'stale'
             : pr.summary.price < 0 && !(run === 'guest' && pay) ? 'unexpectedError'
             : !pay ? 'noPaymentSelected'
+            : run === 'guest' && (ev.at as number) >= Date.parse(CARD_EXPIRES) ? 'guestCardExpired'
             : short && !p!.reload ? 'balanceTooLow'
             : run === 'guest' && !p!.guestDetails ? 'guestDetailsMissing'
             : 'submitting';
@@ -225,10 +233,12 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
               scheduledOrdering: p!.slotStart ? { slotStart: p!.slotStart } : null,
               ...(p!.reload ? { reload: p!.reload } : {}),
               idempotencyKey: `key1-${pr.orderId}`,
-              ...(run === 'guest' ? { guestDetails: { email: 'guest@example.com', firstName: 'Ana', guestEmailMarketingOptIn: true } } : {}),
+              // the guest's single-use card is charged as GUEST_CARD with its billing address token
+              ...(run === 'guest' ? { guestDetails: { email: 'guest@example.com', firstName: 'Ana', guestEmailMarketingOptIn: true, addressToken: 'adt_1' } } : {}),
             });
           } else {
             expect(c.notice).toBe(expected);
+            if (expected === 'guestCardExpired') expect([c.payments, c.paymentId, OrderingTexts.guestCardExpired]).toEqual([[], null, 'Your card details timed out. Please enter them again.']);
             if (expected === 'balanceTooLow') {
               expect(c.reloadOptions).toEqual([1000, 2500]);
               expect(OrderingTexts.balanceTooLow).toBe('Looks like your card balance is too low to complete your order.');
@@ -237,6 +247,10 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         }
         if (ev.type === 'xstate.error.actor.submitOrder' && code === 'INSUFFICIENT_BALANCE') expect([c.notice, c.reloadOptions, c.reload, OrderingTexts.insufficientBalance]).toEqual(['insufficientBalance', [2500], null, 'Insufficient balance for order']);
         if (ev.type === 'xstate.error.actor.submitOrder' && code === '121048') expect([c.notice, c.failure?.code]).toEqual(['unexpectedError', '121048']);
+        // the server refused the single-use card (used up or too old): the guest adds a card again
+        const tokenRefused = ev.type === 'xstate.error.actor.submitOrder' && code === 'PAYMENT_TOKEN_EXPIRED' && run === 'guest';
+        if (tokenRefused) expect([s.matches({ checkout: 'priced' }), c.payments, c.paymentId, c.notice, OrderingTexts.guestCardExpired]).toEqual([true, [], null, 'guestCardExpired', 'Your card details timed out. Please enter them again.']);
+        if (ev.type === 'xstate.error.actor.submitOrder' && code === 'PAYMENT_TOKEN_EXPIRED' && run !== 'guest') expect([c.notice, c.failure?.code, c.payments.length]).toEqual(['unexpectedError', 'PAYMENT_TOKEN_EXPIRED', p!.payments.length]);
         if (ev.type === 'xstate.error.actor.submitOrder' && code === '110000') expect(fakes.last('loadTimeSlots')).toEqual({ storeNumber: '10001' });
         if (ev.type.startsWith('xstate.done.actor.loadTimeSlots') || ev.type.startsWith('xstate.error.actor.loadTimeSlots')) {
           expect([c.slotStart, c.notice]).toEqual([null, 'timeSlotUnavailable']);
@@ -251,6 +265,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         if (ev.type === 'user.addPayment') want.push('goTo:addPayment');
         if (ev.type === 'user.chooseStore') want.push('goTo:storeLocator');
         if (ev.type === 'user.chooseItem') want.push('goTo:menu');
+        if (tokenRefused || (ev.type === 'user.submit' && wasPriced && run === 'guest' && p!.paymentId && (ev.at as number) >= Date.parse(CARD_EXPIRES) && (ev.at as number) <= Date.parse(p!.pricing!.expiresAt))) want.push('forgetGuestCard');
         expect(effects).toEqual(want);
       },
       afterAll() {

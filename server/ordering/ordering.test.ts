@@ -155,9 +155,11 @@ forEachDb('ordering: pricing', ({ db }) => {
     const guest = testClient(appFor(db()));
     const fixture = async (code: string) => (await db().query<{ short_number: string }>('select short_number from store_order_settings where pricing_code = $1', [code])).rows[0]!.short_number;
     const reached: Record<string, string | undefined> = {};
+    const messages: Record<string, string> = {};
     const price = async (store: string, items: unknown[], offers: unknown[] = [], client = c, name: 'price-order' | 'price-order-guest' = 'price-order') => {
       const r = await op(client, name, { storeNumber: store, order: { cart: { items, offers }, fulfillment: {} } });
       expect(r.status).toBeLessThan(500);
+      if (r.code) messages[r.code] = r.ext?.message as string;
       return r;
     };
     for (const code of ['MISSING_COUNTRY', 'HIGH_VOLUME_STORE', 'MOP_UNAVAILABLE', 'UNEXPECTED_ERROR']) reached[code] = (await price(await fixture(code), [item(LATTE())])).code;
@@ -184,8 +186,32 @@ forEachDb('ordering: pricing', ({ db }) => {
       setNow(NOON);
     }
     for (const code of Object.values(PricingCodes)) expect(reached[code], code).toBe(code);
+    // the text each code carries (the checkout shows it with the code's action; src/views/ordering/CheckoutView.test.tsx)
+    expect(messages).toEqual({
+      MISSING_COUNTRY: 'We could not work out the tax for this store.',
+      UNEXPECTED_ERROR: 'Something went wrong. Please try again.',
+      ITEMS_NOT_FOUND: 'Some items in your order could not be found.',
+      ITEMS_UNAVAILABLE: 'Some items in your order are not available at this store.',
+      STORE_NOT_FOUND: "Whoops! We couldn't find that store.",
+      HIGH_VOLUME_STORE: 'This store is very busy right now. Choose another store.',
+      STORE_UNAVAILABLE: 'This store is not taking mobile orders right now.',
+      STORE_NOT_AVAILABLE: 'This store is not taking mobile orders right now.',
+      WRONG_STORE_REGION: 'This store is in a different region from your account. Choose another store.',
+      MOP_UNAVAILABLE: 'This store is not taking mobile orders right now.',
+      STORE_CLOSED: 'This store is closed right now.',
+      MOP_NOT_ACCEPTED: 'This store does not take guest orders.',
+      CHOOSE_DIFFERENT_ITEM: 'This item can no longer be ordered. Choose a different item.',
+      ADD_IN_LIMIT: 'You can add up to 12 customizations to one item.',
+      REWARD_NOT_APPLIED: 'offer not applied: This offer is not available to your account.',
+    });
     expect(actionForPricingCode('STORE_CLOSED')).toBe('choose-store');
     expect(actionForPricingCode('ADD_IN_LIMIT')).toBe('server-message');
+    expect(Object.fromEntries(Object.values(PricingCodes).map((code) => [code, actionForPricingCode(code)]))).toEqual({
+      MISSING_COUNTRY: 'got-it', UNEXPECTED_ERROR: 'got-it', ITEMS_NOT_FOUND: 'got-it', ITEMS_UNAVAILABLE: 'got-it',
+      STORE_NOT_FOUND: 'choose-store', HIGH_VOLUME_STORE: 'choose-store', STORE_UNAVAILABLE: 'choose-store', STORE_NOT_AVAILABLE: 'choose-store',
+      WRONG_STORE_REGION: 'choose-store', MOP_UNAVAILABLE: 'choose-store', STORE_CLOSED: 'choose-store', MOP_NOT_ACCEPTED: 'choose-store',
+      CHOOSE_DIFFERENT_ITEM: 'menu', ADD_IN_LIMIT: 'server-message', REWARD_NOT_APPLIED: 'offer-not-applied',
+    });
     expect(actionForPricingCode('SOMETHING_ELSE')).toBe('try-again');
   });
 

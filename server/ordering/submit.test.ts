@@ -216,9 +216,9 @@ forEachDb('ordering: submit', ({ db }) => {
     expect(list[0]!.label).toBe('11:10 AM - 11:20 AM');
     const q = await quote(c, [item(DRIP())]);
     const past = await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price }, { scheduledOrdering: { slotStart: new Date(NOON.getTime() - 600_000).toISOString() } }));
-    expect(past.code).toBe('110000');
+    expect([past.code, past.ext?.message]).toEqual(['110000', 'That pickup time is no longer available. Choose another time.']);
     const far = await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price }, { scheduledOrdering: { slotStart: new Date(NOON.getTime() + 3 * 3600_000).toISOString() } }));
-    expect(far.code).toBe('TIME_UNAVAILABLE');
+    expect([far.code, far.ext?.message]).toEqual(['TIME_UNAVAILABLE', 'That pickup time is not available at this store.']);
     const ok = await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price }, { scheduledOrdering: { slotStart: list[2]!.slotStart } }));
     expect(ok.json.errors).toBeUndefined();
     expect(ok.data.order.scheduledFor).toBe(list[2]!.slotStart);

@@ -48,6 +48,26 @@ import type { PricingResult as _PR, SubmitOrderResult, TimeSlotsResponse, CartIt
 import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../machines/place-order.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
 import { cardsApi } from './cards.actors.ts';
+import { GUEST_TOKEN_MAX_AGE_MS } from '../../contracts/cards.ts';
+import type { GuestCard, GuestAddress } from './guest-payment.ts';
+
+/**
+ * A guest's way to pay (spec 1 §6, spec 2 §6): the single-use card the guest payment pages stored
+ * (`readGuestPayment()`), charged through submit-order-guest as GUEST_CARD with its billing address token.
+ */
+export function guestPaymentChoices(stored: { card: GuestCard; address: GuestAddress } | null): PaymentChoice[] {
+  if (!stored) return [];
+  const { card, address } = stored;
+  return [
+    {
+      id: card.token,
+      tender: 'GUEST_CARD',
+      label: `${card.brand.toUpperCase()} …${card.lastFour}`,
+      expiresAt: new Date(Date.parse(card.createdAt) + GUEST_TOKEN_MAX_AGE_MS).toISOString(),
+      addressToken: address.addressToken,
+    },
+  ];
+}
 
 export const timeSlotsQuery = (storeNumber: string) =>
   queryOptions({ queryKey: ['ordering', 'time-slots', storeNumber], queryFn: ({ signal }) => orderingOp('get-store-time-slots', { storeNumber }, signal), staleTime: 60_000, retry: false });

@@ -11,9 +11,9 @@ import { useToast } from './CardOverlays.tsx';
 /**
  * The billing-address page of both routes (add, edit): a member saves an address (CREATE_ADDRESS / UPDATE_ADDRESS)
  * and goes on to the credit-card page; a guest gets a single-use address token, kept by the guest-payment service,
- * and goes on to the guest card page.
+ * and goes on to the guest card page (with the checkout's ?returnUrl=, where the card page's Continue goes).
  */
-export function BillingAddressPage({ mode, signedIn, address, paymentMethodId }: { mode: 'add' | 'edit'; signedIn: boolean; address: Address | null; paymentMethodId?: string | undefined }) {
+export function BillingAddressPage({ mode, signedIn, address, paymentMethodId, returnUrl }: { mode: 'add' | 'edit'; signedIn: boolean; address: Address | null; paymentMethodId?: string | undefined; returnUrl?: string | undefined }) {
   const router = useRouter();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -30,7 +30,7 @@ export function BillingAddressPage({ mode, signedIn, address, paymentMethodId }:
             if (context.guest && context.addressToken) {
               const a = addressOf(context.form);
               saveGuestAddress({ ...context.addressToken, address: { ...a, addressLine2: a.addressLine2 ?? null, phoneNumber: a.phoneNumber ?? null } });
-              void router.navigate({ to: '/account/payment-method/gift/guest/credit-card' });
+              void router.navigate({ to: '/account/payment-method/gift/guest/credit-card', search: returnUrl ? { returnUrl } : {} });
             } else if (paymentMethodId) void router.navigate({ to: '/account/payment-method/edit/credit-card', search: { paymentMethodId } });
             else void router.navigate({ to: '/account/payment-method/add/credit-card', search: { billingAddressId: context.newAddressId ?? context.addressId ?? undefined } });
           });

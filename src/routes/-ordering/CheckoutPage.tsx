@@ -1,12 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRouterState, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
+import type { TimeSlot } from '../../../contracts/ordering.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
-import { cartItemsInput, checkoutActors, offersQuery, pickupEstimateQuery, rememberLastOrder, timeSlotsQuery, walletQuery } from '../../services/ordering.actors.ts';
+import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
+import { cartItemsInput, checkoutActors, guestPaymentChoices, offersQuery, pickupEstimateQuery, rememberLastOrder, timeSlotsQuery, walletQuery } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
 import { useCart } from './use-cart.ts';
@@ -18,6 +20,10 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
   const location = useSelector(selectedStore, (s) => s.context.location);
   const empty = useSelector(cart, (s) => s.context.items.filter((i) => i.availability === 'Available').length === 0);
   const wallet = useQuery({ ...walletQuery, enabled: !guest });
+  // the single-use card the guest payment pages stored (read once per visit; the machine drops it when it times out)
+  const [guestPayments] = useState(() => (guest ? guestPaymentChoices(readGuestPayment()) : []));
+  // the machine takes the store's time slots as input: wait for them (a failed read gives no slots: as soon as possible)
+  const slots = useQuery({ ...timeSlotsQuery(location?.store.storeNumber ?? ''), enabled: !!location });
   let checkout: React.ReactNode = null;
   if (!location)
     checkout = (
@@ -26,22 +32,22 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
       </p>
     );
   // balances must be current: 'Reload & place order' offers amounts from the card's balance
-  else if (!empty && (guest || (wallet.data && !wallet.isFetching)))
-    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} payments={guest ? [] : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
+  else if (!empty && !slots.isPending && (guest || (wallet.data && !wallet.isFetching)))
+    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
   return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} />;
 }
 
-function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boolean; storeNumber: string; payments: PaymentChoice[]; reloadMethodId: string | null }) {
+function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; payments: PaymentChoice[]; reloadMethodId: string | null }) {
   const cart = useCart();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(configQuery);
   const queryClient = useQueryClient();
   const items = useSelector(cart, (s) => s.context.items);
   const input = useMemo(() => cartItemsInput(items), [items]);
-  const slots = useQuery(timeSlotsQuery(storeNumber));
   const estimate = useQuery(pickupEstimateQuery(storeNumber));
   const offers = useQuery({ ...offersQuery(storeNumber), enabled: !guest });
   const hash = useRouterState({ select: (s) => s.location.hash });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const actor = useActorRef(
     placeOrderMachine.provide({
       actors: checkoutActors(),
@@ -51,13 +57,15 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
           const o = context.order?.order;
           if (!o) return;
           rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption });
+          if (guest) clearGuestPayment(); // the single-use card is used up
           cart.send({ type: 'cart.clear' });
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
           queueMicrotask(() => void navigate({ to: '/menu/previous', search: { placed: o.orderId }, hash: '' }));
         },
+        forgetGuestCard: () => clearGuestCard(),
         goTo: (_, params) => {
-          // the payment pages belong to the cards area (/account/payment-method...)
-          if (params.to === 'addPayment') void (guest ? navigate({ to: '/account/payment-method/add/billing-address' }) : navigate({ to: '/account/payment-method' }));
+          // the payment pages belong to the cards area (/account/payment-method...); a guest comes back here with the card
+          if (params.to === 'addPayment') void (guest ? navigate({ to: '/account/payment-method/add/billing-address', search: { returnUrl: pathname } }) : navigate({ to: '/account/payment-method' }));
           else if (params.to === 'storeLocator') void navigate({ to: '/menu/store-locator', search: { toCart: true } });
           else void navigate({ to: '/menu' });
         },
@@ -73,7 +81,7 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
         payments,
         reloadAmounts: config.cards.svcReloadOptions,
         reloadMethodId,
-        slots: slots.data?.timeSlots ?? [],
+        slots,
         keyBase: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
         locale: defaultLocale(),
       },
@@ -88,7 +96,7 @@ function Checkout({ guest, storeNumber, payments, reloadMethodId }: { guest: boo
   return (
     <CheckoutView
       actor={actor}
-      brand={config.brand.name}
+      brand={config.brand.product}
       offers={offers.data?.offers ?? []}
       estimate={estimate.data ?? null}
       summaryOpen={hash === 'payment-summary'}

@@ -26,6 +26,7 @@ export function CheckoutView({
   onCloseSummary,
 }: {
   actor: PlaceOrderActor;
+  /** config brand.product: the stored-value card product name (spec 6 "{product} Cards") */
   brand: string;
   offers: Offer[];
   estimate: PickupEstimateResponse | null;
@@ -60,17 +61,7 @@ export function CheckoutView({
             );
           })}
         </div>
-        <div className="field">
-          <label htmlFor="pickup-time">Pickup time</label>
-          <select id="pickup-time" value={c.slotStart ?? ''} onChange={(e) => send({ type: 'user.selectSlot', slotStart: e.target.value || null })}>
-            <option value="">As soon as possible</option>
-            {c.slots.filter((x) => x.available).map((x) => (
-              <option key={x.slotStart} value={x.slotStart}>
-                {x.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PickupTime actor={actor} id="pickup-time" />
       </fieldset>
       {!c.guest && offers.length ? (
         <fieldset className="choice-group">
@@ -115,12 +106,7 @@ export function CheckoutView({
         {s.matches({ checkout: 'unpriced' }) ? (
           <button type="button" className="btn btn--ghost btn--small" onClick={() => send({ type: 'user.refresh' })}>Price my order</button>
         ) : null}
-        {s.matches({ checkout: 'stale' }) ? (
-          <div className="order-notice order-notice--warn" role="alert">
-            <p>{OrderingTexts.stalePricing}</p>
-            <button type="button" className="btn btn--primary btn--small" onClick={() => send({ type: 'user.refresh' })}>Refresh</button>
-          </div>
-        ) : null}
+        {s.matches({ checkout: 'stale' }) && !summaryOpen ? <StaleNotice actor={actor} /> : null}
         {s.matches({ checkout: 'slotUnavailable' }) ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.timeSlotUnavailable}</p> : null}
         {pricing && (s.matches({ checkout: 'priced' }) || s.matches('submitting')) ? (
           <>
@@ -193,6 +179,9 @@ export function CheckoutView({
           </fieldset>
         ) : null}
         {c.guest ? <GuestFields actor={actor} /> : null}
+        {/* spec 4: the slot went (110000): the slots were reloaded; choose another time right here */}
+        {c.notice === 'timeSlotUnavailable' ? <PickupTime actor={actor} id="summary-pickup-time" /> : null}
+        {s.matches({ checkout: 'stale' }) ? <StaleNotice actor={actor} /> : null}
         {noticeText ? <p className="order-notice order-notice--error" role="alert">{noticeText}</p> : null}
         {c.notice === 'insufficientBalance' ? <p className="summary-note">{OrderingTexts.balanceTooLow}</p> : null}
         {pricing ? (
@@ -200,13 +189,46 @@ export function CheckoutView({
             Total <strong>{money(pricing.summary.price + c.tip)}</strong>
           </p>
         ) : null}
-        <button type="button" className="btn btn--primary add-button" disabled={s.matches('submitting')} onClick={() => send({ type: 'user.submit', at: Date.now() })}>
+        <button type="button" className="btn btn--primary add-button" disabled={s.matches('submitting') || s.matches({ checkout: 'stale' })} onClick={() => send({ type: 'user.submit', at: Date.now() })}>
           {s.matches('submitting') ? 'Placing your order…' : short ? OrderingMessages.reloadAndPlaceOrder : OrderingMessages.placeOrder}
         </button>
       </Dialog>
       <Dialog open={s.matches({ checkout: { priced: 'tipRemoved' } })} title={OrderingTexts.tipRemovedTitle} onClose={() => send({ type: 'user.dismissTipRemoved' })} actions={<button type="button" className="btn btn--primary" onClick={() => send({ type: 'user.dismissTipRemoved' })}>OK</button>}>
         <p>{OrderingTexts.tipRemovedBody}</p>
       </Dialog>
+    </div>
+  );
+}
+
+/** spec 5: stale pricing on submit (or after 5 minutes): the message with a Refresh button that prices again */
+function StaleNotice({ actor }: { actor: PlaceOrderActor }) {
+  return (
+    <div className="order-notice order-notice--warn" role="alert">
+      <p>{OrderingTexts.stalePricing}</p>
+      <button type="button" className="btn btn--primary btn--small" onClick={() => actor.send({ type: 'user.refresh' })}>
+        Refresh
+      </button>
+    </div>
+  );
+}
+
+/** Pickup time: as soon as possible, or one of the store's available 10-minute slots (up to one hour ahead). */
+function PickupTime({ actor, id }: { actor: PlaceOrderActor; id: string }) {
+  const slotStart = useSelector(actor, (s) => s.context.slotStart);
+  const slots = useSelector(actor, (s) => s.context.slots);
+  return (
+    <div className="field">
+      <label htmlFor={id}>Pickup time</label>
+      <select id={id} value={slotStart ?? ''} onChange={(e) => actor.send({ type: 'user.selectSlot', slotStart: e.target.value || null })}>
+        <option value="">As soon as possible</option>
+        {slots
+          .filter((x) => x.available)
+          .map((x) => (
+            <option key={x.slotStart} value={x.slotStart}>
+              {x.label}
+            </option>
+          ))}
+      </select>
     </div>
   );
 }
