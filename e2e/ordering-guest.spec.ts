@@ -112,6 +112,13 @@ test('a guest orders with a single-use card from the guest payment pages; the or
   await page.getByLabel('ZIP code').fill('98101');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card\?returnUrl=/);
+  // editing the billing address keeps the way back to the checkout
+  await page.getByRole('link', { name: 'Edit billing address' }).click();
+  await expect(page).toHaveURL(/\/account\/payment-method\/edit\/billing-address\?returnUrl=%2Fmenu%2Fcart%2Fguest%2Fcheckout$/);
+  await page.getByLabel('Address', { exact: true }).fill('2 Main St');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card\?returnUrl=%2Fmenu%2Fcart%2Fguest%2Fcheckout$/);
+  await expect(page.getByText(/Billing address: Robin Park, 2 Main St/)).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiration month (MM)').fill('12');
   await page.getByLabel('Expiration year (YYYY)').fill('2030');

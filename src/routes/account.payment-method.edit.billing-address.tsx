@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
 import { OpaqueId, type Address } from '../../contracts/cards.ts';
+import { safeReturnUrl } from '../../contracts/return-url.ts';
 import { sessionQuery } from '../services/session.ts';
 import { addressListQuery } from '../services/cards.actors.ts';
 import { readGuestAddress } from '../services/guest-payment.ts';
@@ -8,16 +9,20 @@ import { BillingAddressPage } from './-cards/payment-pages.tsx';
 
 /**
  * /account/payment-method/edit/billing-address?addressId=&paymentMethodId= (no sign-in requirement): a member edits
- * a saved address (UPDATE_ADDRESS); a guest edits the single-use address of this order (a new address token).
+ * a saved address (UPDATE_ADDRESS); a guest edits the single-use address of this order (a new address token) and
+ * goes on to the guest card page with ?returnUrl= (same-origin path: the checkout the card is for).
  */
 const Id = v.optional(OpaqueId);
-const Search = v.object({ addressId: Id, paymentMethodId: Id });
+const Search = v.object({ addressId: Id, paymentMethodId: Id, returnUrl: v.optional(v.string()) });
 export const Route = createFileRoute('/account/payment-method/edit/billing-address')({
-  validateSearch: (s: Record<string, unknown>) => {
+  validateSearch: (s: Record<string, unknown>): { addressId?: string; paymentMethodId?: string; returnUrl?: string } => {
     const r = v.safeParse(Search, s);
-    return r.success ? r.output : {};
+    if (!r.success) return {};
+    const { returnUrl, ...ids } = r.output;
+    const url = safeReturnUrl(returnUrl);
+    return url ? { ...ids, returnUrl: url } : ids;
   },
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search: { addressId } }) => ({ addressId }),
   loader: async ({ context, deps }) => {
     const signedIn = !!(await context.queryClient.fetchQuery(sessionQuery)).signedIn;
     if (!signedIn) {
@@ -33,6 +38,15 @@ export const Route = createFileRoute('/account/payment-method/edit/billing-addre
 
 function EditBillingAddressPage() {
   const { signedIn, address } = Route.useLoaderData();
-  const { paymentMethodId } = Route.useSearch();
-  return <BillingAddressPage key={`${signedIn}-${address?.addressId}`} mode="edit" signedIn={signedIn} address={address} paymentMethodId={signedIn ? paymentMethodId : undefined} />;
+  const { paymentMethodId, returnUrl } = Route.useSearch();
+  return (
+    <BillingAddressPage
+      key={`${signedIn}-${address?.addressId}`}
+      mode="edit"
+      signedIn={signedIn}
+      address={address}
+      paymentMethodId={signedIn ? paymentMethodId : undefined}
+      returnUrl={signedIn ? undefined : returnUrl}
+    />
+  );
 }

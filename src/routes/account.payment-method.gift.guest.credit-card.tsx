@@ -7,8 +7,7 @@ import { creditCardMachine } from '../../machines/credit-card.machine.ts';
 import { creditCardActors } from '../services/cards.actors.ts';
 import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '../services/guest-payment.ts';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';
-import { useToast } from './-cards/CardOverlays.tsx';
-import { thisMonth } from './-cards/CardOverlays.tsx';
+import { thisMonth, useToast } from './-cards/CardOverlays.tsx';
 
 /**
  * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.
@@ -46,11 +45,15 @@ function GuestCreditCardPage() {
     <p>
       Billing address: {address.address.firstName} {address.address.lastName}, {address.address.addressLine1}
       {address.address.addressLine2 ? `, ${address.address.addressLine2}` : ''}, {address.address.city}, {address.address.countrySubdivision} {address.address.postalCode}.{' '}
-      <Link to="/account/payment-method/edit/billing-address">Edit billing address</Link>
+      <Link to="/account/payment-method/edit/billing-address" search={returnUrl ? { returnUrl } : {}}>
+        Edit billing address
+      </Link>
     </p>
   ) : (
     <p>
-      <Link to="/account/payment-method/add/billing-address">Add a billing address</Link>
+      <Link to="/account/payment-method/add/billing-address" search={returnUrl ? { returnUrl } : {}}>
+        Add a billing address
+      </Link>
     </p>
   );
   const continueLink = (
