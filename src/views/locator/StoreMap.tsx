@@ -22,6 +22,8 @@ export interface StoreMapProps {
   onMoveEnd: (view: { lat: number; lng: number; zoom: number }) => void; // only for user gestures (drag, wheel, pinch), not programmatic moves
   onMarkerClick: (storeNumber: string) => void;
   onMarkerHover: (storeNumber: string | null) => void;
+  /** the list's first answer is pending: the map waits for it (the list and search come first, docs/map.md) */
+  hold?: boolean;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable';
@@ -42,10 +44,15 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
     latest.current = props;
   });
   const applied = useRef<{ setKey: string | null; view: MapView | null }>({ setKey: null, view: null });
+  // latched: once the list has answered, later searches never hold (or tear down) the map
+  const [released, setReleased] = useState(!props.hold);
+  useEffect(() => {
+    if (!props.hold) setReleased(true);
+  }, [props.hold]);
 
   useEffect(() => {
     const host = containerRef.current;
-    if (!host || !hasWebGL()) return;
+    if (!host || !hasWebGL() || !released) return;
     // one element per map instance: a map being torn down (StrictMode, config change) never shares
     // its container (and the library's classes on it) with the next one
     const container = document.createElement('div');
@@ -94,7 +101,7 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
       adapterRef.current = null;
       container.remove();
     };
-  }, [mapboxToken, mapboxStyle]);
+  }, [mapboxToken, mapboxStyle, released]);
 
   const { markers, fitBounds = false } = props;
   const { lat, lng } = props.center;
