@@ -28,6 +28,9 @@ export interface StoreMapProps {
 
 type Status = 'loading' | 'ready' | 'unavailable';
 
+/** shown on the offline map (no Mapbox token and style): it has no streets or place names (issue 8) */
+export const OFFLINE_MAP_NOTE = 'Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.';
+
 /**
  * The locator's map. The library (maplibre-gl offline, or mapbox-gl when configured) loads lazily in an
  * effect; until then a loading state shows, and without WebGL (jsdom, old browsers) or when the library
@@ -135,6 +138,10 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
           <p className="store-map-fallback-title">Map unavailable</p>
           <p>The list of stores still works.</p>
         </div>
+      ) : null}
+      {status === 'ready' && !(mapboxToken && mapboxStyle) ? (
+        // the offline style has land, water and borders only (docs/map.md): say so rather than look broken
+        <p className="store-map-note">{OFFLINE_MAP_NOTE}</p>
       ) : null}
     </div>
   );
