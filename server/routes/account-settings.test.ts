@@ -359,7 +359,7 @@ forEachDb('account settings', ({ db }) => {
       expect(res.json).toMatchObject({ code: 'CURRENT_PASSWORD_INVALID', field: 'password' });
     });
 
-    it('validates the phone number with the spec message', async () => {
+    it('validates the phone number with its error (not the spec hint again, issue 8)', async () => {
       const { c, password } = await member();
       await reauth(c, password);
       const res = await c.post('/apiproxy/v1/account/settings/mfa/phone', { phoneNumber: '12345' });
