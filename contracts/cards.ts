@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { AccountMessages } from './account-messages.ts';
 
 /**
  * Stored-value cards, payment methods, addresses and the sandbox processor (spec 2: section 2 "Cards" and
@@ -437,7 +438,7 @@ export const AddressInput = v.object({
   type: v.optional(v.picklist(['Billing', 'registration']), 'Billing'),
   firstName: text('a first name', 50),
   lastName: text('a last name', 50),
-  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.transform((s) => s.replace(/[\s().-]/g, '')), v.regex(/^([0-9]{10})?$/, 'Please enter a 10-digit phone number.')))),
+  phoneNumber: v.optional(v.nullable(v.pipe(v.string(), v.transform((s) => s.replace(/[\s().-]/g, '')), v.regex(/^([0-9]{10})?$/, AccountMessages.phoneInvalid)))),
   addressLine1: text('an address'),
   /** an empty second line is sent as null (spec 5) */
   addressLine2: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(60, 'Use 60 characters or fewer.')))),

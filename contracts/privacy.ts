@@ -55,7 +55,4 @@ export const UnsubscribeRequest = v.object({ token: UnsubscribeToken });
 export const UnsubscribeResponse = v.object({ type: v.picklist(UNSUBSCRIBE_TYPES) });
 export type UnsubscribeResponse = v.InferOutput<typeof UnsubscribeResponse>;
 
-/** the cookie that carries a recorded privacy opt-out to the browser: advertising stays off (docs/consent.md) */
-export const OPT_OUT_COOKIE = 'privacy_opt_out';
-/** the cookie that stores the cookie-preferences choice */
-export const COOKIE_PREFS_COOKIE = 'cookie_prefs';
+export { OPT_OUT_COOKIE, COOKIE_PREFS_COOKIE } from './cookie-names.ts';

@@ -55,7 +55,9 @@ test('a member adds an MFA phone in settings, then signs in with the code texted
   const phoneField = phoneForm.getByLabel('* Mobile phone number', { exact: true });
   await phoneField.fill('12345');
   await phoneForm.getByRole('button', { name: 'Send code' }).click();
-  await expectFieldError(phoneField, 'Please enter a 10-digit phone number.');
+  await expectFieldError(phoneField, "That phone number isn't valid. Enter 10 digits, for example 206 555 0123.");
+  // the hint (spec 2 section 5) and the error are two different sentences, both read with the field (issue 8)
+  await expect(phoneField).toHaveAccessibleDescription("Please enter a 10-digit phone number. That phone number isn't valid. Enter 10 digits, for example 206 555 0123.");
   await phoneField.fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
   await phoneForm.getByRole('button', { name: 'Send code' }).click();
 

@@ -1,7 +1,9 @@
 /**
- * JavaScript weight of the first route, gzipped, against the framework floor (the same stack with an
- * empty app), from Vite's build manifest. Used by `npm run bench:locator`; runnable alone:
- *   node --import tsx scripts/bundle-size.ts [/store-locator]
+ * JavaScript weight of a first route, gzipped, against the framework floor (the same stack with an
+ * empty app, built in the same run), from Vite's build manifest. Used by `npm run bench:locator` and
+ * `npm run bench:vitals`; runnable alone (after `npm run build`):
+ *   node --import tsx scripts/bundle-size.ts              every route, each with its ratio and PASS/FAIL (<= 1.25x)
+ *   node --import tsx scripts/bundle-size.ts store-locator one route file (src/routes/<name>.tsx)
  */
 import { readFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -69,6 +71,38 @@ export async function frameworkFloorBytes() {
   return total;
 }
 
+/** the route files of the app (src/routes/*.tsx, not the `-` folders), as built: one row each */
+export async function routeFiles(dist = 'dist'): Promise<string[]> {
+  const manifest = await readManifest(dist);
+  const files = new Set<string>();
+  for (const k of Object.keys(manifest)) {
+    const m = /^(src\/routes\/[^/-][^/?]*\.tsx)/.exec(k);
+    if (m && m[1] !== 'src/routes/__root.tsx') files.add(m[1]!);
+  }
+  return [...files].sort();
+}
+
+export const BUNDLE_TARGET = 1.25;
+
+/** Every route's entry + route JavaScript against the floor, PASS/FAIL at BUNDLE_TARGET; returns the failures. */
+export async function reportAllRoutes(floor?: number, dist = 'dist') {
+  const f = floor ?? (await frameworkFloorBytes());
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`\nJavaScript on first load, gzip -9: entry + the route's chunks, against the framework floor ${kb(f)} (react, react-dom, router, query, xstate; built in this run). Target <= ${BUNDLE_TARGET}x`);
+  let entry = 0;
+  const rows: Array<{ route: string; total: number; ratio: number }> = [];
+  for (const file of await routeFiles(dist)) {
+    const r = await firstRouteBytes(dist, file);
+    entry = r.entryGz;
+    rows.push({ route: file.replace('src/routes/', '').replace(/\.tsx$/, ''), total: r.totalGz, ratio: r.totalGz / f });
+  }
+  console.log(`  entry alone: ${kb(entry)} = ${(entry / f).toFixed(2)}x the floor`);
+  for (const r of rows) console.log(`  ${r.route.padEnd(58)} ${kb(r.total).padStart(9)}  ${r.ratio.toFixed(2)}x  ${r.ratio <= BUNDLE_TARGET ? 'PASS' : 'FAIL'}`);
+  const failed = rows.filter((r) => r.ratio > BUNDLE_TARGET);
+  console.log(`  ${rows.length - failed.length}/${rows.length} routes within ${BUNDLE_TARGET}x; worst ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)}x, best ${Math.min(...rows.map((r) => r.ratio)).toFixed(2)}x`);
+  return { floor: f, entry, rows, failed };
+}
+
 export async function reportBundle(routeFile = 'src/routes/store-locator.tsx') {
   const route = await firstRouteBytes('dist', routeFile);
   const floor = await frameworkFloorBytes();
@@ -82,5 +116,6 @@ export async function reportBundle(routeFile = 'src/routes/store-locator.tsx') {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await reportBundle(process.argv[2] ? `src/routes${process.argv[2]}.tsx` : undefined);
+  if (process.argv[2]) await reportBundle(`src/routes/${process.argv[2].replace(/^\//, '').replace(/\.tsx$/, '')}.tsx`);
+  else await reportAllRoutes();
 }

@@ -180,7 +180,7 @@ export const mfaPhoneEvents = [
   { type: 'user.changeNumber' },
   { type: 'xstate.done.actor.sendPhoneCode', output: { pendingPhoneNumber: '•••-•••-0123' }, actorId: 'sendPhoneCode' },
   { type: 'xstate.error.actor.sendPhoneCode', error: reauthRequiredError, actorId: 'sendPhoneCode' },
-  { type: 'xstate.error.actor.sendPhoneCode', error: apiError(400, 'BAD_REQUEST', 'Please enter a 10-digit phone number.', { field: 'phoneNumber' }), actorId: 'sendPhoneCode' },
+  { type: 'xstate.error.actor.sendPhoneCode', error: apiError(400, 'BAD_REQUEST', "That phone number isn't valid. Enter 10 digits, for example 206 555 0123.", { field: 'phoneNumber' }), actorId: 'sendPhoneCode' },
   { type: 'xstate.error.actor.sendPhoneCode', error: serverDown, actorId: 'sendPhoneCode' },
   { type: 'xstate.done.actor.verifyPhoneCode', output: mfaPhoneStatus, actorId: 'verifyPhoneCode' },
   { type: 'xstate.error.actor.verifyPhoneCode', error: reauthRequiredError, actorId: 'verifyPhoneCode' },

@@ -56,8 +56,8 @@ export const mfaPhoneFlow: Flow<typeof mfaPhoneMachine> = {
           expect(fakes.last('verifyPhoneCode')).toEqual({ code: '123456' });
           expect([c.codeError, c.genericError]).toEqual([null, null]);
         }
-        if (event.type === 'user.submit' && s.matches('editing')) expect(c.fieldErrors).toEqual({ phoneNumber: 'Please enter a 10-digit phone number.' });
-        if (code === 'BAD_REQUEST') expect(c.fieldErrors.phoneNumber).toBe('Please enter a 10-digit phone number.');
+        if (event.type === 'user.submit' && s.matches('editing')) expect(c.fieldErrors).toEqual({ phoneNumber: "That phone number isn't valid. Enter 10 digits, for example 206 555 0123." });
+        if (code === 'BAD_REQUEST') expect(c.fieldErrors.phoneNumber).toBe("That phone number isn't valid. Enter 10 digits, for example 206 555 0123.");
         if (code === 'UNEXPECTED_ERROR') expect(c.genericError).toBe('Something went wrong. Please try again.');
         if (code === 'CODE_EXPIRED') expect(c.codeError).toBe('This code has expired. Request a new code and try again.');
         if (event.type === 'user.submitCode' && s.matches('enteringCode')) expect(c.codeError).toBe('The code you entered is not valid. Please try again.');

@@ -31,7 +31,7 @@ export const personalDetailsFlow: Flow<typeof personalDetailsMachine> = {
         const c = s.context;
         const code = 'error' in event ? (event.error as { code: string }).code : undefined;
         if (event.type === 'user.submit' && s.matches('editing'))
-          expect(c.fieldErrors).toEqual({ firstName: 'Enter your first name.', phoneNumber: 'Please enter a 10-digit phone number.', birthday: 'Enter a valid birthday.' });
+          expect(c.fieldErrors).toEqual({ firstName: 'Enter your first name.', phoneNumber: "That phone number isn't valid. Enter 10 digits, for example 206 555 0123.", birthday: 'Enter a valid birthday.' });
         if (s.matches('saving')) {
           expect([c.fieldErrors, c.genericError]).toEqual([{}, null]);
           expect(fakes.last('saveProfile')).toEqual({ firstName: 'Ana', lastName: 'Lima', phoneNumber: '206 555 0123', birthday: { month: 2, day: 29 } });

@@ -7,7 +7,7 @@ import { sessionQuery } from '../services/session.ts';
 import { useAppActors } from '../services/app-actors.tsx';
 import { AppShell } from '../views/shell/AppShell.tsx';
 import { routeTitles } from '../views/shell/page-title.ts';
-import { CookiePreferencesHost, openCookiePreferences } from '../services/cookie-preferences.tsx';
+import { LazyCookiePreferencesHost, openCookiePreferences } from '../services/cookie-preferences-lazy.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // configuration and session metadata are needed by every route: load once, keep in the query cache
@@ -43,7 +43,7 @@ function RootComponent() {
       onCookiePreferences={openCookiePreferences}
     >
       <Outlet />
-      <CookiePreferencesHost />
+      <LazyCookiePreferencesHost />
     </AppShell>
   );
 }

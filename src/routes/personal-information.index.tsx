@@ -8,7 +8,7 @@ import { configQuery } from '../services/config.ts';
 import { privacyApi } from '../services/privacy.api.ts';
 import { sessionQuery } from '../services/session.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
-import { openCookiePreferences } from '../services/cookie-preferences.tsx';
+import { openCookiePreferences } from '../services/cookie-preferences-lazy.tsx';
 import { PrivacyRequestView } from '../views/consent/PrivacyViews.tsx';
 import { TextParam } from './-consent/search.ts';
 

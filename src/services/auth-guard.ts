@@ -5,7 +5,7 @@
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { REAUTH_WINDOW_MS } from '../../contracts/account.ts';
+import { REAUTH_WINDOW_MS } from '../../contracts/account-constants.ts';
 import { safeReturnUrl } from '../../contracts/return-url.ts';
 import type { SessionMetadata } from '../../contracts/session.ts';
 import { sessionQuery } from './session.ts';

@@ -4,7 +4,7 @@
  * A recorded privacy opt-out (the `privacy_opt_out` cookie the server sets when one is filed) keeps advertising
  * off whatever is stored. src/services/analytics.ts asks `consentFor` before every event and pixel.
  */
-import { COOKIE_PREFS_COOKIE, OPT_OUT_COOKIE } from '../../contracts/privacy.ts';
+import { COOKIE_PREFS_COOKIE, OPT_OUT_COOKIE } from '../../contracts/cookie-names.ts';
 import type { CookieChoices } from '../../machines/cookie-preferences.machine.ts';
 
 const YEAR_SECONDS = 365 * 86400;

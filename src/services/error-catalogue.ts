@@ -3,7 +3,7 @@
  * texts customers see. A server-supplied message takes precedence where the spec says so.
  */
 import { ApiRequestError } from './api.ts';
-import { AccountMessages, PartialSuccessMessages } from '../../contracts/account.ts';
+import { AccountMessages, PartialSuccessMessages } from '../../contracts/account-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 
 /** The generic failure text (contracts/errors.ts: written once, shared with the server's catalogue). */

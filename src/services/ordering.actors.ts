@@ -47,7 +47,6 @@ export function productActors(queryClient: QueryClient) {
 import type { PricingResult as _PR, SubmitOrderResult, TimeSlotsResponse, CartItemInput } from '../../contracts/ordering.ts';
 import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../machines/place-order.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
-import { cardsApi } from './cards.actors.ts';
 import { GUEST_TOKEN_MAX_AGE_MS } from '../../contracts/cards.ts';
 import type { GuestCard, GuestAddress } from './guest-payment.ts';
 
@@ -93,6 +92,8 @@ export const pricingRulesQuery = (storeNumber: string | null, guest: boolean) =>
 export const walletQuery = queryOptions({
   queryKey: ['ordering', 'wallet'],
   queryFn: async () => {
+    // the cards client (and its contract) loads only at checkout, not with every menu page
+    const { cardsApi } = await import('./cards.actors.ts');
     const [{ cards }, { paymentMethods }] = await Promise.all([cardsApi.list(), cardsApi.methods()]);
     const payments: PaymentChoice[] = [
       ...cards.filter((c) => c.status === 'active').map((c) => ({ id: c.cardId, tender: 'SVC' as const, label: `${c.nickname} (…${c.lastFour})`, balance: c.balance.amount })),

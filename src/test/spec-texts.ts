@@ -33,6 +33,8 @@ export const ACCOUNT_TEXTS = [
   'A valid card number has 16 digits.',
   'A valid security code has 8 digits.',
   'Please enter a 10-digit phone number.',
+  // the phone error: the spec gives only the hint above; the error says it in other words (issue 8)
+  "That phone number isn't valid. Enter 10 digits, for example 206 555 0123.",
   'Enter a valid birthday.',
   'Enter a valid partner number (5 to 10 digits).',
 ] as const;

@@ -103,7 +103,13 @@ const phone: FlowViewModel<typeof mfaPhoneMachine> = {
     if (s.matches('editing') || s.matches('sendingCode')) {
       expect(screen.getAllByText('Please enter a 10-digit phone number.').length).toBeGreaterThan(0);
       expect(isDisabled(screen.getByRole('button', { name: /Send code/ }))).toBe(s.matches('sendingCode'));
-      if (s.context.fieldErrors.phoneNumber) expect(screen.getAllByText('Please enter a 10-digit phone number.').length).toBe(2);
+      // the hint (spec 2 section 5) once, and the error, when there is one, in other words (issue 8)
+      expect(screen.getAllByText('Please enter a 10-digit phone number.').length).toBe(1);
+      if (s.context.fieldErrors.phoneNumber) {
+        expect(specText(s.context.fieldErrors.phoneNumber)).toBe("That phone number isn't valid. Enter 10 digits, for example 206 555 0123.");
+        expect(screen.getByText("That phone number isn't valid. Enter 10 digits, for example 206 555 0123.")).toBeTruthy();
+        expect(screen.getByLabelText('* Mobile phone number')).toHaveProperty('ariaInvalid', 'true');
+      }
     }
     if (s.matches('sendingCode')) expect(calls.at(-1)!.request).toEqual({ phoneNumber: '2065550123' });
     if (s.matches('verifying')) expect(calls.at(-1)!.request).toEqual({ code: '123456' });

@@ -107,7 +107,7 @@ export function MfaPhoneView({ actor }: { actor: ActorRefFrom<typeof mfaPhoneMac
         />
       ) : (
         <AccountForm formRef={form} label={mode === 'add' ? 'Add a phone number' : 'Change your phone number'} onValues={(f) => actor.send({ type: 'user.submit', phoneNumber: f.text('phoneNumber') })}>
-          <TextField name="phoneNumber" label="* Mobile phone number" type="tel" autoComplete="tel-national" aria-required="true" hint={accountMessages.phoneInvalid} error={fieldErrors.phoneNumber} />
+          <TextField name="phoneNumber" label="* Mobile phone number" type="tel" autoComplete="tel-national" aria-required="true" hint={accountMessages.phoneHint} error={fieldErrors.phoneNumber} />
           <FormActions>
             <SubmitButton loading={busy} className="btn btn--primary">
               Send code

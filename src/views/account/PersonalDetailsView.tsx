@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { AccountMessages } from '../../../contracts/account-messages.ts';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { NAME_MAX_LENGTH } from '../../../contracts/account.ts';
@@ -41,7 +42,7 @@ export function PersonalDetailsView({ actor }: { actor: ActorRefFrom<typeof pers
           <TextField name="firstName" label="* First name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} defaultValue={profile.firstName} error={fieldErrors.firstName} />
           <TextField name="lastName" label="* Last name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} defaultValue={profile.lastName} error={fieldErrors.lastName} />
         </div>
-        <TextField name="phoneNumber" label="Phone number" type="tel" autoComplete="tel-national" hint="10 digits, for example (206) 555-0123." defaultValue={profile.phoneNumber ?? ''} error={fieldErrors.phoneNumber} />
+        <TextField name="phoneNumber" label="Phone number" type="tel" autoComplete="tel-national" hint={AccountMessages.phoneHint} defaultValue={profile.phoneNumber ?? ''} error={fieldErrors.phoneNumber} />
         <fieldset className="choice-group">
           <legend>Birthday</legend>
           <div className="inline-fields">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AccountMessages } from '../../../contracts/account-messages.ts';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -148,7 +149,7 @@ export function BillingAddressView({ actor, heading, back }: { actor: ActorRefFr
             <FieldError id="billing-state-error" error={fieldErrors.countrySubdivision} />
           </div>
           <TextField label="ZIP code" inputMode="numeric" autoComplete="billing postal-code" {...field('postalCode')} />
-          <TextField label="Phone (optional)" type="tel" autoComplete="billing tel" hint="Please enter a 10-digit phone number." {...field('phoneNumber')} />
+          <TextField label="Phone (optional)" type="tel" autoComplete="billing tel" hint={AccountMessages.phoneHint} {...field('phoneNumber')} />
           <SubmitButton loading={busy}>Continue</SubmitButton>
         </form>
         <p>{back}</p>

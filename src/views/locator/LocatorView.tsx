@@ -82,6 +82,8 @@ export function LocatorView(p: LocatorViewProps) {
 
 function LocatorMap({ locator, mapConfig }: { locator: LocatorViewProps['locator']; mapConfig: LocatorViewProps['mapConfig'] }) {
   const map = useSelector(locator, (s) => s.context.map);
+  // the map starts after the list's first answer (results or an empty/error state), not alongside it
+  const hold = useSelector(locator, (s) => s.hasTag('loading') && s.context.locations.length === 0);
   const markers = useSelector(
     locator,
     (s): StoreMapMarker[] => {
@@ -107,6 +109,7 @@ function LocatorMap({ locator, mapConfig }: { locator: LocatorViewProps['locator
       onMoveEnd={(view) => locator.send({ type: 'map.moved', ...view })}
       onMarkerClick={(storeNumber) => locator.send({ type: 'map.markerClicked', storeNumber })}
       onMarkerHover={(storeNumber) => locator.send({ type: 'user.hoverStore', storeNumber })}
+      hold={hold}
     />
   );
 }

@@ -89,6 +89,19 @@ describe('StoreMap', () => {
     expect(fake.calls).toEqual([['setMarkers', '1:default 2:default']]);
   });
 
+  it('says on the offline map that streets and place names need a style token, and not on a Mapbox map', async () => {
+    const offline = setup();
+    await act(async () => {});
+    expect(screen.queryByText('Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.')).toBeNull(); // not while loading
+    await offline.fake.ready();
+    expect(screen.getByText('Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.')).toBeTruthy();
+    offline.unmount();
+    const mapbox = setup({ mapConfig: { mapboxToken: 'pk.x', mapboxStyle: 'mapbox://styles/a/b' } });
+    await act(async () => {});
+    await mapbox.fake.ready();
+    expect(screen.queryByText(/Offline map/)).toBeNull();
+  });
+
   it('passes the map config to the loader (mapbox only when configured)', async () => {
     setup({ mapConfig: { mapboxToken: 'pk.x', mapboxStyle: 'mapbox://styles/a/b' } });
     await act(async () => {});

@@ -22,9 +22,14 @@ export interface StoreMapProps {
   onMoveEnd: (view: { lat: number; lng: number; zoom: number }) => void; // only for user gestures (drag, wheel, pinch), not programmatic moves
   onMarkerClick: (storeNumber: string) => void;
   onMarkerHover: (storeNumber: string | null) => void;
+  /** the list's first answer is pending: the map waits for it (the list and search come first, docs/map.md) */
+  hold?: boolean;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable';
+
+/** shown on the offline map (no Mapbox token and style): it has no streets or place names (issue 8) */
+export const OFFLINE_MAP_NOTE = 'Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.';
 
 /**
  * The locator's map. The library (maplibre-gl offline, or mapbox-gl when configured) loads lazily in an
@@ -42,10 +47,15 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
     latest.current = props;
   });
   const applied = useRef<{ setKey: string | null; view: MapView | null }>({ setKey: null, view: null });
+  // latched: once the list has answered, later searches never hold (or tear down) the map
+  const [released, setReleased] = useState(!props.hold);
+  useEffect(() => {
+    if (!props.hold) setReleased(true);
+  }, [props.hold]);
 
   useEffect(() => {
     const host = containerRef.current;
-    if (!host || !hasWebGL()) return;
+    if (!host || !hasWebGL() || !released) return;
     // one element per map instance: a map being torn down (StrictMode, config change) never shares
     // its container (and the library's classes on it) with the next one
     const container = document.createElement('div');
@@ -94,7 +104,7 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
       adapterRef.current = null;
       container.remove();
     };
-  }, [mapboxToken, mapboxStyle]);
+  }, [mapboxToken, mapboxStyle, released]);
 
   const { markers, fitBounds = false } = props;
   const { lat, lng } = props.center;
@@ -128,6 +138,10 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
           <p className="store-map-fallback-title">Map unavailable</p>
           <p>The list of stores still works.</p>
         </div>
+      ) : null}
+      {status === 'ready' && !(mapboxToken && mapboxStyle) ? (
+        // the offline style has land, water and borders only (docs/map.md): say so rather than look broken
+        <p className="store-map-note">{OFFLINE_MAP_NOTE}</p>
       ) : null}
     </div>
   );
