@@ -85,7 +85,15 @@ async function load(base: string, paths: string[], tally: Tally): Promise<void> 
       const path = paths[next++] ?? '/healthz';
       const t0 = performance.now();
       const isStatic = path.startsWith('/assets/');
-      const res = await fetch(base + path, isStatic ? { headers: { 'accept-encoding': 'br, gzip' } } : {});
+      let res: Response;
+      try {
+        res = await fetch(base + path, isStatic ? { headers: { 'accept-encoding': 'br, gzip' } } : {});
+      } catch (e) {
+        // counted, not fatal: the run goes on and the figures say how many failed
+        tally.errors++;
+        if (tally.errors === 1) console.error(`[bench] ${path}: ${(e as Error).message} (${String((e as { cause?: unknown }).cause)})`);
+        continue;
+      }
       // static files: the bytes as sent (still compressed); the API: the JSON text
       const raw = isStatic ? new Uint8Array(await res.arrayBuffer()) : null;
       const text = raw ? '' : await res.text();
@@ -146,6 +154,9 @@ async function serveChild(storeCount: number) {
   app.use('/*', serveDist({ root: 'dist' }));
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  // an idle keep-alive connection (this server waits while the other is measured) must not be closed under
+  // the client as it reuses it (ECONNRESET): keep idle connections for longer than any pause of the run
+  (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 600_000;
   const stop = () => server.close(() => void db.close().finally(() => process.exit(0)));
   process.on('SIGTERM', stop);
   process.on('disconnect', stop);
