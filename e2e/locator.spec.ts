@@ -229,7 +229,7 @@ test.describe('filters', () => {
     const filtered = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/locations?') && r.url().includes('features=DT'));
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog).toBeHidden();
-    const body = (await (await filtered).json()) as { stores: Array<{ store: { storeNumber: string } }> };
+    const body = (await (await filtered).json()) as { stores: Array<{ store: { storeNumber: string; name: string } }> };
 
     await expect(filterButton(page)).toHaveAccessibleName('Filters, 1 applied');
     await expect(filterButton(page)).toContainText('1');
