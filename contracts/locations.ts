@@ -54,11 +54,38 @@ export const Store = v.object({
 });
 export type Store = v.InferOutput<typeof Store>;
 
+/**
+ * What a store card, a map marker, the ordering checks (open, availability, guest ordering) and the chosen
+ * store in the menu show: the list answers (GET /locations, POST /locations/nearest-location) send only this
+ * (docs/locator.md "Payload"); the details overlay fetches the whole Store (GET /stores/:storeNumber).
+ * Every Store is a StoreSummary (checked at compile time below), so a full store can stand in for one.
+ */
+export const StoreSummary = v.object({
+  storeNumber: v.string(),
+  name: v.string(),
+  coordinates: Coordinates,
+  address: v.object({ singleLine: v.string() }),
+  open: v.boolean(),
+  openStatusFormatted: v.string(),
+  mobileOrdering: v.object({
+    availability: v.picklist(['READY', 'NOT_READY', 'UNAVAILABLE']),
+    guestOrdering: v.boolean(),
+  }),
+});
+export type StoreSummary = v.InferOutput<typeof StoreSummary>;
+// compile-time: a full Store carries every summary field
+const storeIsSummary = (s: Store): StoreSummary => s;
+void storeIsSummary;
+
+/** GET /apiproxy/v1/stores/:storeNumber: one store, whole (the details overlay, the chosen store's reload) */
+export const StoreResponse = v.object({ store: Store });
+export type StoreResponse = v.InferOutput<typeof StoreResponse>;
+
 export const RecommendationReason = v.picklist(['FAVORITE', 'USUAL', 'NEARBY']);
 export type RecommendationReason = v.InferOutput<typeof RecommendationReason>;
 
 export const LocationResult = v.object({
-  store: Store,
+  store: StoreSummary,
   distance: v.number(),
   isFavorite: v.boolean(),
   isPrevious: v.boolean(),
@@ -127,7 +154,7 @@ export const NearestLocationRequest = v.object({
   lng: Longitude,
   features: v.optional(v.array(Code), []),
 });
-export const NearestLocationResponse = v.object({ store: Store, distance: v.number(), coordinates: Coordinates });
+export const NearestLocationResponse = v.object({ store: StoreSummary, distance: v.number(), coordinates: Coordinates });
 export type NearestLocationResponse = v.InferOutput<typeof NearestLocationResponse>;
 
 /** POST /apiproxy/v1/stores/favorites; DELETE /apiproxy/v1/stores/favorites/{storeNumber} */

@@ -1,17 +1,17 @@
 /** Pure reads of the store locator's context (used by the machine, the route, the views and the tests). */
-import type { LocationResult, Store } from '../contracts/locations.ts';
+import type { LocationResult, StoreSummary } from '../contracts/locations.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 import type { LocatorContext, SearchArea } from './locator-types.ts';
 import { PATHS } from './app-paths.ts';
 
 /** Ordering needs the store open and mobile ordering READY (spec 1 section 5). */
-export const canOrderFrom = (store: Store) => store.open && store.mobileOrdering.availability === 'READY';
+export const canOrderFrom = (store: StoreSummary) => store.open && store.mobileOrdering.availability === 'READY';
 
 /** The store takes mobile orders at all (NOT_READY and UNAVAILABLE stores never do): 'Order here' is offered only then. */
-export const takesMobileOrders = (store: Store) => store.mobileOrdering.availability === 'READY';
+export const takesMobileOrders = (store: StoreSummary) => store.mobileOrdering.availability === 'READY';
 
 /** A guest may order only where the store has guest ordering (spec 1 section 6). */
-export const guestCanOrderFrom = (store: Store) => canOrderFrom(store) && store.mobileOrdering.guestOrdering;
+export const guestCanOrderFrom = (store: StoreSummary) => canOrderFrom(store) && store.mobileOrdering.guestOrdering;
 
 /**
  * What a store card and the details say about ordering there, and whether 'Order here' is offered:
@@ -19,7 +19,7 @@ export const guestCanOrderFrom = (store: Store) => canOrderFrom(store) && store.
  * so (choosing it shows a toast, spec 1 section 4); a guest is told when the store needs an account.
  */
 export type OrderingStatus = 'notReady' | 'unavailable' | 'closedNow' | 'accountRequired' | null;
-export function orderingStatus(store: Store, opts: { inMenu: boolean; signedIn: boolean }): { offerOrder: boolean; status: OrderingStatus } {
+export function orderingStatus(store: StoreSummary, opts: { inMenu: boolean; signedIn: boolean }): { offerOrder: boolean; status: OrderingStatus } {
   const availability = store.mobileOrdering.availability;
   if (availability === 'NOT_READY') return { offerOrder: false, status: 'notReady' };
   if (availability !== 'READY') return { offerOrder: false, status: 'unavailable' };

@@ -67,7 +67,7 @@ function startOnce(dataDir: string): Promise<Run> {
 }
 
 const line = (name: string, value: number, unit: string, target: number) =>
-  `  ${name.padEnd(34)} ${value.toFixed(1).padStart(7)} ${unit.padEnd(3)} target <= ${target} ${unit}: x${(value / target).toFixed(2)} (${value <= target ? 'met' : 'NOT met'})`;
+  `  ${value <= target ? 'PASS' : 'FAIL'}  ${name.padEnd(34)} ${value.toFixed(1).padStart(7)} ${unit.padEnd(3)} target <= ${target} ${unit}: x${(value / target).toFixed(2)} of the target`;
 
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-start-'));
@@ -81,6 +81,10 @@ async function main() {
     console.log(line('later start to ready', later.readyMs / 1000, 's', 3));
     console.log(line('idle RSS after the seed (1st run)', first.rssMb, 'MB', 250));
     console.log(line('idle RSS, later start', later.rssMb, 'MB', 250));
+    // npm start = build-if-stale then the server: with a current dist/ it must not rebuild
+    const { staleReason } = await import('./build-if-stale.ts');
+    const stale = await staleReason();
+    console.log(stale ? `  FAIL  npm start would rebuild: ${stale} (run \`npm run build\`, then this again)` : '  PASS  npm start does not rebuild: dist/ is current (scripts/build-if-stale.ts)');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

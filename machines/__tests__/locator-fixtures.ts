@@ -9,7 +9,7 @@
  *   6 Wallingford    closed, no guest ordering         (a guest gets the generic unavailable dialog; only as a nearest store)
  */
 import type { AnyEventObject } from 'xstate';
-import type { LocationResult, LocationsResponse, NearestLocationResponse, Place, Store } from '../../contracts/locations.ts';
+import type { LocationResult, LocationsResponse, NearestLocationResponse, Place, Store, StoreSummary } from '../../contracts/locations.ts';
 
 const schedule = [
   { dayFormatted: 'Today', hoursFormatted: '5:30 AM to 9:00 PM', holidayFormatted: null },
@@ -65,8 +65,21 @@ export const ballard = makeStore(4, 'Ballard', 47.6687, -122.3843, { mobile: { a
 export const queenAnne = makeStore(5, 'Queen Anne', 47.6374, -122.3569);
 export const wallingford = makeStore(6, 'Wallingford', 47.6615, -122.3343, { open: false, openStatusFormatted: 'Closed · Opens 6:00 AM', mobile: { guestOrdering: false } });
 
+/** What the list answers carry of a store (the server's formatSummary): the card's fields only. */
+export function summaryOf(s: Store): StoreSummary {
+  return {
+    storeNumber: s.storeNumber,
+    name: s.name,
+    coordinates: s.coordinates,
+    address: { singleLine: s.address.singleLine },
+    open: s.open,
+    openStatusFormatted: s.openStatusFormatted,
+    mobileOrdering: { availability: s.mobileOrdering.availability, guestOrdering: s.mobileOrdering.guestOrdering },
+  };
+}
+
 const result = (store: Store, distance: number, reason: LocationResult['recommendationReason'] = 'NEARBY'): LocationResult => ({
-  store,
+  store: summaryOf(store),
   distance,
   isFavorite: reason === 'FAVORITE',
   isPrevious: reason === 'USUAL',
@@ -95,7 +108,7 @@ export const emptyResults: LocationsResponse = {
   selectedStoreNumber: null,
 };
 
-export const nearestResult: NearestLocationResponse = { store: queenAnne, distance: 112.4, coordinates: { latitude: 46.2, longitude: -119.1 } };
+export const nearestResult: NearestLocationResponse = { store: summaryOf(queenAnne), distance: 112.4, coordinates: { latitude: 46.2, longitude: -119.1 } };
 
 export const seattlePlace: Place = { id: 5809844, name: 'Seattle', displayName: 'Seattle, WA, US', latitude: 47.6062, longitude: -122.3321 };
 export const places: Place[] = [seattlePlace, { id: 5810301, name: 'SeaTac', displayName: 'SeaTac, WA, US', latitude: 47.4435, longitude: -122.2961 }];

@@ -2,10 +2,9 @@ import { MAX_RESULT_DISTANCE, type LocationResult, type LocationsQuery, type Loc
 import type { Queryable } from '../db/db.ts';
 import type { StoreRow } from '../db/store-row.ts';
 import { featureFilter, type FeatureFilter } from './features.ts';
-import { isOpenAt } from './hours.ts';
 import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
 import { geocode } from './geocoder.ts';
-import { formatStoreCached, metresToMiles, milesToMetres, storeHours } from './store-format.ts';
+import { formatSummaryCached, metresToMiles, milesToMetres } from './store-format.ts';
 import { nearestMatching, storeByNumber, type StoreWithDistance } from './store-queries.ts';
 
 /**
@@ -45,12 +44,13 @@ export function reasonFor(shortNumber: string, mine: UserStores): Recommendation
 }
 
 export function openNowTest(filter: FeatureFilter, at: Date): ((row: StoreRow) => boolean) | null {
-  return filter.openNow ? (row) => isOpenAt(storeHours(row), at) : null;
+  // the summary's open status is cached for the minute, and the stores kept are summarised anyway
+  return filter.openNow ? (row) => formatSummaryCached(row, at).open : null;
 }
 
 function toResult(row: StoreWithDistance, mine: UserStores, at: Date): LocationResult {
   return {
-    store: formatStoreCached(row, at),
+    store: formatSummaryCached(row, at),
     distance: metresToMiles(row.distance_m),
     isFavorite: mine.favorites.has(row.short_number),
     isPrevious: mine.previous.has(row.short_number),
@@ -90,5 +90,5 @@ export async function findNearest(db: Queryable, q: { lat: number; lng: number; 
   const filter = featureFilter(q.features);
   const [row] = await nearestMatching(db, { lat: q.lat, lng: q.lng, filter, radiusMetres: null, limit: 1 }, openNowTest(filter, at));
   if (!row) throw new LocatorNotFound('NO_STORES_FOUND', 'No stores found near you.');
-  return { store: formatStoreCached(row, at), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
+  return { store: formatSummaryCached(row, at), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { Store } from '../../contracts/locations.ts';
+import { Store, StoreSummary } from '../../contracts/locations.ts';
 import { seattleStores } from '../db/seed/seattle.ts';
 import { featureFilter } from './features.ts';
-import { FORMAT_CACHE_MAX, formatCacheSize, formatStore, formatStoreCached, metresToMiles } from './store-format.ts';
+import { FORMAT_CACHE_MAX, formatCacheSize, formatStore, formatStoreCached, formatSummary, formatSummaryCached, metresToMiles } from './store-format.ts';
 import { reasonFor } from './locations.ts';
 
 const MONDAY_10AM_SEATTLE = new Date('2026-11-23T18:00:00Z');
@@ -83,5 +83,38 @@ describe('formatStoreCached (the per-store formatting, reused within a minute)',
     const at = new Date('2026-11-23T18:00:00Z');
     for (let i = 0; i < FORMAT_CACHE_MAX + 50; i++) formatStoreCached({ ...row, short_number: `x${i}` }, at);
     expect(formatCacheSize()).toBe(FORMAT_CACHE_MAX);
+  });
+});
+
+describe('formatSummary (what the list sends of a store)', () => {
+  it("is the whole store's card fields, nothing more", () => {
+    for (const n of ['10001-10101', '10003-10103', '10007-10107']) {
+      const at = new Date('2026-11-22T20:00:00Z');
+      const whole = formatStore(byNumber(n), at);
+      const summary = formatSummary(byNumber(n), at);
+      expect(v.parse(StoreSummary, summary)).toEqual(summary);
+      expect(summary).toEqual({
+        storeNumber: whole.storeNumber,
+        name: whole.name,
+        coordinates: whole.coordinates,
+        address: { singleLine: whole.address.singleLine },
+        open: whole.open,
+        openStatusFormatted: whole.openStatusFormatted,
+        mobileOrdering: { availability: whole.mobileOrdering.availability, guestOrdering: whole.mobileOrdering.guestOrdering },
+      });
+      // a third of the whole store's JSON or less (the schedule, amenities and the rest come on demand)
+      expect(JSON.stringify(summary).length).toBeLessThan(JSON.stringify(whole).length / 3);
+    }
+  });
+
+  it('is cached for the minute like the whole store, in the same entry', () => {
+    const row = byNumber('10004-10104');
+    const at = new Date('2026-11-23T18:00:05Z');
+    const a = formatSummaryCached(row, at);
+    expect(formatSummaryCached(row, new Date('2026-11-23T18:00:59Z'))).toBe(a);
+    const whole = formatStoreCached(row, at);
+    expect(formatSummaryCached(row, at)).toBe(a);
+    expect(formatStoreCached(row, at)).toBe(whole);
+    expect(formatSummaryCached(row, new Date('2026-11-23T18:01:00Z'))).not.toBe(a);
   });
 });

@@ -1,4 +1,4 @@
-import type { Store } from '../../contracts/locations.ts';
+import type { Store, StoreSummary } from '../../contracts/locations.ts';
 import type { StoreRow } from '../db/store-row.ts';
 import { NOT_AMENITIES } from './features.ts';
 import { openStatus, schedule, type StoreHours } from './hours.ts';
@@ -8,6 +8,21 @@ export function storeHours(row: Pick<StoreRow, 'time_zone_id' | 'weekly_hours' |
   return { timeZoneId: row.time_zone_id, weeklyHours: row.weekly_hours, holidays: row.holidays };
 }
 
+/** What the list sends of a store (contracts/locations.ts StoreSummary): the card, the marker, the ordering checks. */
+export function formatSummary(row: StoreRow, at: Date): StoreSummary {
+  const status = openStatus(storeHours(row), at);
+  return {
+    storeNumber: row.store_number,
+    name: row.name,
+    coordinates: { latitude: row.latitude, longitude: row.longitude },
+    address: { singleLine: row.address.singleLine },
+    open: status.open,
+    openStatusFormatted: status.openStatusFormatted,
+    mobileOrdering: { availability: row.mobile_ordering.availability, guestOrdering: row.mobile_ordering.guestOrdering },
+  };
+}
+
+/** The whole store (GET /stores/:storeNumber: the details overlay and the chosen store's reload). */
 export function formatStore(row: StoreRow, at: Date): Store {
   const hours = storeHours(row);
   const status = openStatus(hours, at);
@@ -38,32 +53,44 @@ export function formatStore(row: StoreRow, at: Date): Store {
 }
 
 /**
- * formatStore memoised per store for the current minute: the formatted hours (open status, the 7-day
- * schedule) change at most once a minute (store hours are whole minutes, time zones whole-minute offsets),
- * and formatting was about a fifth of a locator request. An entry is reused only for the same row object
- * (store-cache.ts hands out a new one when it re-reads a store) and the same UTC minute. Bounded:
- * at most FORMAT_CACHE_MAX entries, the oldest dropped first (one entry is about 2 KB: 10,000 = 20 MB).
+ * formatSummary and formatStore memoised per store for the current minute: the formatted hours (open status,
+ * the 7-day schedule) change at most once a minute (store hours are whole minutes, time zones whole-minute
+ * offsets), and formatting was about a fifth of a locator request. An entry is reused only for the same row
+ * object (store-cache.ts hands out a new one when it re-reads a store) and the same UTC minute; it holds the
+ * summary and the whole store, each made when first asked for. Bounded: at most FORMAT_CACHE_MAX entries, the
+ * oldest dropped first (a summary is about 0.4 KB, a whole store about 2 KB: at most 24 MB).
  */
 export const FORMAT_CACHE_MAX = 10_000;
 interface Formatted {
   row: StoreRow;
   minute: number;
-  store: Store;
+  summary?: StoreSummary;
+  store?: Store;
 }
 const formatted = new Map<string, Formatted>();
 
-export function formatStoreCached(row: StoreRow, at: Date): Store {
+function entryFor(row: StoreRow, at: Date): Formatted {
   const minute = Math.floor(at.getTime() / 60_000);
   const hit = formatted.get(row.short_number);
-  if (hit && hit.row === row && hit.minute === minute) return hit.store;
-  const store = formatStore(row, at);
+  if (hit && hit.row === row && hit.minute === minute) return hit;
   if (hit) formatted.delete(row.short_number);
   else if (formatted.size >= FORMAT_CACHE_MAX) {
     const oldest = formatted.keys().next().value;
     if (oldest !== undefined) formatted.delete(oldest);
   }
-  formatted.set(row.short_number, { row, minute, store });
-  return store;
+  const entry: Formatted = { row, minute };
+  formatted.set(row.short_number, entry);
+  return entry;
+}
+
+export function formatStoreCached(row: StoreRow, at: Date): Store {
+  const entry = entryFor(row, at);
+  return (entry.store ??= formatStore(row, at));
+}
+
+export function formatSummaryCached(row: StoreRow, at: Date): StoreSummary {
+  const entry = entryFor(row, at);
+  return (entry.summary ??= formatSummary(row, at));
 }
 
 /** entries held (tests, docs) */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ApiErrorBody } from '../../contracts/errors.ts';
-import { LocationsResponse, MAX_RESULT_DISTANCE, NearestLocationResponse, type LocationResult } from '../../contracts/locations.ts';
+import { LocationsResponse, MAX_RESULT_DISTANCE, NearestLocationResponse, StoreResponse, type LocationResult, type Store } from '../../contracts/locations.ts';
 import { SEATTLE_STORES } from '../db/seed/seattle.ts';
 import { setNow } from '../locator/clock.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
@@ -25,6 +25,15 @@ forEachDb('GET /apiproxy/v1/locations', ({ db }) => {
     expect(r.status).toBe(200);
     return r.body?.stores ?? [];
   };
+  /** the whole stores behind list entries (the list carries the card's fields; GET /stores/:storeNumber the rest) */
+  const whole = async (list: LocationResult[]): Promise<Store[]> =>
+    Promise.all(
+      list.map(async (l) => {
+        const r = await client.get(`/apiproxy/v1/stores/${l.store.storeNumber}`);
+        expect(r.status).toBe(200);
+        return v.parse(StoreResponse, r.json).store;
+      }),
+    );
 
   beforeAll(() => {
     setNow(MONDAY_10AM_SEATTLE);
@@ -120,13 +129,14 @@ forEachDb('GET /apiproxy/v1/locations', ({ db }) => {
     it('DT (drive-thru)', async () => {
       const list = await stores('place=Seattle&features=DT');
       expect(list.length).toBeGreaterThan(0);
-      expect(list.every((s) => s.store.pickUpOptions.some((p) => p.code === 'DT'))).toBe(true);
+      expect((await whole(list)).every((s) => s.pickUpOptions.some((p) => p.code === 'DT'))).toBe(true);
       expect(numbers(list)).toContain(SEATTLE_STORES.driveThru);
       expect(numbers(list)).not.toContain(SEATTLE_STORES.firstAndPike);
     });
     it('CX only where curbside is available', async () => {
       const list = await stores('place=Seattle&features=CX&limit=500');
-      expect(list.every((s) => s.store.mobileOrdering.curbsideAvailability === 'available' && s.store.pickUpOptions.some((p) => p.code === 'CX'))).toBe(true);
+      expect(list.length).toBeGreaterThan(0);
+      expect((await whole(list)).every((s) => s.mobileOrdering.curbsideAvailability === 'available' && s.pickUpOptions.some((p) => p.code === 'CX'))).toBe(true);
       expect(numbers(list)).toContain(SEATTLE_STORES.curbside);
       expect(numbers(list)).not.toContain(SEATTLE_STORES.curbsideClosed);
     });
@@ -141,15 +151,15 @@ forEachDb('GET /apiproxy/v1/locations', ({ db }) => {
     it('amenities, combined', async () => {
       const list = await stores('place=Seattle&features=WF,NB,DT');
       expect(list.length).toBeGreaterThan(0);
-      for (const s of list) {
-        expect(s.store.amenities.map((a) => a.code)).toEqual(expect.arrayContaining(['WF', 'NB']));
-        expect(s.store.pickUpOptions.map((p) => p.code)).toContain('DT');
+      for (const s of await whole(list)) {
+        expect(s.amenities.map((a) => a.code)).toEqual(expect.arrayContaining(['WF', 'NB']));
+        expect(s.pickUpOptions.map((p) => p.code)).toContain('DT');
       }
     });
     it('hrs24', async () => {
       const list = await stores('place=Seattle&features=hrs24');
       expect(list.length).toBeGreaterThan(0);
-      expect(list.every((s) => s.store.isOpen24Hours)).toBe(true);
+      expect((await whole(list)).every((s) => s.isOpen24Hours)).toBe(true);
       expect(numbers(list)).toContain(SEATTLE_STORES.allDay);
     });
     it('ON (open now) follows the clock in the store time zone', async () => {
@@ -175,7 +185,8 @@ forEachDb('GET /apiproxy/v1/locations', ({ db }) => {
       setNow(TUESDAY_2AM_SEATTLE);
       try {
         const list = await stores('place=Seattle&features=ON,DT&limit=500');
-        expect(list.every((s) => s.store.open && s.store.pickUpOptions.some((p) => p.code === 'DT'))).toBe(true);
+        expect(list.every((s) => s.store.open)).toBe(true);
+        expect((await whole(list)).every((s) => s.pickUpOptions.some((p) => p.code === 'DT'))).toBe(true);
       } finally {
         setNow(MONDAY_10AM_SEATTLE);
       }
@@ -185,9 +196,25 @@ forEachDb('GET /apiproxy/v1/locations', ({ db }) => {
     });
   });
 
+  it('the list carries only what a card shows (contracts StoreSummary); the details come from GET /stores/:storeNumber', async () => {
+    const [entry] = await stores(`storeNumber=${SEATTLE_STORES.firstAndPike}&limit=1`);
+    expect(entry?.store).toEqual({
+      storeNumber: SEATTLE_STORES.firstAndPike,
+      name: '1st & Pike',
+      coordinates: { latitude: expect.any(Number), longitude: expect.any(Number) },
+      address: { singleLine: expect.stringContaining('Seattle, WA 98101') },
+      open: true,
+      openStatusFormatted: 'Open until 9:00 PM',
+      mobileOrdering: { availability: 'READY', guestOrdering: true },
+    });
+    const near = await client.post('/apiproxy/v1/locations/nearest-location', { lat: PIKE.lat, lng: PIKE.lng });
+    expect(Object.keys((near.json as { store: object }).store).sort()).toEqual(Object.keys(entry!.store).sort());
+  });
+
   it('store fields: amenities without internal or pickup codes, schedule of 7 days', async () => {
-    const [pike] = await stores(`storeNumber=${SEATTLE_STORES.firstAndPike}&limit=1`);
-    expect(pike?.store).toMatchObject({
+    const [entry] = await stores(`storeNumber=${SEATTLE_STORES.firstAndPike}&limit=1`);
+    const [pike] = await whole([entry!]);
+    expect(pike).toMatchObject({
       name: '1st & Pike',
       open: true,
       openStatusFormatted: 'Open until 9:00 PM',
@@ -205,8 +232,8 @@ forEachDb('GET /apiproxy/v1/locations', ({ db }) => {
       timeZone: { timeZoneId: 'America/Los_Angeles' },
       address: { city: 'Seattle', countryCode: 'US', countrySubdivisionCode: 'WA', postalCode: '98101' },
     });
-    expect(pike?.store.schedule.map((d) => d.dayFormatted)).toEqual(['Today', 'Tomorrow', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
-    expect(pike?.store.schedule[3]).toEqual({ dayFormatted: 'Thursday', hoursFormatted: '7:00 AM to 2:00 PM', holidayFormatted: 'Thanksgiving Day' });
+    expect(pike?.schedule.map((d) => d.dayFormatted)).toEqual(['Today', 'Tomorrow', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(pike?.schedule[3]).toEqual({ dayFormatted: 'Thursday', hoursFormatted: '7:00 AM to 2:00 PM', holidayFormatted: 'Thanksgiving Day' });
   });
 
   describe('bad input is a 400 naming the field, never a 500', () => {

@@ -45,6 +45,9 @@ export const locatorMessages = {
   orderingAccountRequired: 'Account required: this store has no guest ordering',
   accountRequiredTitle: 'Account required',
   storeUnavailableTitle: 'Store unavailable',
+  /** the details overlay could not fetch the whole store (GET /stores/:storeNumber) */
+  detailsFailed: "We couldn't load this store's details. Please try again.",
+  loadingDetails: 'Loading store details…',
   storeUnavailableForGuests: "This store isn't taking mobile orders right now. Choose another store, or sign in or create an account to order.",
 } as const;
 

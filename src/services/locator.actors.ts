@@ -5,7 +5,7 @@
  * (docs/machines.md).
  */
 import { fromPromise } from 'xstate';
-import { FavoriteStoreResponse, LocationsResponse, NearestLocationResponse, PlacesResponse, type Place } from '../../contracts/locations.ts';
+import { FavoriteStoreResponse, LocationsResponse, NearestLocationResponse, PlacesResponse, StoreResponse, type Place, type Store } from '../../contracts/locations.ts';
 import type { GeolocationFix, LocationsRequest, NearestRequest, PlaceSuggestionsRequest } from '../../machines/locator.machine.ts';
 import type { FavoriteToggle, SaveFavoriteResult } from '../../machines/favorite-store.machine.ts';
 import { api } from './api.ts';
@@ -18,6 +18,12 @@ export const fetchLocations = fromPromise<LocationsResponse, LocationsRequest>((
     schema: LocationsResponse,
     signal,
   });
+});
+
+/** GET /apiproxy/v1/stores/:storeNumber: the whole store for the details overlay (the list carries a summary) */
+export const fetchStoreDetails = fromPromise<Store, { storeNumber: string }>(async ({ input: { storeNumber }, signal }) => {
+  const res = await api.get(`/stores/${encodeURIComponent(storeNumber)}`, { schema: StoreResponse, signal });
+  return res.store;
 });
 
 /** POST /apiproxy/v1/locations/nearest-location (404 when there is none) */
@@ -64,3 +70,4 @@ export const saveFavorite = fromPromise<SaveFavoriteResult, FavoriteToggle>(({ i
 
 export const locatorActors = { fetchLocations, nearestLocation, placeSuggestions, geolocate };
 export const favoriteStoreActors = { saveFavorite };
+export const storeDetailsActors = { fetchStoreDetails };

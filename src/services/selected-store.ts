@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { createActor, fromPromise } from 'xstate';
-import { LocationResult, Store } from '../../contracts/locations.ts';
+import { LocationResult, StoreResponse, type Store } from '../../contracts/locations.ts';
 import { selectedStoreMachine, type SelectedStoreContext } from '../../machines/selected-store.machine.ts';
 import { api } from './api.ts';
 
@@ -58,8 +58,6 @@ export function clearStoredSelection(s: Storage | null = storage()) {
     // ignore
   }
 }
-
-const StoreResponse = v.object({ store: Store });
 
 /** GET /apiproxy/v1/stores/:storeNumber */
 export const fetchStore = fromPromise<Store, { storeNumber: string }>(async ({ input: { storeNumber }, signal }) => {

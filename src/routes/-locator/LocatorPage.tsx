@@ -10,9 +10,12 @@ import { configQuery } from '../../services/config.ts';
 import { sessionQuery } from '../../services/session.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { locatorMessages } from '../../services/error-catalogue.ts';
-import { favoriteStoreActors, locatorActors } from '../../services/locator.actors.ts';
+import { favoriteStoreActors, locatorActors, storeDetailsActors } from '../../services/locator.actors.ts';
 import { LocatorView } from '../../views/locator/LocatorView.tsx';
 import type { LocatorSearch } from './search.ts';
+
+/** the details overlay loads the whole store (the list carries what a card shows) */
+const storeDetailsLogic = storeDetailsMachine.provide({ actors: storeDetailsActors });
 
 /**
  * The locator route body shared by /store-locator and /menu/store-locator (and their other sub-paths):
@@ -85,7 +88,7 @@ function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: 
   });
   const filters = useActorRef(storeFiltersMachine, { input: { applied: search.features ?? [] } });
   const favorites = useActorRef(favoritesLogic, { input: { signedIn } });
-  const details = useActorRef(storeDetailsMachine);
+  const details = useActorRef(storeDetailsLogic);
 
   useEffect(() => {
     const sub = filters.on('filters.applied', (e) => locator.send({ type: 'user.applyFilters', features: e.features }));

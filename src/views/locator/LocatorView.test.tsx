@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { apiError, places, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
+import { apiError, pikePlace, places, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
 import { renderLocator } from './locator-test-harness.tsx';
 import { storeCardId } from './StoreCard.tsx';
 
@@ -196,6 +196,11 @@ describe('store details overlay', () => {
     fireEvent.click(within(card('1-1001')).getByRole('button', { name: /store info/i }));
     const details = screen.getByRole('region', { name: 'Pike Place' });
     expect(document.activeElement).toBe(within(details).getByRole('heading', { name: 'Pike Place' }));
+    // the list carries the card's fields; the rest is fetched (GET /stores/:storeNumber) when the overlay opens
+    expect(app!.fakes.calls.fetchStoreDetails).toBe(1);
+    expect(within(details).getByRole('status').textContent).toBe('Loading store details…');
+    expect(within(details).queryAllByRole('row')).toHaveLength(0);
+    await act(async () => app!.fakes.resolve('fetchStoreDetails', pikePlace));
     const text = details.textContent!;
     expect(text).toContain('101 Main St');
     expect(text).toContain('0.3 mi away');
@@ -208,6 +213,19 @@ describe('store details overlay', () => {
     fireEvent.click(within(details).getByRole('button', { name: 'Order here' }));
     expect(app!.navigations).toEqual(['/menu']);
     expect(app!.persisted).toEqual(['1-1001']);
+  });
+
+  it('a failed details load shows the error; Try again loads it again', async () => {
+    await withResults({ input: { query: { place: 'Seattle' } } });
+    fireEvent.click(within(card('1-1001')).getByRole('button', { name: /store info/i }));
+    await act(async () => app!.fakes.reject('fetchStoreDetails', apiError(503, 'UNEXPECTED_ERROR')));
+    const details = screen.getByRole('region', { name: 'Pike Place' });
+    expect(within(details).getByRole('alert').textContent).toContain("We couldn't load this store's details. Please try again.");
+    fireEvent.click(within(details).getByRole('button', { name: 'Try again' }));
+    expect(app!.fakes.calls.fetchStoreDetails).toBe(2);
+    await act(async () => app!.fakes.resolve('fetchStoreDetails', pikePlace));
+    expect(within(details).getAllByRole('row')).toHaveLength(7);
+    expect(within(details).queryByRole('alert')).toBeNull();
   });
 
   it('in the menu, a closed store shows a toast instead of confirming; Back returns to the list', async () => {

@@ -116,6 +116,8 @@ function LocatorMap({ locator, mapConfig }: { locator: LocatorViewProps['locator
 
 function DetailsPanel(p: LocatorViewProps) {
   const storeNumber = useSelector(p.details, (s) => s.context.storeNumber);
+  const wholeStore = useSelector(p.details, (s) => s.context.details);
+  const load = useSelector(p.details, (s) => (s.matches({ open: 'ready' }) ? 'ready' : s.matches({ open: 'failed' }) ? 'failed' : 'loading'));
   const location = useSelector(p.locator, (s) => (storeNumber ? findLocation(s.context, storeNumber) : undefined));
   const signedIn = useSelector(p.locator, (s) => s.context.signedIn);
   const queriedStore = useSelector(p.locator, (s) => s.context.query.storeNumber);
@@ -124,6 +126,9 @@ function DetailsPanel(p: LocatorViewProps) {
   return (
     <StoreDetails
       location={location}
+      details={wholeStore}
+      load={load}
+      onRetry={() => p.details.send({ type: 'user.retry' })}
       isFavorite={fav.isFavorite}
       favoritePending={fav.favoritePending}
       ordering={orderingStatus(location.store, { inMenu: p.inMenu, signedIn })}

@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
-import type { LocationResult } from '../../../contracts/locations.ts';
+import type { LocationResult, Store } from '../../../contracts/locations.ts';
 import { formatDistance } from '../../services/format.ts';
+import { locatorMessages } from '../../services/error-catalogue.ts';
 import type { OrderingStatus } from '../../../machines/locator.machine.ts';
 import { FavoriteButton, orderingStatusText } from './StoreCard.tsx';
 
 export interface StoreDetailsProps {
+  /** the list's entry: what the card shows (shown at once) */
   location: LocationResult;
+  /** the whole store (GET /stores/:storeNumber), once loaded */
+  details: Store | null;
+  /** the load of `details` (the store-details machine's state) */
+  load: 'loading' | 'ready' | 'failed';
+  onRetry: () => void;
   isFavorite: boolean;
   favoritePending: boolean;
   ordering: { offerOrder: boolean; status: OrderingStatus };
@@ -22,8 +29,8 @@ export interface StoreDetailsProps {
  */
 export function StoreDetails(p: StoreDetailsProps) {
   const s = p.location.store;
-  // curbside is a pickup option only while it is available (spec 1 section 5); a closed curbside is not listed
-  const pickUpOptions = s.pickUpOptions.filter((o) => o.code !== 'CX' || s.mobileOrdering.curbsideAvailability === 'available');
+  // the whole store only when it is this one (a late answer for a store opened before is never shown)
+  const d = p.details && p.details.storeNumber === s.storeNumber ? p.details : null;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [s.storeNumber]);
   return (
@@ -36,9 +43,9 @@ export function StoreDetails(p: StoreDetailsProps) {
         <div>
           <h2 id="store-details-title" ref={heading} tabIndex={-1}>{s.name}</h2>
           <p className="store-details-address">
-            {s.address.lines.map((l) => (
+            {d ? d.address.lines.map((l) => (
               <span key={l}>{l}<br /></span>
-            ))}
+            )) : s.address.singleLine}
           </p>
           <p className="store-card-meta">
             {p.hideDistance ? null : (
@@ -49,18 +56,18 @@ export function StoreDetails(p: StoreDetailsProps) {
             )}
             <span className={`store-card-status ${s.open ? 'is-open' : 'is-closed'}`}>{s.openStatusFormatted}</span>
           </p>
-          {s.phoneNumber ? (
+          {d?.phoneNumber ? (
             <p>
-              <a href={`tel:${s.phoneNumber.replace(/[^0-9+]/g, '')}`}>{s.phoneNumber}</a>
+              <a href={`tel:${d.phoneNumber.replace(/[^0-9+]/g, '')}`}>{d.phoneNumber}</a>
             </p>
           ) : null}
         </div>
         <FavoriteButton name={s.name} isFavorite={p.isFavorite} pending={p.favoritePending} onToggle={p.onToggleFavorite} />
       </header>
 
-      {s.warningLabels.length ? (
+      {d?.warningLabels.length ? (
         <ul className="store-warnings" aria-label="Notices">
-          {s.warningLabels.map((w) => (
+          {d.warningLabels.map((w) => (
             <li key={w.code} className="store-warning">{w.label}</li>
           ))}
         </ul>
@@ -73,6 +80,30 @@ export function StoreDetails(p: StoreDetailsProps) {
         </button>
       ) : null}
 
+      {d ? (
+        <WholeStore store={d} />
+      ) : p.load === 'failed' ? (
+        <div className="store-details-failed" role="alert">
+          <p>{locatorMessages.detailsFailed}</p>
+          <button type="button" className="btn btn--ghost btn--small" onClick={p.onRetry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="store-details-loading" role="status">
+          {locatorMessages.loadingDetails}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The part of the overlay only the whole store has: hours, pickup options, amenities. */
+function WholeStore({ store: s }: { store: Store }) {
+  // curbside is a pickup option only while it is available (spec 1 section 5); a closed curbside is not listed
+  const pickUpOptions = s.pickUpOptions.filter((o) => o.code !== 'CX' || s.mobileOrdering.curbsideAvailability === 'available');
+  return (
+    <>
       <h3>Hours</h3>
       {s.isOpen24Hours ? <p>Open 24 hours</p> : null}
       <table className="store-schedule">
@@ -111,6 +142,6 @@ export function StoreDetails(p: StoreDetailsProps) {
           </ul>
         </>
       ) : null}
-    </section>
+    </>
   );
 }

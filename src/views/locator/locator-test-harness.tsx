@@ -46,6 +46,7 @@ export function deferredActors() {
   return {
     locator: { fetchLocations: make('fetchLocations'), nearestLocation: make('nearestLocation'), placeSuggestions: make('placeSuggestions'), geolocate: make('geolocate') },
     favorites: { saveFavorite: make('saveFavorite') },
+    details: { fetchStoreDetails: make('fetchStoreDetails') },
     resolve: (name: string, value: unknown) => take(name).resolve(value),
     reject: (name: string, error: unknown) => take(name).reject(error),
     calls,
@@ -96,7 +97,7 @@ export function renderLocator(opts: RenderOptions = {}) {
   const favorites = createActor(favoriteStoreMachine.provide({ actors: fakes.favorites, actions: { notifyFailure: () => void favoriteFailures++ } }), {
     input: { signedIn: input.signedIn },
   }).start();
-  const details = createActor(storeDetailsMachine).start();
+  const details = createActor(storeDetailsMachine.provide({ actors: fakes.details })).start();
   // the route's wiring: Apply in the filter overlay re-queries the locator
   filters.on('filters.applied', (e) => locator.send({ type: 'user.applyFilters', features: e.features }));
 
