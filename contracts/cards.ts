@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { OPAQUE_ID, OpaqueId } from './opaque-id.ts';
+
+export { OPAQUE_ID, OpaqueId };
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { AccountMessages } from './account-messages.ts';
 
@@ -223,10 +226,6 @@ export const groupCardNumber = (n: string) => n.replace(/\s+/g, '').replace(/(.{
 
 const Cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_CARD_BALANCE_CENTS, message));
 export const IdempotencyKey = v.pipe(v.string('Give an idempotency key.'), v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Give an idempotency key of 8 to 100 letters, digits, - or _.'));
-/** The shape of every opaque id the server hands out (cards, payment methods, billing addresses). */
-export const OPAQUE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** An opaque id in a URL's search: a malformed one is dropped by the route's search validation. */
-export const OpaqueId = v.pipe(v.string(), v.regex(OPAQUE_ID));
 export const CardId = v.pipe(v.string(), v.regex(OPAQUE_ID, 'Not a card id.'));
 export const PaymentMethodId = v.pipe(v.string('Choose a payment method.'), v.regex(OPAQUE_ID, 'Not a payment method id.'));
 export const SvcCardNumber = v.pipe(v.string('A valid card number has 16 digits.'), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.'), v.maxLength(16, 'A valid card number has 16 digits.'));

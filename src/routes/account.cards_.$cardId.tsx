@@ -2,7 +2,8 @@ import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { formatCents, OPAQUE_ID } from '../../contracts/cards.ts';
+import { formatCents } from '../../contracts/cards.ts';
+import { OPAQUE_ID } from '../../contracts/opaque-id.ts';
 import { cardsMachine } from '../../machines/cards.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { cardsActors, cardsApi } from '../services/cards.actors.ts';

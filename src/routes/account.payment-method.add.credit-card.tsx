@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OpaqueId } from '../../contracts/cards.ts';
+import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';

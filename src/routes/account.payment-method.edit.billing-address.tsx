@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
-import { OpaqueId, type Address } from '../../contracts/cards.ts';
+import type { Address } from '../../contracts/cards.ts';
+import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { safeReturnUrl } from '../../contracts/return-url.ts';
 import { sessionQuery } from '../services/session.ts';
 import { addressListQuery } from '../services/cards.actors.ts';

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { CardMessages, OpaqueId, type PaymentMethod } from '../../contracts/cards.ts';
+import { CardMessages, type PaymentMethod } from '../../contracts/cards.ts';
+import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { AccountCardPage } from '../views/account/blocks.tsx';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';
