@@ -220,8 +220,11 @@ async function curbsideStore(page: Page) {
   const places = [[40.7128, -74.006], [41.8781, -87.6298], [34.0522, -118.2437], [29.7604, -95.3698], [33.749, -84.388], [39.7392, -104.9903], [32.7767, -96.797], [39.9526, -75.1652]];
   for (const [lat, lng] of places) {
     const res = await (await page.request.get(`/apiproxy/v1/locations?lat=${lat}&lng=${lng}&features=CX,hrs24`)).json();
-    for (const { store } of res.stores ?? []) {
-      if (store.address.countryCode !== 'US' || store.mobileOrdering.availability !== 'READY' || store.mobileOrdering.curbsideAvailability !== 'available') continue;
+    for (const { store: summary } of res.stores ?? []) {
+      if (summary.mobileOrdering.availability !== 'READY') continue;
+      // the list carries what a card shows; the whole store (country, curbside, stalls) is its details
+      const { store } = await (await page.request.get(`/apiproxy/v1/stores/${encodeURIComponent(summary.storeNumber)}`)).json();
+      if (store.address.countryCode !== 'US' || store.mobileOrdering.curbsideAvailability !== 'available') continue;
       const short = String(store.storeNumber).split('-')[0]!;
       const items = [PIKE.sku, LATTE.sku].map((sku) => ({ commerce: { sku }, quantity: 1, childItems: [] }));
       const priced = await gql(page.request, 'price-order', { storeNumber: short, order: { cart: { items, offers: [] }, fulfillment: { consumptionType: 'ConsumeOutOfStore', collectionType: 'CX' } } });
@@ -232,6 +235,7 @@ async function curbsideStore(page: Page) {
 }
 
 test('a member applies a Star reward, pays with the card, and checks in at curbside; the store sees the arrival', async ({ page }) => {
+  test.slow(); // a whole member order and check-in: about 45 s on an idle 2-core machine
   await signInThroughForm(page, DEMO.regular.email, DEMO.regular.password);
   await page.waitForURL(/\/account\//);
   const card = await fundedCard(page);
