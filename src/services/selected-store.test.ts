@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { seattleResults } from '../../machines/__tests__/locator-fixtures.ts';
+import { pikePlace, seattleResults } from '../../machines/__tests__/locator-fixtures.ts';
 import { SELECTED_STORE_KEY, clearStoredSelection, createSelectedStoreActor, readStoredSelection, writeStoredSelection } from './selected-store.ts';
 
 const location = seattleResults.stores[0]!;
@@ -24,7 +24,7 @@ describe('selected store persistence', () => {
 
   it('survives a reload: the root actor starts from storage, reloads the store and keeps the choice', async () => {
     writeStoredSelection(selection);
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ store: { ...location.store, openStatusFormatted: 'Open until 11:00 PM' } }), { status: 200 }));
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ store: { ...pikePlace, openStatusFormatted: 'Open until 11:00 PM' } }), { status: 200 }));
     const actor = createSelectedStoreActor().start();
     expect(actor.getSnapshot().value).toBe('loading');
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('confirmed'));
