@@ -174,6 +174,8 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
       const hasBody = init.body !== undefined && method !== 'GET' && method !== 'HEAD';
       const res = await app.request(`http://localhost${url}`, { method, headers, ...(hasBody ? { body: init.body } : {}) });
       sent++;
+      // a line now and then: the unit runner's watchdog (scripts/test-unit.ts) tells a slow run from a stuck one by output
+      if (sent % 5_000 === 0) console.log(`[fuzz] ${db().kind}: ${sent} requests sent`);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const text = await res.text();
       if (init.session !== 'guest') {
