@@ -37,8 +37,11 @@ const EXTRA_URLS = [
   '/account/payment-method/edit/credit-card?paymentMethodId=unknown',
 ];
 
-/** routes a signed-in run must not visit: signing out ends the shared session */
-export const SIGNED_IN_SKIP = new Set(['/account/signout']);
+/**
+ * routes a signed-in run must not visit: they end the shared session (sign-out, and the sign-in page, which signs
+ * the visitor out on arrival as spec 2 section 2 says; every route after it was otherwise checked signed out)
+ */
+export const SIGNED_IN_SKIP = new Set(['/account/signout', '/account/signin']);
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
