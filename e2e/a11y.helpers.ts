@@ -38,10 +38,11 @@ const EXTRA_URLS = [
 ];
 
 /**
- * routes a signed-in run must not visit: they end the shared session (sign-out, and the sign-in page, which signs
- * the visitor out on arrival as spec 2 section 2 says; every route after it was otherwise checked signed out)
+ * routes a signed-in run must not visit: they end the shared session (sign-out; the sign-in page, which signs the
+ * visitor out on arrival as spec 2 section 2 says; and an SSO link whose token fails, which lands there; every route
+ * after them was otherwise checked signed out)
  */
-export const SIGNED_IN_SKIP = new Set(['/account/signout', '/account/signin']);
+export const SIGNED_IN_SKIP = new Set(['/account/signout', '/account/signin', `/account/signin/sso/${PARAMS.$token}`]);
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
