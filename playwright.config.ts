@@ -26,6 +26,7 @@ export const chromiumArgs = [
   // WebGL through SwiftShader (software) so the map renders with --disable-gpu
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
+  '--disable-gpu-rasterization',
 ];
 
 export default defineConfig({

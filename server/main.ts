@@ -10,6 +10,7 @@ import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 import { serveDist } from './http/static.ts';
+import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -32,6 +33,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     return existsSync(file) ? readFile(file, 'utf8') : null;
   };
 
+  // slow requests and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
+  root.use('*', slowRequestLog(msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS')));
+  const stopWatch = watchEventLoop(msSetting(env.EVENT_LOOP_STALL_MS, 2000, 'EVENT_LOOP_STALL_MS'), msSetting(env.EVENT_LOOP_CHECK_MS, 10_000, 'EVENT_LOOP_CHECK_MS') || 10_000);
   // gzip/deflate for JSON and HTML; dist/ files come precompressed (server/http/static.ts)
   root.use('*', compress({ threshold: 1024 }));
   root.use('/healthz', (c, next) => lifecycle.healthGate(c, next));
@@ -64,6 +68,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   );
 
   const stop = async () => {
+    stopWatch();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeDb();
   };

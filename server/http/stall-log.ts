@@ -1,0 +1,47 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * Operators' early warning (docs/operations.md, "Slow requests and a stalled event loop"):
+ * - a request that takes SLOW_REQUEST_MS or more (default 5000; 0 turns it off) is logged with its method, path
+ *   (no query string: it may hold what the user typed) and duration;
+ * - the event loop is sampled every EVENT_LOOP_CHECK_MS (default 10 s): when its longest delay in that interval
+ *   reaches EVENT_LOOP_STALL_MS (default 2000) it is logged. A PGlite query runs on the event loop, so one slow
+ *   query stalls every request of the process, static files included; this line says so instead of silence.
+ */
+export function slowRequestLog(thresholdMs: number, log: (line: string) => void = console.warn): MiddlewareHandler {
+  return async (c, next) => {
+    if (thresholdMs <= 0) return next();
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round(performance.now() - started);
+      if (ms >= thresholdMs) log(`[server] slow request: ${c.req.method} ${c.req.path} took ${ms} ms (status ${c.res.status})`);
+    }
+  };
+}
+
+/** Starts the event-loop monitor; returns its stop function. */
+export function watchEventLoop(stallMs: number, intervalMs: number, log: (line: string) => void = console.warn): () => void {
+  if (stallMs <= 0) return () => {};
+  const histogram = monitorEventLoopDelay({ resolution: 50 });
+  histogram.enable();
+  const timer = setInterval(() => {
+    const maxMs = Math.round(histogram.max / 1e6);
+    histogram.reset();
+    if (maxMs >= stallMs) log(`[server] event loop stalled for up to ${maxMs} ms in the last ${Math.round(intervalMs / 1000)} s`);
+  }, intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    histogram.disable();
+  };
+}
+
+export function msSetting(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds, 0 or more (got "${value}")`);
+  return n;
+}
