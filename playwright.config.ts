@@ -3,16 +3,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './scripts/free-port.ts';
+import { e2eDatabaseUrl } from './scripts/e2e-database.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the BUILT app served by the REAL server
- * (server/main.ts) on a free port, with a fresh embedded database seeded on first start.
+ * (server/main.ts) on a free port, with a fresh database seeded on first start: a new PostgreSQL database on
+ * 127.0.0.1:5432 when it answers, else a PGlite folder (scripts/e2e-database.ts says why; E2E_DATABASE=pglite forces it).
  * `npm run test:e2e` builds first. Browsers are never downloaded: CHROMIUM_PATH or /usr/bin/chromium.
  */
 
 // The runner evaluates this file first and its workers inherit process.env, so all agree on one port.
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = path.join(mkdtempSync(path.join(tmpdir(), 'harbor-e2e-')), 'data');
+if (process.env.E2E_DATABASE_URL === undefined) process.env.E2E_DATABASE_URL = (await e2eDatabaseUrl()) ?? '';
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -51,6 +54,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
+  globalTeardown: './e2e/global-teardown.ts',
   webServer: {
     command: 'node --import tsx server/main.ts',
     url: `${baseURL}/healthz`,
@@ -62,6 +66,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR!,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       APP_ENV: 'test',
       DEV_TOOLS: 'true',
       ENABLE_IN_APP_DELIVERY: 'true',
