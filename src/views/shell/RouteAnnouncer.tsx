@@ -20,7 +20,10 @@ export function RouteAnnouncer({ pathname, pageTitle, brandName }: { pathname: s
   // the heading the previous page was announced by: a code-split route renders after the pathname changes, and
   // until then the old page's <h1> is still in the document
   const lastHeading = useRef<{ node: HTMLElement | null; text: string | null }>({ node: null, text: null });
-  const isNewHeading = (h1: HTMLElement | null, initial: boolean) => !!h1 && (initial || h1 !== lastHeading.current.node || h1.textContent !== lastHeading.current.text);
+  // the old page's heading can be re-rendered as a new node while the next route loads (seen under load: a
+  // redirect from /unsubscribe kept its title), so a new heading is one with a new text; a page whose heading has
+  // the previous page's text settles by the timer below (its title is that same text anyway)
+  const isNewHeading = (h1: HTMLElement | null, initial: boolean) => !!h1 && (initial || h1.textContent !== lastHeading.current.text);
   useEffect(() => {
     const initial = lastPath.current === null || lastPath.current === pathname;
     lastPath.current = pathname;
