@@ -5,13 +5,13 @@ import { routeTitles, documentTitle } from './page-title.ts';
 
 afterEach(cleanup);
 
-function Page({ pathname, pageTitle, heading }: { pathname: string; pageTitle: string | null; heading: string }) {
+function Page({ pathname, pageTitle, heading, headingKey }: { pathname: string; pageTitle: string | null; heading: string; headingKey?: string }) {
   return (
     <>
       <RouteAnnouncer pathname={pathname} pageTitle={pageTitle} brandName="Harbor Coffee" />
       <a href="/elsewhere">a link outside the page</a>
       <main id="main" tabIndex={-1}>
-        <h1>{heading}</h1>
+        <h1 key={headingKey}>{heading}</h1>
       </main>
     </>
   );
@@ -59,6 +59,19 @@ describe('RouteAnnouncer (WCAG 2.4.2 and focus after navigation)', () => {
     });
     expect(document.title).toBe('Gift cards | Harbor Coffee');
     expect((document.activeElement as HTMLElement).textContent).toBe('Gift cards');
+  });
+
+  it("the old page's heading re-rendered as a new node while the next route loads is not the new page's title", async () => {
+    const view = render(<Page pathname="/unsubscribe" pageTitle={null} heading="Unsubscribing…" />);
+    expect(document.title).toBe('Unsubscribing… | Harbor Coffee');
+    // the redirect: the next route's chunk is loading, and the old heading comes back as a new element
+    view.rerender(<Page pathname="/unsubscribe/complete" pageTitle={null} heading="Unsubscribing…" headingKey="again" />);
+    expect(document.title).toBe('Harbor Coffee');
+    await act(async () => {
+      document.querySelector('#main h1')!.textContent = "Can't unsubscribe";
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(document.title).toBe("Can't unsubscribe | Harbor Coffee");
   });
 
   it('titles the locator, sign-in and settings routes, never with the brand alone', () => {
