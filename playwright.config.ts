@@ -29,7 +29,12 @@ export const chromiumArgs = [
   // WebGL through SwiftShader (software) so the map renders with --disable-gpu
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
+  // Debian's /usr/bin/chromium wrapper adds --enable-gpu-rasterization: page raster through SwiftShader costs CPU
   '--disable-gpu-rasterization',
+  // on a loaded 2-core machine the GPU process (SwiftShader) can miss its watchdog deadline; Chromium then kills it,
+  // and after a few such crashes turns WebGL off for the browser: every later map test saw "Map unavailable"
+  '--disable-gpu-watchdog',
+  '--disable-gpu-process-crash-limit',
 ];
 
 export default defineConfig({
