@@ -46,14 +46,24 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** PGlite's default start parameters (0.5) without -F (fsync off), WAL flushed with fsync() (fdatasync is a no-op in Emscripten). */
-const PGLITE_DURABLE_START_PARAMS = [
-  '--single', '-O', '-j',
+/** PGlite's default start parameters (0.5.16: fsync off with -F). */
+const PGLITE_START_PARAMS = [
+  '--single', '-F', '-O', '-j',
   '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
   '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
   '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
-  '-c', 'fsync=on', '-c', 'wal_sync_method=fsync',
 ];
+
+/** The same without -F (fsync off), WAL flushed with fsync() (fdatasync is a no-op in Emscripten). */
+const PGLITE_DURABLE_START_PARAMS = [...PGLITE_START_PARAMS.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+
+/**
+ * shared_buffers of a serving PGlite instance (openDb): PostgreSQL touches its whole buffer pool at start, and
+ * PGlite's default (128MB) stays in the process's memory for good; the served data set (stores, places and
+ * their indexes) is far smaller. 32MB saves about 100 MB of idle memory. The first start's seed runs with the
+ * default pool in its own instance (server/lifecycle.ts), where the bulk load and index builds want it.
+ */
+export const PGLITE_SERVE_SHARED_BUFFERS = '32MB';
 
 /** Emscripten's NODEFS has no fsync: PostgreSQL's fsync() calls return without reaching the disk. This one syncs. */
 class DurableNodeFS extends NodeFS {
@@ -76,12 +86,17 @@ class DurableNodeFS extends NodeFS {
 export interface PgliteOptions {
   /** PGLITE_FSYNC=on: fsync on (durable against power loss, slower commits) */
   fsync?: boolean;
+  /** PostgreSQL's shared_buffers (e.g. "32MB"); default PGlite's own (128MB) */
+  sharedBuffers?: string;
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, opts: PgliteOptions = {}): Promise<Db> {
   const durable = !!opts.fsync && !!dataDir;
+  const buffers = opts.sharedBuffers ? ['-c', `shared_buffers=${opts.sharedBuffers}`] : [];
+  const startParams = durable ? [...PGLITE_DURABLE_START_PARAMS, ...buffers] : buffers.length ? [...PGLITE_START_PARAMS, ...buffers] : undefined;
   const lite = await PGlite.create({
-    ...(dataDir ? (durable ? { fs: new DurableNodeFS(dataDir), startParams: PGLITE_DURABLE_START_PARAMS } : { dataDir }) : {}),
+    ...(dataDir ? (durable ? { fs: new DurableNodeFS(dataDir) } : { dataDir }) : {}),
+    ...(startParams ? { startParams } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { cube, earthdistance, pg_trgm },
     // bigint (count, sum) and numeric as JS numbers, as on the pg driver below
@@ -256,7 +271,12 @@ export function pgliteFsync(value: string | undefined): boolean {
   throw new Error(`PGLITE_FSYNC must be "on" or "off" (got "${value}")`);
 }
 
-export async function openDb(env: DbSettings): Promise<Db> {
+/**
+ * The app's database. PGlite: `serving` (the default) opens with PGLITE_SERVE_SHARED_BUFFERS; the first start's
+ * migrate+seed instance (server/db/seed-worker.ts) passes serving: false for PGlite's default buffer pool.
+ */
+export async function openDb(env: DbSettings, opts: { serving?: boolean } = {}): Promise<Db> {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE));
-  return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC) });
+  const sharedBuffers = opts.serving === false ? undefined : PGLITE_SERVE_SHARED_BUFFERS;
+  return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC), sharedBuffers });
 }

@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Db } from './db.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+// beside this file; from the compiled server (dist-server/*.js, scripts/server-build.mjs) the sources' folder
+const migrationsDir = [path.join(here, 'migrations'), path.join(here, '..', 'server', 'db', 'migrations')].find((d) => existsSync(d)) ?? path.join(here, 'migrations');
 
 /**
  * The PostgreSQL advisory lock key taken while migrating and seeding (any constant unique to this app;
