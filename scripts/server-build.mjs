@@ -55,6 +55,9 @@ export async function buildServer(root = '.') {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // dynamic imports (GraphQL, the pg driver) become chunks that load their packages only when first used
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',

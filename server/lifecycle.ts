@@ -135,7 +135,9 @@ type MigrateResult = Awaited<ReturnType<typeof migrateAndSeed>>;
 function migrateAndSeedInChild(env: LifecycleEnv): Promise<MigrateResult> {
   const here = import.meta.url;
   const ts = here.endsWith('.ts');
-  const child = fork(fileURLToPath(new URL(ts ? './db/seed-worker.ts' : './seed-worker.js', here)), [], {
+  // compiled: dist-server/seed-worker.js, whether this code sits in dist-server/main.js or in one of its chunks/
+  const compiled = here.slice(0, here.lastIndexOf('/dist-server/') + '/dist-server/'.length);
+  const child = fork(fileURLToPath(ts ? new URL('./db/seed-worker.ts', here) : new URL('seed-worker.js', compiled)), [], {
     env: { ...env },
     execArgv: ts ? ['--import', 'tsx'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

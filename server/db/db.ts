@@ -15,7 +15,9 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
+import type PgModule from 'pg';
+
+type Pg = typeof PgModule;
 
 export interface QueryResult<T> {
   rows: T[];
@@ -135,6 +137,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 export const DEFAULT_POOL_SIZE = 10;
 
 export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE): Promise<Db> {
+  // loaded here, not at start: a PGlite process never needs the driver (docs/operations.md, "Start-up and memory")
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max });
   // an idle client's connection dropped by the server must not crash the process
   pool.on('error', (e) => console.error(`[db] idle connection error: ${e.message}`));
@@ -182,7 +186,7 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
       }
     },
     async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
-      const listener = pgListener(connectionString, channel, onMessage, onReconnect);
+      const listener = pgListener(pg, connectionString, channel, onMessage, onReconnect);
       await listener.started;
       listeners.add(listener);
       return async () => {
@@ -199,8 +203,8 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
 }
 
 /** A LISTEN connection that reconnects (1 s, 2 s, .. 30 s) and calls onReconnect after each reconnect. */
-function pgListener(connectionString: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
-  let client: pg.Client | undefined;
+function pgListener(pg: Pg, connectionString: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+  let client: PgModule.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let delay = 1000;

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -6,8 +5,9 @@ import type { Db } from './db.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// beside this file; from the compiled server (dist-server/*.js, scripts/server-build.mjs) the sources' folder
-const migrationsDir = [path.join(here, 'migrations'), path.join(here, '..', 'server', 'db', 'migrations')].find((d) => existsSync(d)) ?? path.join(here, 'migrations');
+// beside this file; from the compiled server (dist-server/ and its chunks/, scripts/server-build.mjs) the sources' folder
+const compiled = here.lastIndexOf(`${path.sep}dist-server`);
+const migrationsDir = compiled >= 0 ? path.join(here.slice(0, compiled), 'server', 'db', 'migrations') : path.join(here, 'migrations');
 
 /**
  * The PostgreSQL advisory lock key taken while migrating and seeding (any constant unique to this app;
