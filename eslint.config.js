@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.cache'] },
+  { ignores: ['dist', 'dist-server', '.probe', 'data', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.cache'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,9 @@
  * <= 3 s, idle RSS after the seed <= 250 MB. Each start is a child process on 127.0.0.1 with a free port
  * and a temporary DATA_DIR (deleted afterwards); "ready" is its `[server] ready` line. Bounded: one
  * /healthz request per start, then SIGTERM.
+ * The server is started as `npm start` starts it after its build check: `node scripts/start.mjs`, which runs the
+ * compiled server (dist-server/, `npm run build:server`) when current, else the sources with tsx (printed).
+ *   BENCH_TSX=1: start `node --import tsx server/main.ts` instead (the sources, as tests and e2e run them);
  *   BENCH_IDLE_MS (default 5000): how long the server idles before its RSS is read;
  *   BENCH_START_TIMEOUT_MS (default 900000): give up on a start after this long.
  */
@@ -14,6 +17,8 @@ import path from 'node:path';
 
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
 const TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 900_000);
+const TSX = process.env.BENCH_TSX === '1';
+const SERVER_ARGS = TSX ? ['--import', 'tsx', 'server/main.ts'] : ['scripts/start.mjs'];
 
 interface Run {
   readyMs: number;
@@ -30,7 +35,7 @@ async function rssMb(pid: number): Promise<number> {
 function startOnce(dataDir: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'development', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -72,7 +77,10 @@ const line = (name: string, value: number, unit: string, target: number) =>
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-start-'));
   try {
-    console.log(`Start-up benchmark: server/main.ts on a fresh PGlite DATA_DIR (${dir}), RSS read after ${IDLE_MS} ms idle`);
+    const { serverStaleReason } = await import('./server-build.mjs');
+    const serverStale = serverStaleReason();
+    const how = TSX ? 'sources with tsx (BENCH_TSX=1)' : serverStale ? `sources with tsx: ${serverStale} (npm run build:server)` : 'compiled dist-server/main.js';
+    console.log(`Start-up benchmark: node ${SERVER_ARGS.join(' ')} (${how}) on a fresh PGlite DATA_DIR (${dir}), RSS read after ${IDLE_MS} ms idle`);
     const first = await startOnce(path.join(dir, 'data'));
     const seeded = /\[db\] seeded[^\n]*/.exec(first.log)?.[0] ?? '';
     const later = await startOnce(path.join(dir, 'data'));

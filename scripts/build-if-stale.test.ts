@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STAMP, staleReason } from './build-if-stale.ts';
+import { SERVER_STAMP, serverStaleReason } from './server-build.mjs';
 
 describe('npm start builds only when dist/ is stale', () => {
   let root: string;
@@ -31,5 +32,16 @@ describe('npm start builds only when dist/ is stale', () => {
     await touch(STAMP, 5);
     await touch('vite.config.ts', 1);
     expect(await staleReason(root)).toBe('vite.config.ts changed');
+  });
+
+  it('the compiled server: missing, current, then a changed input esbuild read', async () => {
+    expect(serverStaleReason(root)).toBe(`${SERVER_STAMP} missing`);
+    await touch('server/main.ts', 100);
+    await touch('dist-server/meta.json', 50);
+    await writeFile(path.join(root, 'dist-server/meta.json'), JSON.stringify({ inputs: ['server/main.ts'] }));
+    await touch(SERVER_STAMP, 50);
+    expect(serverStaleReason(root)).toBeNull();
+    await touch('server/main.ts', 10);
+    expect(serverStaleReason(root)).toBe('server/main.ts changed');
   });
 });

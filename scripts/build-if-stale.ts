@@ -5,12 +5,15 @@
  * Inputs: index.html, vite.config.ts, package-lock.json, and every file under src/, machines/, contracts/
  * and public/ (tests included: cheap to over-approximate). Output stamp: dist/.vite/manifest.json, which
  * vite writes last-ish on every build; precompress.ts runs after it, so its variants are part of "current".
+ * The compiled server (dist-server/, scripts/server-build.mjs) is checked too: `npm run build` makes both; when only
+ * the server is stale, just it is recompiled (about a second); should that fail, npm start runs the sources with tsx.
  *   node --import tsx scripts/build-if-stale.ts [--check]   (--check: print, exit 1 when stale, build nothing)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { buildServer, serverStaleReason } from './server-build.mjs';
 
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json'];
 const INPUT_DIRS = ['src', 'machines', 'contracts', 'public'];
@@ -46,13 +49,17 @@ export async function staleReason(root = '.'): Promise<string | null> {
 
 if (process.argv[1]?.endsWith('build-if-stale.ts')) {
   const reason = await staleReason();
-  if (!reason) console.log('[build] dist/ is current: not rebuilding');
+  const serverReason = serverStaleReason();
+  if (!reason && !serverReason) console.log('[build] dist/ and dist-server/ are current: not rebuilding');
   else if (process.argv.includes('--check')) {
-    console.log(`[build] stale: ${reason}`);
+    console.log(`[build] stale: ${reason ?? `server: ${serverReason}`}`);
     process.exit(1);
-  } else {
+  } else if (reason) {
     console.log(`[build] building (${reason})`);
     const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     process.exit(r.status ?? 1);
+  } else {
+    console.log(`[build] compiling the server (${serverReason})`);
+    await buildServer().catch((e: unknown) => console.warn(`[build] server not compiled (${(e as Error).message}): npm start runs the sources with tsx`));
   }
 }

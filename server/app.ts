@@ -7,15 +7,12 @@ import { clientMiddleware, parseTrustProxy } from './http/client.ts';
 import { securityHeaders } from './http/headers.ts';
 import { bodyMiddleware, checkValue, urlMiddleware } from './http/input.ts';
 import { loadServerSettings } from './config.ts';
-import { createGraphql } from './graphql/schema.ts';
 import { registerCoreRoutes } from './routes/core.ts';
 import { registerLocatorRoutes } from './routes/locations.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { DEV_PREFIXES, registerDevRoutes } from './routes/dev.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { registerDevRegister } from './cards/dev-register.ts';
-import { cardsGraphql } from './cards/graphql.ts';
-import { orderingGraphql } from './ordering/graphql.ts';
 import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
@@ -79,11 +76,14 @@ export function createApp(deps: Deps) {
   // privacy opt-out and signed unsubscribe links (server/privacy/, docs/consent.md)
   registerPrivacyRoutes(app, { devTools: deps.config.devTools });
 
-  const yoga = createGraphql([cardsGraphql, orderingGraphql], { production: deps.config.env === 'production' });
-  app.on(['GET', 'POST'], '/apiproxy/v1/graphql', (c) => {
+  // GraphQL (graphql-yoga, graphql-armor, graphql: about 0.9 s of module loading and 25 MB) loads with the first
+  // GraphQL request, not at start (docs/operations.md, "Start-up and memory"); a failed load is retried next time
+  let yoga: ReturnType<typeof loadGraphql> | undefined;
+  const graphql = () => (yoga ??= loadGraphql(deps.config.env === 'production').catch((e: unknown) => ((yoga = undefined), Promise.reject(e))));
+  app.on(['GET', 'POST'], '/apiproxy/v1/graphql', async (c) => {
     const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
     if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);
-    return yoga.fetch(c.req.raw, { deps, session: c.var.session });
+    return (await graphql()).fetch(c.req.raw, { deps, session: c.var.session });
   });
 
   app.all('/apiproxy/*', () => {
@@ -96,6 +96,15 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+async function loadGraphql(production: boolean) {
+  const [{ createGraphql }, { cardsGraphql }, { orderingGraphql }] = await Promise.all([
+    import('./graphql/schema.ts'),
+    import('./cards/graphql.ts'),
+    import('./ordering/graphql.ts'),
+  ]);
+  return createGraphql([cardsGraphql, orderingGraphql], { production });
+}
 
 /** GraphQL over GET: `variables` and `extensions` must be JSON objects (yoga answers 500 to malformed JSON there). */
 export function badGraphqlGetParams(params: URLSearchParams): string | null {

@@ -21,6 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import { openDb, type Db, type DbSettings } from './db/db.ts';
 import { migrateAndSeed } from './db/migrate.ts';
@@ -119,13 +121,51 @@ export function lockDataDir(dataDir: string): { file: string; release(): void } 
 /** The settings read here: DbSettings (server/db/db.ts), SEED_STORE_COUNT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS. */
 export type LifecycleEnv = DbSettings & NodeJS.ProcessEnv;
 
+type MigrateResult = Awaited<ReturnType<typeof migrateAndSeed>>;
+
+/**
+ * PGlite, fresh data folder: migrations and seed in a short-lived child process with its own PGlite instance
+ * (server/db/seed-worker.ts), which closes the folder and exits before the serving instance opens it. What the
+ * seed grows (its JavaScript garbage, the gazetteer, PGlite's WebAssembly memory, the compilers' malloc arenas)
+ * leaves with the process: the first start then idles at the memory of a later start. (A worker thread returned
+ * only part of it: 378 MB against 266 MB, docs/operations.md.) The child runs the compiled worker beside the
+ * compiled server (dist-server/), or the TypeScript one with tsx; it exits when this process goes (IPC disconnect),
+ * so a stopped start leaves no process on the folder.
+ */
+function migrateAndSeedInChild(env: LifecycleEnv): Promise<MigrateResult> {
+  const here = import.meta.url;
+  const ts = here.endsWith('.ts');
+  // compiled: dist-server/seed-worker.js, whether this code sits in dist-server/main.js or in one of its chunks/
+  const compiled = here.slice(0, here.lastIndexOf('/dist-server/') + '/dist-server/'.length);
+  const child = fork(fileURLToPath(ts ? new URL('./db/seed-worker.ts', here) : new URL('seed-worker.js', compiled)), [], {
+    env: { ...env },
+    execArgv: ts ? ['--import', 'tsx'] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let outcome: { result?: MigrateResult; error?: string } | undefined;
+    child.once('message', (m: { result?: MigrateResult; error?: string }) => (outcome = m));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (outcome?.result) resolve(outcome.result);
+      else reject(new Error(`migrate+seed process failed (${signal ?? `exit ${code}`})${outcome?.error ? `: ${outcome.error}` : ''}`));
+    });
+  });
+}
+
 /** Lock (PGlite), open, migrate and seed (under the advisory lock), listen for cache invalidation. */
 export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close(): Promise<void> }> {
   const dataDir = env.DATA_DIR ?? './data';
   const lock = env.DATABASE_URL ? null : lockDataDir(dataDir);
   try {
+    const storeCount = env.SEED_STORE_COUNT ? Number(env.SEED_STORE_COUNT) : undefined;
+    // PGlite on a fresh folder (no PG_VERSION yet): initdb, migrations and seed in a child process (see above)
+    const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+    const first = fresh ? await migrateAndSeedInChild({ ...env, DATA_DIR: dataDir }) : null;
     const db = await openDb({ ...env, DATA_DIR: dataDir });
-    const { applied, seeded } = await migrateAndSeed(db, { storeCount: env.SEED_STORE_COUNT ? Number(env.SEED_STORE_COUNT) : undefined });
+    const again = await migrateAndSeed(db, { storeCount });
+    const applied = [...(first?.applied ?? []), ...again.applied];
+    const seeded = first?.seeded ?? again.seeded;
     if (applied.length) console.log(`[db] applied ${applied.length} migration(s): ${applied.join(', ')}`);
     if (seeded) console.log(`[db] seeded ${seeded.stores} stores, ${seeded.places} places, ${seeded.users} demo accounts`);
     const unlisten = await startCacheInvalidation(db);

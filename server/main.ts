@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -75,10 +76,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   return { port: actualPort, stop, db, shutdown: lifecycle.shutdown };
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server/main.ts')) {
+/** Starts the server with signal handling; a locked PGlite data folder is a message and exit code 1, not a stack. */
+export async function main() {
   await start(process.env, { signals: true }).catch((e: unknown) => {
     if (!(e instanceof DataDirLockedError)) throw e;
     console.error(`[server] not started: ${e.message}`);
     process.exit(1);
   });
 }
+
+// `node --import tsx server/main.ts`, `node dist-server/main.js`; scripts/start.mjs (npm start) imports it and calls main()
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href || process.argv[1]?.endsWith('server/main.ts')) await main();

@@ -15,7 +15,9 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
+import type PgModule from 'pg';
+
+type Pg = typeof PgModule;
 
 export interface QueryResult<T> {
   rows: T[];
@@ -46,14 +48,24 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** PGlite's default start parameters (0.5) without -F (fsync off), WAL flushed with fsync() (fdatasync is a no-op in Emscripten). */
-const PGLITE_DURABLE_START_PARAMS = [
-  '--single', '-O', '-j',
+/** PGlite's default start parameters (0.5.16: fsync off with -F). */
+const PGLITE_START_PARAMS = [
+  '--single', '-F', '-O', '-j',
   '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
   '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
   '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
-  '-c', 'fsync=on', '-c', 'wal_sync_method=fsync',
 ];
+
+/** The same without -F (fsync off), WAL flushed with fsync() (fdatasync is a no-op in Emscripten). */
+const PGLITE_DURABLE_START_PARAMS = [...PGLITE_START_PARAMS.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+
+/**
+ * shared_buffers of a serving PGlite instance (openDb): PostgreSQL touches its whole buffer pool at start, and
+ * PGlite's default (128MB) stays in the process's memory for good; the served data set (stores, places and
+ * their indexes) is far smaller. 32MB saves about 100 MB of idle memory. The first start's seed runs with the
+ * default pool in its own instance (server/lifecycle.ts), where the bulk load and index builds want it.
+ */
+export const PGLITE_SERVE_SHARED_BUFFERS = '32MB';
 
 /** Emscripten's NODEFS has no fsync: PostgreSQL's fsync() calls return without reaching the disk. This one syncs. */
 class DurableNodeFS extends NodeFS {
@@ -76,12 +88,17 @@ class DurableNodeFS extends NodeFS {
 export interface PgliteOptions {
   /** PGLITE_FSYNC=on: fsync on (durable against power loss, slower commits) */
   fsync?: boolean;
+  /** PostgreSQL's shared_buffers (e.g. "32MB"); default PGlite's own (128MB) */
+  sharedBuffers?: string;
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, opts: PgliteOptions = {}): Promise<Db> {
   const durable = !!opts.fsync && !!dataDir;
+  const buffers = opts.sharedBuffers ? ['-c', `shared_buffers=${opts.sharedBuffers}`] : [];
+  const startParams = durable ? [...PGLITE_DURABLE_START_PARAMS, ...buffers] : buffers.length ? [...PGLITE_START_PARAMS, ...buffers] : undefined;
   const lite = await PGlite.create({
-    ...(dataDir ? (durable ? { fs: new DurableNodeFS(dataDir), startParams: PGLITE_DURABLE_START_PARAMS } : { dataDir }) : {}),
+    ...(dataDir ? (durable ? { fs: new DurableNodeFS(dataDir) } : { dataDir }) : {}),
+    ...(startParams ? { startParams } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { cube, earthdistance, pg_trgm },
     // bigint (count, sum) and numeric as JS numbers, as on the pg driver below
@@ -120,6 +137,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 export const DEFAULT_POOL_SIZE = 10;
 
 export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE): Promise<Db> {
+  // loaded here, not at start: a PGlite process never needs the driver (docs/operations.md, "Start-up and memory")
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max });
   // an idle client's connection dropped by the server must not crash the process
   pool.on('error', (e) => console.error(`[db] idle connection error: ${e.message}`));
@@ -167,7 +186,7 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
       }
     },
     async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
-      const listener = pgListener(connectionString, channel, onMessage, onReconnect);
+      const listener = pgListener(pg, connectionString, channel, onMessage, onReconnect);
       await listener.started;
       listeners.add(listener);
       return async () => {
@@ -184,8 +203,8 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
 }
 
 /** A LISTEN connection that reconnects (1 s, 2 s, .. 30 s) and calls onReconnect after each reconnect. */
-function pgListener(connectionString: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
-  let client: pg.Client | undefined;
+function pgListener(pg: Pg, connectionString: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+  let client: PgModule.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let delay = 1000;
@@ -256,7 +275,12 @@ export function pgliteFsync(value: string | undefined): boolean {
   throw new Error(`PGLITE_FSYNC must be "on" or "off" (got "${value}")`);
 }
 
-export async function openDb(env: DbSettings): Promise<Db> {
+/**
+ * The app's database. PGlite: `serving` (the default) opens with PGLITE_SERVE_SHARED_BUFFERS; the first start's
+ * migrate+seed instance (server/db/seed-worker.ts) passes serving: false for PGlite's default buffer pool.
+ */
+export async function openDb(env: DbSettings, opts: { serving?: boolean } = {}): Promise<Db> {
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE));
-  return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC) });
+  const sharedBuffers = opts.serving === false ? undefined : PGLITE_SERVE_SHARED_BUFFERS;
+  return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC), sharedBuffers });
 }

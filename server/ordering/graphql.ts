@@ -25,7 +25,8 @@ import type { GqlContext, GqlModule } from '../graphql/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { assertCleanValue } from '../http/input.ts';
 import { now } from '../locator/clock.ts';
-import { availability, catalog, menuOf, productDetail, storeCtx, defaultForm, tile } from './catalog.ts';
+import { availability, catalog, menuOf, storeCtx, tile } from './catalog.ts';
+import { productResponse } from './product.ts';
 import { orderingError } from './errors.ts';
 import { priceOrder, memberOf } from './pricing.ts';
 import { submitOrder } from './submit.ts';
@@ -162,19 +163,7 @@ export const orderingGraphql: GqlModule = {
   },
 };
 
-/** get-product and REST GET /apiproxy/v1/ordering/{productNumber} */
-export async function productResponse(db: GqlContext['deps']['db'], input: { productNumber: number; formCode?: string; storeNumber?: string; locale: string }) {
-  const cat = await catalog(db);
-  const p = cat.products.get(input.productNumber);
-  if (!p || p.hidden) throw orderingError(OrderingCodes.productNotFound, { field: 'productNumber' });
-  const formCode = input.formCode ?? defaultForm(cat, p.product_number);
-  if (!cat.forms.get(p.product_number)?.some((f) => f.form_code === formCode)) throw orderingError(OrderingCodes.productNotFound, { field: 'formCode' });
-  let s = null;
-  if (input.storeNumber) {
-    s = await storeCtx(db, input.storeNumber);
-    if (!s) throw orderingError(PricingCodes.storeNotFound, { field: 'storeNumber' });
-  }
-  return { products: [productDetail(cat, p, formCode, s, input.locale)] };
-}
+// get-product's resolver and the REST route share it; its own module keeps graphql-yoga out of the REST routes' imports
+export { productResponse } from './product.ts';
 
 export { memberOf };

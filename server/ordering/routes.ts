@@ -9,7 +9,7 @@ import { now } from '../locator/clock.ts';
 import { artFor } from './art.ts';
 import { catalog } from './catalog.ts';
 import { orderingError } from './errors.ts';
-import { productResponse } from './graphql.ts';
+import { productResponse } from './product.ts';
 import { ORDER_SELECT, statusAt, visibleOrder, type OrderRow } from './orders.ts';
 import { StoreNumber } from '../../contracts/store-number.ts';
 import { randomBytes } from 'node:crypto';

@@ -45,7 +45,6 @@ import { registerAccountSettingsRoutes } from './account-settings.ts';
 import { codeError, passwordError, reuseError } from '../auth/account-errors.ts';
 import { codeSendAllowed } from '../auth/code-limits.ts';
 import { passwordChangedNotice } from '../auth/notices.ts';
-import { loadPasswordStrength } from '../../contracts/password-strength.ts';
 
 /**
  * Accounts and sessions (spec 2): sign-in (password, MFA, SSO), sign-out, password recovery, account creation.
@@ -61,10 +60,10 @@ export const CREATE_PER_IP_PER_HOUR = 50;
 export const SSO_PER_IP_PER_15_MIN = 50;
 
 export function registerAccountRoutes(app: Hono<AppEnv>) {
-  // compute the unknown-user hash now so the first unknown-user sign-in costs no more than any other;
-  // load the password-strength dictionaries before the first new password arrives
+  // compute the unknown-user hash now so the first unknown-user sign-in costs no more than any other.
+  // The password-strength dictionaries (zxcvbn-ts: about 0.5 s of CPU and tens of MB held for good) load with the
+  // first new password instead (newPasswordProblem awaits them): not at start (docs/operations.md, "Start-up and memory")
   void dummyHash().catch(() => undefined);
-  void loadPasswordStrength().catch(() => undefined);
 
   // ---- sign-in --------------------------------------------------------------------------------------------------
   app.post(`${API}/signin`, async (c) => {

@@ -1,0 +1,20 @@
+import { OrderingCodes, PricingCodes } from '../../contracts/ordering.ts';
+import type { Queryable } from '../db/db.ts';
+import { catalog, defaultForm, productDetail, storeCtx } from './catalog.ts';
+import { orderingError } from './errors.ts';
+
+/** get-product and REST GET /apiproxy/v1/ordering/{productNumber} */
+export async function productResponse(db: Queryable, input: { productNumber: number; formCode?: string; storeNumber?: string; locale: string }) {
+  const cat = await catalog(db);
+  const p = cat.products.get(input.productNumber);
+  if (!p || p.hidden) throw orderingError(OrderingCodes.productNotFound, { field: 'productNumber' });
+  const formCode = input.formCode ?? defaultForm(cat, p.product_number);
+  if (!cat.forms.get(p.product_number)?.some((f) => f.form_code === formCode)) throw orderingError(OrderingCodes.productNotFound, { field: 'formCode' });
+  let s = null;
+  if (input.storeNumber) {
+    s = await storeCtx(db, input.storeNumber);
+    if (!s) throw orderingError(PricingCodes.storeNotFound, { field: 'storeNumber' });
+  }
+  return { products: [productDetail(cat, p, formCode, s, input.locale)] };
+}
+
