@@ -43,7 +43,7 @@ const toast = (page: Page) => page.getByTestId('toast');
 /** Waits for the map library to load and draw (software WebGL on a busy machine can take well over 10 s). */
 async function expectMapReady(page: Page) {
   test.slow(); // a test that waits for the map gets three times the timeout
-  await expect(page.getByTestId('store-map')).toHaveClass(/store-map--ready/, { timeout: 30_000 });
+  await expect(page.getByTestId('store-map')).toHaveClass(/store-map--ready/, { timeout: 60_000 });
 }
 
 /** Waits for a Seattle result list (the place search resolves to "Seattle, WA, US"). */

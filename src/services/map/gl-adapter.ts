@@ -102,7 +102,7 @@ export function createGlAdapter(spec: GlAdapterSpec, container: HTMLElement, opt
 
     const adapter = buildAdapter(spec.library, lib, map, container);
     let settled = false;
-    const timer = setTimeout(() => fail(new Error('The map did not load in time')), spec.loadTimeoutMs ?? 20_000);
+    const timer = setTimeout(() => fail(new Error('The map did not load in time')), spec.loadTimeoutMs ?? 60_000);
     const onError = (e: GlEvent) => {
       if (!settled) fail(e.error instanceof Error ? e.error : new Error('The map failed to load'));
       else console.warn('[map]', e.error ?? e);
