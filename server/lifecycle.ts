@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import { openDb, type Db, type DbSettings } from './db/db.ts';
 import { migrateAndSeed } from './db/migrate.ts';
+import { msSetting } from './http/stall-log.ts';
 import { startCacheInvalidation } from './db/invalidation.ts';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -185,13 +186,6 @@ export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close()
 
 // ---- shutdown ----------------------------------------------------------------------------------------------------------
 
-function millis(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds (got "${value}")`);
-  return n;
-}
-
 export interface ShutdownOptions {
   timeoutMs: number;
   drainMs: number;
@@ -202,8 +196,8 @@ export interface ShutdownOptions {
 
 export function shutdownOptions(env: LifecycleEnv, cleanup: () => Promise<void>): ShutdownOptions {
   return {
-    timeoutMs: millis(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS'),
-    drainMs: millis(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
+    timeoutMs: msSetting(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS'),
+    drainMs: msSetting(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
     cleanup,
   };
 }
