@@ -4,12 +4,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './services/query-client.ts';
 import { createAppActors, AppActorsProvider } from './services/app-actors.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, startFirstRouteChunks } from './router.tsx';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const appActors = createAppActors();
 const router = createAppRouter({ queryClient, appActors });
+// The first page's code starts downloading now, alongside the root's config and session requests, instead of
+// after them (the router fetches a route's chunk only once the root's beforeLoad has resolved).
+startFirstRouteChunks(router, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

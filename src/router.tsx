@@ -35,3 +35,14 @@ export function createAppRouter(context: RouterContext) {
     defaultPendingComponent: PageLoading,
   });
 }
+
+/**
+ * Starts loading the code of every route matching `pathname` (root to leaf) without waiting for the root's
+ * beforeLoad: on a first visit the page's chunk downloads alongside the config and session requests, which
+ * takes a round trip off the first page's render. Failures are left to the router's own load, which retries
+ * and shows the error page.
+ */
+export function startFirstRouteChunks(router: ReturnType<typeof createAppRouter>, pathname: string) {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+}
