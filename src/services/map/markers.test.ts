@@ -3,6 +3,9 @@ import {
   boundsOf,
   chooseMapLibrary,
   CLUSTER_THRESHOLD,
+  OVERLAP_RADIUS_PX,
+  itemBox,
+  overlaps,
   clusterMarkers,
   diffRenderItems,
   inBounds,
@@ -67,11 +70,58 @@ describe('clustering threshold', () => {
     expect(items.every((i) => i.kind === 'marker')).toBe(true);
   });
 
-  it('below the threshold every store is its own pin, even where pins overlap (tap-target grouping is reverted: docs/map.md)', () => {
+  it(`below the threshold pins closer than ${OVERLAP_RADIUS_PX} px are one cluster (each tap target keeps 24 x 24 px: WCAG 2.5.8)`, () => {
     const markers = grid(20, 47, -122, 0.0001); // all on top of each other
     const items = clusterMarkers(markers, { zoom: 10, bounds: null });
-    expect(items).toHaveLength(20);
-    expect(items.every((i) => i.kind === 'marker')).toBe(true);
+    expect(items).toEqual([expect.objectContaining({ kind: 'cluster', count: 20 })]);
+    // two pins just apart stay pins; just closer, they are grouped
+    const zoom = 14;
+    const apart = (px: number): MapMarker[] => {
+      const a = { storeNumber: 'a', name: 'A', lat: 47, lng: -122, state: 'default' as const };
+      const pa = project(a, zoom);
+      // a longitude step of `px` screen pixels at this zoom
+      const step = (px / (project({ lat: 47, lng: -121 }, zoom).x - pa.x)) * 1;
+      return [a, { ...a, storeNumber: 'b', name: 'B', lng: -122 + step }];
+    };
+    expect(clusterMarkers(apart(OVERLAP_RADIUS_PX + 1), { zoom, bounds: null }).map((i) => i.kind)).toEqual(['marker', 'marker']);
+    expect(clusterMarkers(apart(OVERLAP_RADIUS_PX - 1), { zoom, bounds: null }).map((i) => i.kind)).toEqual(['cluster']);
+  });
+
+  it('below the threshold the selected and highlighted pins stay pins; a pin under them is left off until the user zooms in', () => {
+    const zoom = 14;
+    const base = { lat: 47, lng: -122, state: 'default' as const };
+    const px = 1 / (project({ lat: 47, lng: -121 }, zoom).x - project({ lat: 47, lng: -122 }, zoom).x);
+    const markers: MapMarker[] = [
+      { ...base, storeNumber: 's', name: 'Selected', state: 'selected' },
+      { ...base, storeNumber: 'n', name: 'Near', lng: -122 + 10 * px },
+      { ...base, storeNumber: 'f', name: 'Far', lng: -122 + 80 * px },
+    ];
+    const items = clusterMarkers(markers, { zoom, bounds: null });
+    expect(items.map((i) => (i.kind === 'marker' ? i.name : 'cluster'))).toEqual(['Selected', 'Far']);
+    // zoomed in, the near store is far enough from the selected pin to be drawn again
+    expect(clusterMarkers(markers, { zoom: zoom + 3, bounds: null }).map((i) => (i.kind === 'marker' ? i.name : 'cluster'))).toEqual(['Selected', 'Near', 'Far']);
+  });
+
+  it('below the threshold no two drawn tap targets overlap, whatever the stores (random sets; clusters included)', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let run = 0; run < 60; run++) {
+      const n = 5 + Math.floor(rnd() * 60);
+      const spread = 0.002 + rnd() * 0.05;
+      const markers = Array.from({ length: n }, (_, i) => store(i, 47.6 + (rnd() - 0.5) * spread, -122.3 + (rnd() - 0.5) * spread));
+      if (run % 3 === 0) markers[0] = { ...markers[0]!, state: 'selected' };
+      if (run % 5 === 0) markers[1] = { ...markers[1]!, state: 'highlighted' };
+      const zoom = 11 + Math.floor(rnd() * 5);
+      const items = clusterMarkers(markers, { zoom, bounds: null });
+      const boxes = items.map((i) => itemBox(i, zoom));
+      // (the selected and the hovered pin may touch each other: both are drawn, hovering is momentary)
+      const raisedPair = (i: number, j: number) => [items[i]!, items[j]!].every((x) => x.kind === 'marker' && x.state !== 'default');
+      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (!raisedPair(i, j)) expect(overlaps(boxes[i]!, boxes[j]!), `run ${run}: ${items[i]!.id} and ${items[j]!.id}`).toBe(false);
+      // every store is drawn once, as a pin or inside a cluster, except default pins left off under a raised pin
+      const drawn = items.reduce((s, i) => s + (i.kind === 'cluster' ? i.count : 1), 0);
+      expect(drawn).toBeLessThanOrEqual(n);
+      expect(items.filter((i) => i.kind === 'marker' && i.state !== 'default')).toHaveLength(markers.filter((m) => m.state !== 'default').length);
+    }
   });
 
   it('counts only the stores in view', () => {

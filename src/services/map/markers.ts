@@ -123,28 +123,26 @@ export function shouldCluster(markers: readonly MapMarker[], bounds: Bounds | nu
 
 /**
  * What to draw for `markers` at this view. With at most `threshold` stores in view every store is its own
- * pin unless pins would overlap (closer than `overlapRadiusPx`: too small to tap, WCAG 2.5.8): those are
- * grouped. Above it, pins closer than `radiusPx` on screen are grouped greedily (like supercluster at one zoom
+ * pin unless pins would overlap (closer than `overlapRadiusPx`, or boxes touching: too small to tap, WCAG 2.5.8):
+ * those are grouped until no two tap targets touch, and what would lie under the selected or highlighted pin is
+ * left off (docs/map.md). Above it, pins closer than `radiusPx` on screen are grouped greedily (like supercluster at one zoom
  * level): a cluster shows the count and zooms to its stores when clicked. Highlighted and selected stores
  * are never hidden inside a cluster. Cluster ids come from their first store, so a cluster keeps its
  * element across small pans.
  */
 export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: number; bounds: Bounds | null }, options: ClusterOptions = {}): RenderItem[] {
   const threshold = options.threshold ?? CLUSTER_THRESHOLD;
-  // few stores: group only pins that overlap (tap targets); many: the wider clustering radius
+  // few stores: group only pins that would overlap (tap targets); many: the wider clustering radius
   const many = shouldCluster(markers, view.bounds, threshold);
-  // below the threshold every store is its own pin (grouping overlapping pins there, for tap-target size, hid
-  // stores the locator's e2e paths select on the map: reverted until the map flow handles it; docs/map.md)
-  if (!many) return markers.map(toMarkerItem);
-  const radius = options.radiusPx ?? CLUSTER_RADIUS_PX;
+  const radius = many ? (options.radiusPx ?? CLUSTER_RADIUS_PX) : (options.overlapRadiusPx ?? OVERLAP_RADIUS_PX);
   if (radius <= 0) return markers.map(toMarkerItem);
 
-  const out: RenderItem[] = [];
   const points: Array<{ m: MapMarker; x: number; y: number; taken: boolean }> = [];
+  const raised: Array<{ x: number; y: number; state: MarkerState }> = [];
   for (const m of markers) {
-    if (m.state !== 'default') continue;
     const { x, y } = project(m, view.zoom);
-    points.push({ m, x, y, taken: false });
+    if (m.state !== 'default') raised.push({ x, y, state: m.state });
+    else points.push({ m, x, y, taken: false });
   }
   // deterministic order: the result must not depend on the order the API returned the stores in
   points.sort((a, b) => a.y - b.y || a.x - b.x || (a.m.storeNumber < b.m.storeNumber ? -1 : 1));
@@ -160,6 +158,7 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
   });
 
   const r2 = radius * radius;
+  const groups: Group[] = [];
   for (const p of points) {
     if (p.taken) continue;
     p.taken = true;
@@ -180,20 +179,78 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
         }
       }
     }
-    if (members.length === 1) {
-      out.push(toMarkerItem(p.m));
-      continue;
-    }
-    const lat = members.reduce((s, q) => s + q.m.lat, 0) / members.length;
-    const lng = members.reduce((s, q) => s + q.m.lng, 0) / members.length;
-    const first = members.map((q) => q.m.storeNumber).sort()[0]!;
-    out.push({ kind: 'cluster', id: `cluster:${first}`, lat, lng, count: members.length, bounds: boundsOf(members.map((q) => q.m))! });
+    groups.push(members.length === 1 ? { members: [p.m], x: p.x, y: p.y } : groupOf(members.map((q) => q.m), view.zoom));
   }
-  for (const m of markers) if (m.state !== 'default') out.push(toMarkerItem(m));
-  if (many) return out;
-  // few stores: pins keep the order of the stores (the list's order, also the DOM and tab order), clusters after them
+  const raisedItems = markers.filter((m) => m.state !== 'default').map(toMarkerItem);
+  if (many) return [...groups.map(itemOf), ...raisedItems];
+  // few stores: no two tap targets may overlap (WCAG 2.5.8); pins keep the order of the stores (the list's order,
+  // also the DOM and tab order), clusters after them
+  const out = [...resolveOverlaps(groups, view.zoom, raised).map(itemOf), ...raisedItems];
   const order = new Map(markers.map((m, i) => [markerItemId(m.storeNumber), i]));
   return out.sort((a, b) => (order.get(a.id) ?? markers.length) - (order.get(b.id) ?? markers.length));
+}
+
+/** stores drawn as one pin (one member) or one cluster, at their screen position */
+interface Group {
+  members: MapMarker[];
+  x: number;
+  y: number;
+}
+
+/** a group of stores at their centre */
+function groupOf(members: MapMarker[], zoom: number): Group {
+  const lat = members.reduce((s, m) => s + m.lat, 0) / members.length;
+  const lng = members.reduce((s, m) => s + m.lng, 0) / members.length;
+  return { members, ...project({ lat, lng }, zoom) };
+}
+
+function itemOf(g: Group): RenderItem {
+  if (g.members.length === 1) return toMarkerItem(g.members[0]!);
+  const lat = g.members.reduce((s, m) => s + m.lat, 0) / g.members.length;
+  const lng = g.members.reduce((s, m) => s + m.lng, 0) / g.members.length;
+  // cluster ids come from their first store, so a cluster keeps its element across small pans
+  const first = g.members.map((m) => m.storeNumber).sort()[0]!;
+  return { kind: 'cluster', id: `cluster:${first}`, lat, lng, count: g.members.length, bounds: boundsOf(g.members)! };
+}
+
+/** Screen boxes of what is drawn (map-markers.css): pins are anchored at their tip, clusters at their centre. */
+const PIN_BOX = { default: { w: 28, h: 37 }, highlighted: { w: 32, h: 43 }, selected: { w: 38, h: 51 } } as const;
+const CLUSTER_SIZE = (count: number) => (count < 10 ? 34 : count < 100 ? 42 : 50);
+/** space kept between two tap targets, in px */
+const TARGET_GAP_PX = 2;
+
+interface Box { left: number; right: number; top: number; bottom: number }
+const pinBox = (x: number, y: number, state: MarkerState): Box => ({ left: x - PIN_BOX[state].w / 2, right: x + PIN_BOX[state].w / 2, top: y - PIN_BOX[state].h, bottom: y });
+const clusterBox = (x: number, y: number, count: number): Box => ({ left: x - CLUSTER_SIZE(count) / 2, right: x + CLUSTER_SIZE(count) / 2, top: y - CLUSTER_SIZE(count) / 2, bottom: y + CLUSTER_SIZE(count) / 2 });
+/** the screen box of a drawn item at this zoom (tests: no two tap targets overlap) */
+export function itemBox(item: RenderItem, zoom: number): Box {
+  const { x, y } = project(item, zoom);
+  return item.kind === 'marker' ? pinBox(x, y, item.state) : clusterBox(x, y, item.count);
+}
+export const overlaps = (a: Box, b: Box) => a.left < b.right + TARGET_GAP_PX && b.left < a.right + TARGET_GAP_PX && a.top < b.bottom + TARGET_GAP_PX && b.top < a.bottom + TARGET_GAP_PX;
+
+/**
+ * Few stores: merges default pins and clusters whose boxes overlap into one cluster, again and again until no two
+ * overlap; then leaves off the map what would lie under a selected or highlighted pin (drawn larger and on top: its
+ * stores stay in the list until the user zooms in or picks another store).
+ */
+function resolveOverlaps(start: Group[], zoom: number, raised: ReadonlyArray<{ x: number; y: number; state: MarkerState }>): Group[] {
+  const groups = [...start];
+  const boxOf = (g: Group) => (g.members.length === 1 ? pinBox(g.x, g.y, 'default') : clusterBox(g.x, g.y, g.members.length));
+  for (let merged = true; merged; ) {
+    merged = false;
+    outer: for (let i = 0; i < groups.length; i++) {
+      for (let j = i + 1; j < groups.length; j++) {
+        if (!overlaps(boxOf(groups[i]!), boxOf(groups[j]!))) continue;
+        groups[i] = groupOf([...groups[i]!.members, ...groups[j]!.members], zoom);
+        groups.splice(j, 1);
+        merged = true;
+        break outer;
+      }
+    }
+  }
+  const raisedBoxes = raised.map((r) => pinBox(r.x, r.y, r.state));
+  return groups.filter((g) => !raisedBoxes.some((r) => overlaps(r, boxOf(g))));
 }
 
 function sameItem(a: RenderItem, b: RenderItem): boolean {

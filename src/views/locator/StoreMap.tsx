@@ -86,6 +86,8 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
         const { center, zoom } = latest.current;
         applied.current = { setKey: null, view: { ...center, zoom } };
         a.onMoveEnd((view, info) => {
+          // the zoom the camera settled at, after any move (tests read it: one Zoom out is one level out)
+          host.setAttribute('data-zoom', view.zoom.toFixed(2));
           if (info.user) latest.current.onMoveEnd(view);
         });
         a.onMarkerClick((storeNumber) => latest.current.onMarkerClick(storeNumber));
