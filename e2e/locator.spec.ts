@@ -138,6 +138,9 @@ test.describe('search', () => {
     // cluster ("N stores, zoom in to see them"); zoomed in, each is a button named after the store
     await expectMapReady(page);
     await expect(map(page).locator('.store-cluster').first()).toHaveAttribute('aria-label', /^\d+ stores, zoom in to see them$/);
+    // the offline map names the towns (HTML labels, hidden from screen readers)
+    await expect(page.locator('.map-place-label', { hasText: /^Seattle$/ })).toBeVisible();
+    await expect(page.locator('.map-place-label', { hasText: /^Seattle$/ })).toHaveAttribute('aria-hidden', 'true');
     for (const s of [STORE.firstAndPike, STORE.allDay, STORE.notReady]) await expect(card(page, s.name)).toBeVisible();
     // the first result is selected, in the list and on the map
     const firstName = (await cards(page).first().locator('.store-card-name').textContent())!;

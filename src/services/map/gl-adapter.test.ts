@@ -222,3 +222,43 @@ describe('gl adapter: camera and moves', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('gl adapter: town names (offline style)', () => {
+  const rows = [
+    ['Seattle', 47.606, -122.332, 737],
+    ['Bellevue', 47.61, -122.2, 151],
+    ['Tacoma', 47.253, -122.444, 219],
+  ] as const;
+
+  it('draws the towns in view as hidden-from-AT labels after they load, and redraws on every move', async () => {
+    let give!: (r: typeof rows) => void;
+    const { adapter, map, container } = await ready({ placeLabels: () => new Promise((r) => (give = r)) });
+    expect(container.querySelectorAll('.map-place-label')).toHaveLength(0); // not loaded yet
+    give(rows);
+    await Promise.resolve();
+    await Promise.resolve();
+    const names = () => [...container.querySelectorAll<HTMLElement>('.map-place-label')].map((el) => el.textContent);
+    expect(names()).toEqual(['Seattle', 'Bellevue', 'Tacoma']);
+    for (const el of container.querySelectorAll('.map-place-label')) expect(el.getAttribute('aria-hidden')).toBe('true');
+    // a move to a view without them removes them; destroy removes every label
+    map.getBounds = () => ({ getWest: () => 0, getSouth: () => 0, getEast: () => 10, getNorth: () => 10 });
+    map.fire('moveend', {});
+    expect(names()).toEqual([]);
+    map.getBounds = () => ({ getWest: () => -180, getSouth: () => -85, getEast: () => 180, getNorth: () => 85 });
+    map.fire('moveend', {});
+    expect(names()).toHaveLength(3);
+    adapter.destroy();
+    expect(names()).toEqual([]);
+  });
+
+  it('a failed label load leaves the map working (logged, no labels)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { adapter, container } = await ready({ placeLabels: () => Promise.reject(new Error('offline')) });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(container.querySelectorAll('.map-place-label')).toHaveLength(0);
+    expect(warn).toHaveBeenCalledWith('[map] place labels not loaded', expect.any(Error));
+    adapter.setMarkers([m(1)]);
+    expect(container.querySelectorAll('.store-marker')).toHaveLength(1);
+    warn.mockRestore();
+  });
+});

@@ -4,6 +4,7 @@
  * modules (maplibre-adapter.ts, mapbox-adapter.ts) pass their library, style and map options.
  */
 import type { CreateMapOptions, MapAdapter, MapAdapterFactory, MoveEndInfo } from './map-adapter.ts';
+import { choosePlaceLabels, type PlaceRow } from './place-labels.ts';
 import {
   clusterMarkers,
   diffRenderItems,
@@ -64,6 +65,8 @@ export interface GlAdapterSpec {
   afterLoad?: (map: GlMap) => Promise<void>;
   /** rejects creation when the map has not loaded by then */
   loadTimeoutMs?: number;
+  /** town names drawn as HTML labels (the offline style has no glyphs; place-labels.ts); loaded after the map */
+  placeLabels?: () => Promise<readonly PlaceRow[]>;
 }
 
 const PROGRAMMATIC = { programmatic: true } as const;
@@ -100,7 +103,7 @@ export function createGlAdapter(spec: GlAdapterSpec, container: HTMLElement, opt
       return;
     }
 
-    const adapter = buildAdapter(spec.library, lib, map, container);
+    const adapter = buildAdapter(spec.library, lib, map, container, spec.placeLabels);
     let settled = false;
     const timer = setTimeout(() => fail(new Error('The map did not load in time')), spec.loadTimeoutMs ?? 60_000);
     const onError = (e: GlEvent) => {
@@ -128,7 +131,7 @@ export function createGlAdapter(spec: GlAdapterSpec, container: HTMLElement, opt
   });
 }
 
-function buildAdapter(library: MapLibrary, lib: GlLib, map: GlMap, container: HTMLElement): MapAdapter {
+function buildAdapter(library: MapLibrary, lib: GlLib, map: GlMap, container: HTMLElement, placeLabels?: () => Promise<readonly PlaceRow[]>): MapAdapter {
   const moveListeners = new Set<(view: MapView, info: MoveEndInfo) => void>();
   const clickListeners = new Set<(storeNumber: string) => void>();
   const hoverListeners = new Set<(storeNumber: string | null) => void>();
@@ -178,8 +181,39 @@ function buildAdapter(library: MapLibrary, lib: GlLib, map: GlMap, container: HT
     },
   };
 
+  // town names (offline style only): keyed by place, only the changed ones touched; below the pins (CSS z-index)
+  const labels = new Map<string, GlMarker>();
+  let placeRows: readonly PlaceRow[] = [];
+  const renderLabels = () => {
+    const next = choosePlaceLabels(placeRows, { zoom: map.getZoom(), bounds: currentBounds() });
+    const keep = new Set(next.map((l) => l.id));
+    for (const [id, m] of labels) {
+      if (keep.has(id)) continue;
+      m.remove();
+      labels.delete(id);
+    }
+    for (const l of next) {
+      if (labels.has(l.id)) continue;
+      const el = document.createElement('span');
+      el.className = 'map-place-label';
+      // decoration: the list and the search say where the stores are; screen readers skip the names
+      el.setAttribute('aria-hidden', 'true');
+      el.textContent = l.name;
+      labels.set(l.id, new lib.Marker({ element: el, anchor: 'center' }).setLngLat([l.lng, l.lat]).addTo(map));
+    }
+  };
+  if (placeLabels) {
+    void placeLabels()
+      .then((rows) => {
+        placeRows = rows;
+        if (!destroyed) renderLabels();
+      })
+      .catch((e: unknown) => console.warn('[map] place labels not loaded', e));
+  }
+
   const render = () => {
     if (destroyed) return;
+    renderLabels();
     const items = clusterMarkers(markers, { zoom: map.getZoom(), bounds: currentBounds() });
     const diff = diffRenderItems(new Map([...shown].map(([id, e]) => [id, e.item])), items);
     for (const id of diff.remove) {
@@ -255,6 +289,8 @@ function buildAdapter(library: MapLibrary, lib: GlLib, map: GlMap, container: HT
       map.off('moveend', onMoveEnd);
       for (const { marker } of shown.values()) marker.remove();
       shown.clear();
+      for (const m of labels.values()) m.remove();
+      labels.clear();
       moveListeners.clear();
       clickListeners.clear();
       hoverListeners.clear();

@@ -8,7 +8,11 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 // Natural Earth 1:50m countries (land + borders), emitted as a content-hashed asset: no network beyond our origin
 import countriesUrl from 'world-atlas/countries-50m.json?url';
+// town names for the offline style (scripts/place-labels.ts writes it), a content-hashed asset fetched after the map
+import placeLabelsUrl from './place-labels.json?url';
+import * as v from 'valibot';
 import type { MapAdapterFactory } from './map-adapter.ts';
+import type { PlaceRow } from './place-labels.ts';
 import { createGlFactory, type GlLib, type GlMap } from './gl-adapter.ts';
 import { BORDERS_SOURCE, LAND_SOURCE, loadOfflineLayersData, offlineStyle, type OfflineLayersData } from './offline-style.ts';
 
@@ -23,12 +27,26 @@ function offlineData(): Promise<OfflineLayersData> {
   return layersData;
 }
 
+const PlaceRows = v.array(v.tuple([v.string(), v.number(), v.number(), v.number()]));
+let placeRows: Promise<readonly PlaceRow[]> | null = null;
+function loadPlaceLabels(): Promise<readonly PlaceRow[]> {
+  placeRows ??= fetch(placeLabelsUrl)
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`place labels: HTTP ${r.status}`))))
+    .then((json: unknown) => v.parse(PlaceRows, json))
+    .catch((e: unknown) => {
+      placeRows = null; // try again with the next map
+      throw e;
+    });
+  return placeRows;
+}
+
 export function createMaplibreFactory(): MapAdapterFactory {
   const lib = { Map: MaplibreMap, Marker } as unknown as GlLib;
   return createGlFactory({
     library: 'maplibre',
     lib,
     mapOptions: { style: offlineStyle(), renderWorldCopies: true },
+    placeLabels: loadPlaceLabels,
     afterLoad: async (map: GlMap) => {
       const data = await offlineData();
       const m = map as unknown as MaplibreMap;

@@ -92,9 +92,9 @@ describe('StoreMap', () => {
   it('says on the offline map that streets and place names need a style token, and not on a Mapbox map', async () => {
     const offline = setup();
     await act(async () => {});
-    expect(screen.queryByText('Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.')).toBeNull(); // not while loading
+    expect(screen.queryByText('Offline map: coastlines, borders and town names only. Streets need a Mapbox style token.')).toBeNull(); // not while loading
     await offline.fake.ready();
-    expect(screen.getByText('Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.')).toBeTruthy();
+    expect(screen.getByText('Offline map: coastlines, borders and town names only. Streets need a Mapbox style token.')).toBeTruthy();
     offline.unmount();
     const mapbox = setup({ mapConfig: { mapboxToken: 'pk.x', mapboxStyle: 'mapbox://styles/a/b' } });
     await act(async () => {});

@@ -29,7 +29,7 @@ export interface StoreMapProps {
 type Status = 'loading' | 'ready' | 'unavailable';
 
 /** shown on the offline map (no Mapbox token and style): it has no streets or place names (issue 8) */
-export const OFFLINE_MAP_NOTE = 'Offline map: coastlines and borders only. Streets and place names need a Mapbox style token.';
+export const OFFLINE_MAP_NOTE = 'Offline map: coastlines, borders and town names only. Streets need a Mapbox style token.';
 
 /**
  * The locator's map. The library (maplibre-gl offline, or mapbox-gl when configured) loads lazily in an
