@@ -48,7 +48,7 @@ const SUMMARY_COLUMNS = `store_number, name, latitude, longitude, address->>'sin
  * The SQL and parameters of a nearest-store query (exported for the EXPLAIN test): short number, hours key and
  * chord distance, plus the summary's columns when `summary`; `offset` continues a previous round.
  */
-export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: number } = {}): { sql: string; params: unknown[] } {
+export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: number; distance?: boolean } = {}): { sql: string; params: unknown[] } {
   const params: unknown[] = [q.lat, q.lng];
   const where: string[] = [];
   if (q.radiusMetres !== null) {
@@ -74,7 +74,9 @@ export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: 
     params.push(opts.offset);
     page += ` offset $${params.length}`;
   }
-  const sql = `select short_number, hours_key, ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as chord_m${opts.summary ? `,\n    ${SUMMARY_COLUMNS}` : ''}
+  // the chord in the select list is computed again from the row (about half of a narrow row's cost on PGlite)
+  const chord = opts.distance === false ? '' : ', ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as chord_m';
+  const sql = `select short_number, hours_key${chord}${opts.summary ? `,\n    ${SUMMARY_COLUMNS}` : ''}
     from stores ${where.length ? `where ${where.join(' and ')}` : ''}
     order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2)
     ${page}`;
@@ -107,11 +109,17 @@ async function withStatus(db: Queryable, rows: Hit<SummaryRow>[], at: Date): Pro
   return out;
 }
 
-/** The summary columns of these stores (unknown numbers are left out). */
-export async function summaryRows(db: Queryable, shortNumbers: readonly string[]): Promise<Map<string, SummaryRow>> {
+/** The summary columns of these stores with their distance from (lat, lng); unknown numbers are left out. */
+export async function summaryRows(db: Queryable, shortNumbers: readonly string[], lat: number, lng: number): Promise<Map<string, Hit<SummaryRow>>> {
   if (!shortNumbers.length) return new Map();
-  const r = await db.query<SummaryRow>(`select short_number, hours_key, ${SUMMARY_COLUMNS} from stores where short_number = any($1::text[])`, [shortNumbers]);
-  return new Map(r.rows.map((row) => [row.short_number, row]));
+  const r = await db.query<SummaryRow & { chord_m: number }>(
+    `select short_number, hours_key, ll_to_earth(latitude, longitude) <-> ll_to_earth($2, $3) as chord_m, ${SUMMARY_COLUMNS}
+      from stores where short_number = any($1::text[])`,
+    [shortNumbers, lat, lng],
+  );
+  return new Map(
+    r.rows.map(({ chord_m, ...row }) => [row.short_number, { ...row, distance_m: chordToGreatCircle(chord_m) }]),
+  );
 }
 
 /** Round sizes of the open-now filter: the first, and how far the next one reaches (see nearestListed). */
@@ -125,36 +133,37 @@ export function nextReach(fetched: number, kept: number, limit: number, maxCandi
  * The nearest `limit` stores that pass the filter, open now or not, with their summaries, nearest first.
  *
  * Without ON: one query, the summary columns included. With ON (computed, not in SQL): candidates come as
- * (short number, hours key, distance) in rounds, each continuing where the last one stopped (OFFSET), and are
- * kept when their hours are open now (open-status.ts); the summaries of the kept ones are read at the end. The
- * answer is the first `limit` open stores among the nearest `maxCandidates` candidates, as before (the rounds
- * stop when `limit` are open, the candidates run out, or `maxCandidates` were tested).
+ * (short number, hours key) in nearest-first rounds, each continuing where the last one stopped (OFFSET), and
+ * are kept when their hours are open now (open-status.ts); the summaries and distances of the kept ones are read
+ * at the end, and kept stores beyond the radius (the index box's corners, which come after every store within
+ * the radius) dropped. The answer is the first `limit` open stores within the radius among the nearest
+ * `maxCandidates` candidates, as before (the rounds stop when `limit` are open, the candidates run out, or
+ * `maxCandidates` were tested).
  */
 export async function nearestListed(db: Queryable, q: NearestQuery, at: Date, maxCandidates = 5000): Promise<ListedStore[]> {
   if (!q.filter.openNow) return withStatus(db, await nearestHits<SummaryRow>(db, q, { summary: true }), at);
-  const kept: Hit<{ short_number: string; hours_key: string }>[] = [];
+  const kept: string[] = [];
   let fetched = 0;
   let size = Math.min(q.limit * 3, maxCandidates);
   for (;;) {
-    const hits = await nearestHits<{ short_number: string; hours_key: string }>(db, { ...q, limit: size }, { offset: fetched });
+    const { sql, params } = nearestSql({ ...q, limit: size }, { offset: fetched, distance: false });
+    const hits = (await db.query<{ short_number: string; hours_key: string }>(sql, params)).rows;
     const statuses = await openStatuses(db, hits, at);
     for (const h of hits) {
       if (kept.length >= q.limit) break;
-      if (statuses.get(h.hours_key)?.open) kept.push(h);
+      if (statuses.get(h.hours_key)?.open) kept.push(h.short_number);
     }
     fetched += size;
     if (kept.length >= q.limit || hits.length < size || fetched >= maxCandidates) break;
     size = nextReach(fetched, kept.length, q.limit, maxCandidates) - fetched;
   }
-  const rows = await summaryRows(db, kept.map((k) => k.short_number));
-  return withStatus(
-    db,
-    kept.flatMap((k) => {
-      const row = rows.get(k.short_number);
-      return row ? [{ ...row, distance_m: k.distance_m }] : [];
-    }),
-    at,
-  );
+  const rows = await summaryRows(db, kept, q.lat, q.lng);
+  const listed: Hit<SummaryRow>[] = [];
+  for (const n of kept) {
+    const row = rows.get(n);
+    if (row && (q.radiusMetres === null || row.distance_m <= q.radiusMetres)) listed.push(row);
+  }
+  return withStatus(db, listed, at);
 }
 
 /** A store by its full ("12345-67890") or short ("12345") number; short numbers are unique. */
