@@ -2,11 +2,12 @@ import type { Queryable } from '../db/db.ts';
 import type { StoredStoreRow } from '../db/store-row.ts';
 
 /**
- * Store rows by short number, cached per database for a minute. Stores change only when the seed runs
- * (the app has no write path for them), and reading them is most of a locator request's cost on PGlite
- * (parsing the JSON columns), so the nearest-store query returns only numbers and distances and the rows
- * come from here. A change to stores empties the cache in every process at once (a trigger NOTIFYs, see
- * server/db/invalidation.ts); TTL_MS bounds staleness should a notification be missed.
+ * Store rows by short number, cached per database for a minute: the stores read by number (the queried
+ * `storeNumber` of a list search, GET /stores/:storeNumber). The list itself reads summary columns in its
+ * nearest-store query (store-queries.ts), not rows from here. Stores change only when the seed runs (the app has
+ * no write path for them), and parsing a whole row (8 JSON columns) is costly on PGlite. A change to stores
+ * empties the cache in every process at once (a trigger NOTIFYs, see server/db/invalidation.ts); TTL_MS bounds
+ * staleness should a notification be missed.
  */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
