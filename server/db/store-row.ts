@@ -64,6 +64,12 @@ export interface StoreRow {
   feature_codes: string[];
 }
 
+/** A store row as read back: with the columns the database generates (migration 023). */
+export interface StoredStoreRow extends StoreRow {
+  /** digest of time_zone_id, weekly_hours and holidays: stores with equal hours share it */
+  hours_key: string;
+}
+
 export interface PlaceRow {
   id: number;
   name: string;

@@ -194,6 +194,16 @@ function splitCountry(words: string[]): { rest: string[]; country: 'US' | 'CA' |
   return null;
 }
 
+/**
+ * "Vancouver, BC, CA", the locator's own display name of a Canadian place: a trailing "CA" right after a
+ * Canadian province is the country Canada, not California ("Ontario, CA" stays Ontario, California).
+ */
+function canadaAfterProvince(words: string[]): { rest: string[]; country: 'CA' } | null {
+  if (words[words.length - 1] !== 'ca') return null;
+  const rest = words.slice(0, -1);
+  return splitRegion(rest)?.region.country === 'CA' ? { rest, country: 'CA' } : null;
+}
+
 /** "Portland OR", "portland, oregon, usa", "NYC", "St. Louis" -> a PlaceQuery (null when nothing is left). */
 export function parsePlace(text: string, opts: { aliases?: boolean } = {}): PlaceQuery | null {
   const aliases = opts.aliases ?? true;
@@ -203,7 +213,7 @@ export function parsePlace(text: string, opts: { aliases?: boolean } = {}): Plac
   if (whole) return { name: whole.name, country: whole.region?.country ?? null, admin1: whole.region?.admin1 ?? null, alias: true };
   let country: PlaceQuery['country'] = null;
   let admin1: string | null = null;
-  const c = splitCountry(words);
+  const c = splitCountry(words) ?? canadaAfterProvince(words);
   if (c) {
     words = c.rest;
     country = c.country;

@@ -1,11 +1,12 @@
 import { MAX_RESULT_DISTANCE, type LocationResult, type LocationsQuery, type LocationsResponse, type NearestLocationResponse, type RecommendationReason } from '../../contracts/locations.ts';
 import type { Queryable } from '../db/db.ts';
-import type { StoreRow } from '../db/store-row.ts';
+import type { StoredStoreRow } from '../db/store-row.ts';
 import { featureFilter, type FeatureFilter } from './features.ts';
 import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
 import { geocode } from './geocoder.ts';
-import { formatSummaryCached, metresToMiles, milesToMetres } from './store-format.ts';
-import { nearestMatching, storeByNumber, type StoreWithDistance } from './store-queries.ts';
+import { openStatusOfRow } from './open-status.ts';
+import { metresToMiles, milesToMetres, summaryOf, summaryRowOf } from './store-format.ts';
+import { nearestListed, storeByNumber, type ListedStore } from './store-queries.ts';
 
 /**
  * GET /apiproxy/v1/locations: resolve the centre (storeNumber, else lat/lng, else place), then the nearest
@@ -22,7 +23,7 @@ interface Centre {
   latitude: number;
   longitude: number;
   placeName: string | null;
-  store: StoreRow | null;
+  store: StoredStoreRow | null;
 }
 
 async function resolveCentre(db: Queryable, q: LocationsQuery): Promise<Centre> {
@@ -43,14 +44,9 @@ export function reasonFor(shortNumber: string, mine: UserStores): Recommendation
   return 'NEARBY';
 }
 
-export function openNowTest(filter: FeatureFilter, at: Date): ((row: StoreRow) => boolean) | null {
-  // the summary's open status is cached for the minute, and the stores kept are summarised anyway
-  return filter.openNow ? (row) => formatSummaryCached(row, at).open : null;
-}
-
-function toResult(row: StoreWithDistance, mine: UserStores, at: Date): LocationResult {
+function toResult(row: ListedStore, mine: UserStores): LocationResult {
   return {
-    store: formatSummaryCached(row, at),
+    store: summaryOf(row, row.status),
     distance: metresToMiles(row.distance_m),
     isFavorite: mine.favorites.has(row.short_number),
     isPrevious: mine.previous.has(row.short_number),
@@ -59,15 +55,16 @@ function toResult(row: StoreWithDistance, mine: UserStores, at: Date): LocationR
 }
 
 /** Nearest stores, merged with the user's own stores in the radius, nearest first, without duplicates. */
-async function candidates(db: Queryable, centre: Centre, filter: FeatureFilter, limit: number, mine: UserStores, at: Date): Promise<StoreWithDistance[]> {
+async function candidates(db: Queryable, centre: Centre, filter: FeatureFilter, limit: number, mine: UserStores, at: Date): Promise<ListedStore[]> {
   const base = { lat: centre.latitude, lng: centre.longitude, filter, radiusMetres: milesToMetres(MAX_RESULT_DISTANCE) };
-  const keep = openNowTest(filter, at);
-  const nearby = await nearestMatching(db, { ...base, limit }, keep);
+  const nearby = await nearestListed(db, { ...base, limit }, at);
   const own = [...mine.favorites, ...mine.previous];
-  const extra = own.length ? await nearestMatching(db, { ...base, limit: own.length, shortNumbers: own }, keep) : [];
-  const byNumber = new Map<string, StoreWithDistance>();
+  const extra = own.length ? await nearestListed(db, { ...base, limit: own.length, shortNumbers: own }, at) : [];
+  const byNumber = new Map<string, ListedStore>();
   for (const row of [...nearby, ...extra]) byNumber.set(row.short_number, row);
-  if (centre.store && !byNumber.has(centre.store.short_number)) byNumber.set(centre.store.short_number, { ...centre.store, distance_m: 0 });
+  if (centre.store && !byNumber.has(centre.store.short_number)) {
+    byNumber.set(centre.store.short_number, { ...summaryRowOf(centre.store), distance_m: 0, status: openStatusOfRow(centre.store, at) });
+  }
   return [...byNumber.values()].sort((a, b) => a.distance_m - b.distance_m);
 }
 
@@ -75,7 +72,7 @@ export async function findLocations(db: Queryable, q: LocationsQuery, userId: st
   const centre = await resolveCentre(db, q);
   const mine = userId ? await userStores(db, userId) : NO_USER_STORES;
   const rows = await candidates(db, centre, featureFilter(q.features), q.limit, mine, at);
-  const stores = rows.map((row) => toResult(row, mine, at)).filter((r) => r.distance <= MAX_RESULT_DISTANCE);
+  const stores = rows.map((row) => toResult(row, mine)).filter((r) => r.distance <= MAX_RESULT_DISTANCE);
   return {
     stores,
     coordinates: { latitude: centre.latitude, longitude: centre.longitude },
@@ -88,7 +85,7 @@ export async function findLocations(db: Queryable, q: LocationsQuery, userId: st
 /** POST /apiproxy/v1/locations/nearest-location: the nearest store with the features, at any distance. */
 export async function findNearest(db: Queryable, q: { lat: number; lng: number; features: string[] }, at: Date): Promise<NearestLocationResponse> {
   const filter = featureFilter(q.features);
-  const [row] = await nearestMatching(db, { lat: q.lat, lng: q.lng, filter, radiusMetres: null, limit: 1 }, openNowTest(filter, at));
+  const [row] = await nearestListed(db, { lat: q.lat, lng: q.lng, filter, radiusMetres: null, limit: 1 }, at);
   if (!row) throw new LocatorNotFound('NO_STORES_FOUND', 'No stores found near you.');
-  return { store: formatSummaryCached(row, at), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
+  return { store: summaryOf(row, row.status), distance: metresToMiles(row.distance_m), coordinates: { latitude: row.latitude, longitude: row.longitude } };
 }

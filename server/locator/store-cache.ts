@@ -1,19 +1,20 @@
 import type { Queryable } from '../db/db.ts';
-import type { StoreRow } from '../db/store-row.ts';
+import type { StoredStoreRow } from '../db/store-row.ts';
 
 /**
- * Store rows by short number, cached per database for a minute. Stores change only when the seed runs
- * (the app has no write path for them), and reading them is most of a locator request's cost on PGlite
- * (parsing the JSON columns), so the nearest-store query returns only numbers and distances and the rows
- * come from here. A change to stores empties the cache in every process at once (a trigger NOTIFYs, see
- * server/db/invalidation.ts); TTL_MS bounds staleness should a notification be missed.
+ * Store rows by short number, cached per database for a minute: the stores read by number (the queried
+ * `storeNumber` of a list search, GET /stores/:storeNumber). The list itself reads summary columns in its
+ * nearest-store query (store-queries.ts), not rows from here. Stores change only when the seed runs (the app has
+ * no write path for them), and parsing a whole row (8 JSON columns) is costly on PGlite. A change to stores
+ * empties the cache in every process at once (a trigger NOTIFYs, see server/db/invalidation.ts); TTL_MS bounds
+ * staleness should a notification be missed.
  */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
 
 interface Entry {
-  row: StoreRow;
+  row: StoredStoreRow;
   expires: number;
 }
 
@@ -28,7 +29,7 @@ function cacheOf(db: Queryable): Map<string, Entry> {
   return cache;
 }
 
-function remember(cache: Map<string, Entry>, row: StoreRow, now: number) {
+function remember(cache: Map<string, Entry>, row: StoredStoreRow, now: number) {
   if (cache.size >= MAX_ENTRIES) {
     // the oldest insertion goes first (Map keeps insertion order)
     const oldest = cache.keys().next().value;
@@ -43,10 +44,10 @@ export function clearStoreCache(db: Queryable): void {
 }
 
 /** The rows of these stores (unknown numbers are left out). */
-export async function storeRows(db: Queryable, shortNumbers: readonly string[]): Promise<Map<string, StoreRow>> {
+export async function storeRows(db: Queryable, shortNumbers: readonly string[]): Promise<Map<string, StoredStoreRow>> {
   const cache = cacheOf(db);
   const now = Date.now();
-  const out = new Map<string, StoreRow>();
+  const out = new Map<string, StoredStoreRow>();
   const missing: string[] = [];
   for (const n of shortNumbers) {
     const hit = cache.get(n);
@@ -57,7 +58,7 @@ export async function storeRows(db: Queryable, shortNumbers: readonly string[]):
     // one JSON text per row: cheaper for PGlite to hand over than 19 columns with 8 JSON ones (measured ~40%)
     const r = await db.query<{ j: string }>(`select row_to_json(s)::text as j from stores s where short_number = any($1::text[])`, [missing]);
     for (const { j } of r.rows) {
-      const row = JSON.parse(j) as StoreRow;
+      const row = JSON.parse(j) as StoredStoreRow;
       remember(cache, row, now);
       out.set(row.short_number, row);
     }

@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { Store, StoreSummary } from '../../contracts/locations.ts';
 import { seattleStores } from '../db/seed/seattle.ts';
 import { featureFilter } from './features.ts';
-import { FORMAT_CACHE_MAX, formatCacheSize, formatStore, formatStoreCached, formatSummary, formatSummaryCached, metresToMiles } from './store-format.ts';
+import { FORMAT_CACHE_MAX, formatCacheSize, formatStore, formatStoreCached, formatSummary, metresToMiles, summaryOf, summaryRowOf } from './store-format.ts';
+import { HOURS_CACHE_MAX, hoursCacheSize, openStatusOfRow } from './open-status.ts';
+import { openStatus } from './hours.ts';
 import { reasonFor } from './locations.ts';
 
 const MONDAY_10AM_SEATTLE = new Date('2026-11-23T18:00:00Z');
@@ -107,14 +109,28 @@ describe('formatSummary (what the list sends of a store)', () => {
     }
   });
 
-  it('is cached for the minute like the whole store, in the same entry', () => {
-    const row = byNumber('10004-10104');
-    const at = new Date('2026-11-23T18:00:05Z');
-    const a = formatSummaryCached(row, at);
-    expect(formatSummaryCached(row, new Date('2026-11-23T18:00:59Z'))).toBe(a);
-    const whole = formatStoreCached(row, at);
-    expect(formatSummaryCached(row, at)).toBe(a);
-    expect(formatStoreCached(row, at)).toBe(whole);
-    expect(formatSummaryCached(row, new Date('2026-11-23T18:01:00Z'))).not.toBe(a);
+  it('is the same from the summary columns and the open status of the hours (the list path)', () => {
+    for (const row of seattleStores()) {
+      for (const at of [MONDAY_10AM_SEATTLE, new Date('2026-11-24T10:00:00Z'), new Date('2026-11-26T20:30:00Z')]) {
+        const stored = { ...row, hours_key: `k-${row.short_number}` };
+        expect(JSON.stringify(summaryOf(summaryRowOf(stored), openStatus({ timeZoneId: row.time_zone_id, weeklyHours: row.weekly_hours, holidays: row.holidays }, at)))).toBe(JSON.stringify(formatSummary(row, at)));
+      }
+    }
+  });
+});
+
+describe('open status per hours key (open-status.ts)', () => {
+  it('is computed once per key and UTC minute', () => {
+    const row = { ...byNumber('10004-10104'), hours_key: 'test-minute' };
+    const a = openStatusOfRow(row, new Date('2026-11-23T18:00:05Z'));
+    expect(openStatusOfRow(row, new Date('2026-11-23T18:00:59Z'))).toBe(a);
+    expect(openStatusOfRow(row, new Date('2026-11-23T18:01:00Z'))).not.toBe(a);
+    expect(openStatusOfRow(row, new Date('2026-11-23T18:01:00Z'))).toEqual(a);
+  });
+
+  it('stays within its bound', () => {
+    const row = byNumber('10003-10103');
+    for (let i = 0; i < HOURS_CACHE_MAX + 50; i++) openStatusOfRow({ ...row, hours_key: `bound-${i}` }, MONDAY_10AM_SEATTLE);
+    expect(hoursCacheSize()).toBe(HOURS_CACHE_MAX);
   });
 });

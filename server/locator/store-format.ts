@@ -1,7 +1,7 @@
 import type { Store, StoreSummary } from '../../contracts/locations.ts';
-import type { StoreRow } from '../db/store-row.ts';
+import type { MobileOrdering, StoredStoreRow, StoreRow } from '../db/store-row.ts';
 import { NOT_AMENITIES } from './features.ts';
-import { openStatus, schedule, type StoreHours } from './hours.ts';
+import { openStatus, schedule, type OpenStatus, type StoreHours } from './hours.ts';
 
 /** A store row as the API sends it (contracts/locations.ts Store), at the instant `at`. */
 export function storeHours(row: Pick<StoreRow, 'time_zone_id' | 'weekly_hours' | 'holidays'>): StoreHours {
@@ -19,6 +19,50 @@ export function formatSummary(row: StoreRow, at: Date): StoreSummary {
     open: status.open,
     openStatusFormatted: status.openStatusFormatted,
     mobileOrdering: { availability: row.mobile_ordering.availability, guestOrdering: row.mobile_ordering.guestOrdering },
+  };
+}
+
+/**
+ * The columns of a store that its summary needs, as the list query reads them (store-queries.ts: 9 short
+ * columns instead of the whole row's 19), with `hours_key` standing for the hours (open-status.ts).
+ */
+export interface SummaryRow {
+  short_number: string;
+  store_number: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  single_line: string;
+  availability: MobileOrdering['availability'];
+  guest_ordering: boolean;
+  hours_key: string;
+}
+
+/** The summary columns of a whole row (the queried store, read whole by number). */
+export function summaryRowOf(row: StoredStoreRow): SummaryRow {
+  return {
+    short_number: row.short_number,
+    store_number: row.store_number,
+    name: row.name,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    single_line: row.address.singleLine,
+    availability: row.mobile_ordering.availability,
+    guest_ordering: row.mobile_ordering.guestOrdering,
+    hours_key: row.hours_key,
+  };
+}
+
+/** formatSummary from the summary columns and the open status of the store's hours (the same object, field for field). */
+export function summaryOf(row: SummaryRow, status: OpenStatus): StoreSummary {
+  return {
+    storeNumber: row.store_number,
+    name: row.name,
+    coordinates: { latitude: row.latitude, longitude: row.longitude },
+    address: { singleLine: row.single_line },
+    open: status.open,
+    openStatusFormatted: status.openStatusFormatted,
+    mobileOrdering: { availability: row.availability, guestOrdering: row.guest_ordering },
   };
 }
 
@@ -53,44 +97,33 @@ export function formatStore(row: StoreRow, at: Date): Store {
 }
 
 /**
- * formatSummary and formatStore memoised per store for the current minute: the formatted hours (open status,
- * the 7-day schedule) change at most once a minute (store hours are whole minutes, time zones whole-minute
- * offsets), and formatting was about a fifth of a locator request. An entry is reused only for the same row
- * object (store-cache.ts hands out a new one when it re-reads a store) and the same UTC minute; it holds the
- * summary and the whole store, each made when first asked for. Bounded: at most FORMAT_CACHE_MAX entries, the
- * oldest dropped first (a summary is about 0.4 KB, a whole store about 2 KB: at most 24 MB).
+ * formatStore memoised per store for the current minute (GET /stores/:storeNumber): the formatted hours (open
+ * status, the 7-day schedule) change at most once a minute (store hours are whole minutes, time zones
+ * whole-minute offsets). An entry is reused only for the same row object (store-cache.ts hands out a new one
+ * when it re-reads a store) and the same UTC minute. Bounded: at most FORMAT_CACHE_MAX entries, the oldest
+ * dropped first (a whole store is about 2 KB: at most 20 MB). The list (GET /locations) does not use it: it
+ * reads summary columns and caches open status per distinct hours (open-status.ts).
  */
 export const FORMAT_CACHE_MAX = 10_000;
 interface Formatted {
   row: StoreRow;
   minute: number;
-  summary?: StoreSummary;
-  store?: Store;
+  store: Store;
 }
 const formatted = new Map<string, Formatted>();
 
-function entryFor(row: StoreRow, at: Date): Formatted {
+export function formatStoreCached(row: StoreRow, at: Date): Store {
   const minute = Math.floor(at.getTime() / 60_000);
   const hit = formatted.get(row.short_number);
-  if (hit && hit.row === row && hit.minute === minute) return hit;
+  if (hit && hit.row === row && hit.minute === minute) return hit.store;
   if (hit) formatted.delete(row.short_number);
   else if (formatted.size >= FORMAT_CACHE_MAX) {
     const oldest = formatted.keys().next().value;
     if (oldest !== undefined) formatted.delete(oldest);
   }
-  const entry: Formatted = { row, minute };
-  formatted.set(row.short_number, entry);
-  return entry;
-}
-
-export function formatStoreCached(row: StoreRow, at: Date): Store {
-  const entry = entryFor(row, at);
-  return (entry.store ??= formatStore(row, at));
-}
-
-export function formatSummaryCached(row: StoreRow, at: Date): StoreSummary {
-  const entry = entryFor(row, at);
-  return (entry.summary ??= formatSummary(row, at));
+  const store = formatStore(row, at);
+  formatted.set(row.short_number, { row, minute, store });
+  return store;
 }
 
 /** entries held (tests, docs) */
