@@ -8,7 +8,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 interface City { name: string; country: string; population: number; loc: { coordinates: [number, number] } }
 
@@ -24,7 +25,8 @@ export function placeLabelRows(): Array<[string, number, number, number]> {
     .map((c) => [c.name, Number(c.loc.coordinates[1].toFixed(3)), Number(c.loc.coordinates[0].toFixed(3)), Math.round(c.population / 1000)]);
 }
 
-export const PLACE_LABELS_FILE = fileURLToPath(new URL('../src/services/map/place-labels.json', import.meta.url));
+// from the repository root (npm scripts and vitest run there; in a jsdom test import.meta.url is not a file URL)
+export const PLACE_LABELS_FILE = path.resolve('src/services/map/place-labels.json');
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = placeLabelRows();
