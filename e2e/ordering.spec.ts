@@ -3,7 +3,7 @@
  * a store, customises a drink, adds food, tips and pays with the stored-value card, sees the order under previous
  * orders and reorders it; a guest cannot see previous orders; unknown /menu paths redirect.
  */
-import { DEMO, expect, signInThroughForm, test } from './fixtures.ts';
+import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
@@ -20,7 +20,9 @@ async function fundedCard(page: Page) {
   const headers = await csrf(request);
   const token = await (await request.post('/apiproxy/v1/sandbox-processor/tokens', { data: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' }, headers })).json();
   const method = await (await request.post('/apiproxy/v1/account/payment-methods', { data: { token: token.token, makeDefault: true }, headers })).json();
-  const card = await (await request.post('/apiproxy/v1/account/cards/add', { data: { digitalCard: true, makePrimary: true }, headers })).json();
+  const added = await request.post('/apiproxy/v1/account/cards/add', { data: { digitalCard: true, makePrimary: true }, headers });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const card = await added.json();
   const reload = await request.post(`/apiproxy/v1/account/cards/${card.card.cardId}/reload`, { data: { amount: 2500, paymentMethodId: method.paymentMethod.paymentMethodId, idempotencyKey: `e2e-${Date.now()}` }, headers });
   expect(reload.ok()).toBeTruthy();
   return card.card.cardId as string;
@@ -38,9 +40,13 @@ test('any other /menu path redirects to /menu', async ({ page }) => {
   await expect(page).toHaveURL(/\/menu$/);
 });
 
-test('a member orders a customised drink and food, tips, pays with the stored-value card, then reorders', async ({ page }) => {
+test('a member orders a customised drink and food, tips, pays with the stored-value card, then reorders', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+  // a member of its own (the demo members are signed in and out by tests running in parallel), signed in with the form
+  const email = uniqueEmail('ordering');
+  const created = await apiPost(request, '/account/create', { firstName: 'Orla', lastName: 'Dering', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
+  expect(created.status, JSON.stringify(created.json)).toBe(200);
+  await signInThroughForm(page, email, DEMO.regular.password);
   await page.waitForURL(/\/account\//);
   await fundedCard(page);
   await chooseStore(page);
