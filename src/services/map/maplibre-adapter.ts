@@ -18,27 +18,24 @@ import { BORDERS_SOURCE, LAND_SOURCE, loadOfflineLayersData, offlineStyle, type 
 
 setWorkerUrl(workerUrl);
 
-let layersData: Promise<OfflineLayersData> | null = null;
-function offlineData(): Promise<OfflineLayersData> {
-  layersData ??= loadOfflineLayersData(countriesUrl).catch((e: unknown) => {
-    layersData = null; // try again with the next map
-    throw e;
-  });
-  return layersData;
+/** One load shared by every map; a failed load is tried again by the next map. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= load().catch((e: unknown) => {
+      pending = null;
+      throw e;
+    }));
 }
 
+const offlineData = loadOnce<OfflineLayersData>(() => loadOfflineLayersData(countriesUrl));
+
 const PlaceRows = v.array(v.tuple([v.string(), v.number(), v.number(), v.number()]));
-let placeRows: Promise<readonly PlaceRow[]> | null = null;
-function loadPlaceLabels(): Promise<readonly PlaceRow[]> {
-  placeRows ??= fetch(placeLabelsUrl)
+const loadPlaceLabels = loadOnce<readonly PlaceRow[]>(() =>
+  fetch(placeLabelsUrl)
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`place labels: HTTP ${r.status}`))))
-    .then((json: unknown) => v.parse(PlaceRows, json))
-    .catch((e: unknown) => {
-      placeRows = null; // try again with the next map
-      throw e;
-    });
-  return placeRows;
-}
+    .then((json: unknown) => v.parse(PlaceRows, json)),
+);
 
 export function createMaplibreFactory(): MapAdapterFactory {
   const lib = { Map: MaplibreMap, Marker } as unknown as GlLib;

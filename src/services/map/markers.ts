@@ -179,7 +179,7 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
         }
       }
     }
-    groups.push(members.length === 1 ? { members: [p.m], x: p.x, y: p.y } : groupOf(members.map((q) => q.m), view.zoom));
+    groups.push(members.length === 1 ? { members: [p.m], lat: p.m.lat, lng: p.m.lng, x: p.x, y: p.y } : groupOf(members.map((q) => q.m), view.zoom));
   }
   const raisedItems = markers.filter((m) => m.state !== 'default').map(toMarkerItem);
   if (many) return [...groups.map(itemOf), ...raisedItems];
@@ -193,6 +193,9 @@ export function clusterMarkers(markers: readonly MapMarker[], view: { zoom: numb
 /** stores drawn as one pin (one member) or one cluster, at their screen position */
 interface Group {
   members: MapMarker[];
+  /** the stores' centre, and where it is on screen */
+  lat: number;
+  lng: number;
   x: number;
   y: number;
 }
@@ -201,13 +204,12 @@ interface Group {
 function groupOf(members: MapMarker[], zoom: number): Group {
   const lat = members.reduce((s, m) => s + m.lat, 0) / members.length;
   const lng = members.reduce((s, m) => s + m.lng, 0) / members.length;
-  return { members, ...project({ lat, lng }, zoom) };
+  return { members, lat, lng, ...project({ lat, lng }, zoom) };
 }
 
 function itemOf(g: Group): RenderItem {
   if (g.members.length === 1) return toMarkerItem(g.members[0]!);
-  const lat = g.members.reduce((s, m) => s + m.lat, 0) / g.members.length;
-  const lng = g.members.reduce((s, m) => s + m.lng, 0) / g.members.length;
+  const { lat, lng } = g;
   // cluster ids come from their first store, so a cluster keeps its element across small pans
   const first = g.members.map((m) => m.storeNumber).sort()[0]!;
   return { kind: 'cluster', id: `cluster:${first}`, lat, lng, count: g.members.length, bounds: boundsOf(g.members)! };
