@@ -1,6 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import type { Plugin } from 'vite';
+import { fillIndexShell, writePageShells } from './scripts/page-shells-build.ts';
+
+/**
+ * The prerendered shell (src/views/shell/page-shells.ts): index.html's marker becomes the generic shell, and the
+ * build writes dist/shells/ (one HTML file per static route path, with its title, preloads and heading).
+ */
+function pageShells(): Plugin {
+  let outDir = 'dist';
+  let build = false;
+  return {
+    name: 'page-shells',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      build = config.command === 'build' && !config.build.ssr;
+    },
+    transformIndexHtml: { order: 'pre', handler: (html) => fillIndexShell(html) },
+    closeBundle() {
+      if (build) writePageShells(outDir);
+    },
+  };
+}
 
 // The API server (server/main.ts) serves dist/ and the API on one origin in production.
 // In development `npm run dev` runs Vite in middleware mode inside that same server,
@@ -17,6 +39,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    pageShells(),
   ],
   build: {
     outDir: 'dist',

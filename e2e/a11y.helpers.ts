@@ -77,9 +77,9 @@ export async function horizontalOverflow(page: Page) {
   });
 }
 
-/** Waits until the route has rendered its page: an h1 in the main content and no pending route. */
+/** Waits until the route has rendered its page: React's shell (not the prerendered one), an h1 in the main content and no pending route. */
 export async function pageReady(page: Page) {
-  await expect(page.locator('#main h1:not(.shell-placeholder-title)').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.app:not(.app--prerendered) #main h1:not(.shell-placeholder-title)').first()).toBeVisible({ timeout: 20_000 });
   // no networkidle: the app keeps no connection open, but waiting for it cost seconds per route on a busy machine
   await expect(page.locator('.store-results[aria-busy="true"], .page-loading')).toHaveCount(0, { timeout: 5_000 }).catch(() => {});
 }

@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -11,6 +8,7 @@ import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 import { serveDist } from './http/static.ts';
+import { appShellHtml } from './http/page-shell.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
 
 /**
@@ -28,11 +26,6 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const api = createApp({ db, config, server: settings });
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
-  // read per request (a small file): a rebuild while the server runs serves the new asset names at once
-  const indexHtml = async () => {
-    const file = path.join(distDir, 'index.html');
-    return existsSync(file) ? readFile(file, 'utf8') : null;
-  };
 
   // slow requests and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
   root.use('*', slowRequestLog(msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS')));
@@ -43,9 +36,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   root.route('/', api);
   // dist/ files, precompressed at build (br/gzip by Accept-Encoding); a missing /assets/ file is a 404
   root.use('/*', serveDist({ root: distDir }));
-  // SPA: any other GET renders the app shell; the client router decides (and shows not-found).
+  // SPA: any other GET renders the app shell (the page's own where the build wrote one: server/http/page-shell.ts);
+  // the client router decides (and shows not-found).
   root.get('*', async (c) => {
-    const html = await indexHtml();
+    const html = await appShellHtml(distDir, new URL(c.req.url));
     if (!html) return c.text('The app is not built. Run `npm run build` (npm start does this).', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(html);

@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './services/query-client.ts';
 import { createAppActors, AppActorsProvider } from './services/app-actors.tsx';
 import { createAppRouter, startFirstRouteChunks } from './router.tsx';
+import { afterFirstPaint } from './services/first-paint.ts';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -14,12 +15,15 @@ const router = createAppRouter({ queryClient, appActors });
 // after them (the router fetches a route's chunk only once the root's beforeLoad has resolved).
 startFirstRouteChunks(router, window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppActorsProvider actors={appActors}>
-        <RouterProvider router={router} />
-      </AppActorsProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// React replaces the prerendered shell once the browser has reported its first paint (src/services/first-paint.ts)
+afterFirstPaint(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppActorsProvider actors={appActors}>
+          <RouterProvider router={router} />
+        </AppActorsProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,0 +1,72 @@
+/**
+ * Writes one HTML file per static route path (src/views/shell/page-shells.ts) from the built dist/index.html:
+ * the page's title, its chrome and its prerendered top. The server sends the file
+ * of the requested path (server/http/page-shell.ts), dist/index.html otherwise. Run by the Vite build
+ * (vite.config.ts, after the bundle is written).
+ */
+import { readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Chrome } from '../src/router.tsx';
+import { escapeHtml, pageShells, shellRootHtml, shellTitle, type PageShell } from '../src/views/shell/page-shells.ts';
+
+/** The manifest of the shells the server reads: path -> file under dist/shells/, and the parameters that opt out. */
+export interface ShellManifest {
+  [path: string]: { file: string; unlessSearch?: string[] };
+}
+
+/** index.html's placeholder for the shell; Vite's transformIndexHtml (vite.config.ts) fills it between two markers */
+export const SHELL_MARKER = '<!--app-shell-->';
+const SHELL_START = '<!--shell-->';
+const SHELL_END = '<!--/shell-->';
+const SHELL_RE = /<!--shell-->[\s\S]*<!--\/shell-->/;
+
+/** the generic shell (every path without a file of its own), put into index.html at build and in development */
+export function fillIndexShell(html: string): string {
+  if (!html.includes(SHELL_MARKER)) throw new Error(`page shells: index.html has no ${SHELL_MARKER} in #root`);
+  return html.replace(SHELL_MARKER, `${SHELL_START}${shellRootHtml(null)}${SHELL_END}`);
+}
+
+/** route ids of the files in src/routes ("account.settings.index.tsx" -> "/account/settings/"; `-` folders and the root are not routes) */
+export function routeIdsOf(routesDir: string): string[] {
+  return readdirSync(routesDir)
+    .filter((f) => f.endsWith('.tsx') && !f.startsWith('-') && !f.startsWith('__') && !f.endsWith('.test.tsx'))
+    .map((f) => {
+      const parts = f.replace(/\.tsx$/, '').split('.');
+      if (parts[parts.length - 1] === 'index') parts[parts.length - 1] = '';
+      return `/${parts.join('/')}`.replace(/^\/\/$/, '/');
+    });
+}
+
+/** a route's chrome as its file declares it (`staticData: { chrome: '...' }`), or undefined */
+export function chromeOfRoute(routesDir: string, id: string): Chrome | undefined {
+  const file = path.join(routesDir, path.basename(routeFileOf(id)));
+  const m = /staticData:\s*\{[^}]*chrome:\s*'(\w+)'/.exec(readFileSync(file, 'utf8'));
+  return m ? (m[1] as Chrome) : undefined;
+}
+
+export const routeFileOf = (id: string) => `src/routes/${id.slice(1).replace(/\/$/, '/index').split('/').join('.') || 'index'}.tsx`;
+
+/** one page's HTML from the built index.html */
+export function shellHtml(indexHtml: string, shell: PageShell): string {
+  if (!SHELL_RE.test(indexHtml)) throw new Error('page shells: dist/index.html has no prerendered shell to replace');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shellTitle(shell))}</title>`)
+    .replace(SHELL_RE, () => `${SHELL_START}${shellRootHtml(shell)}${SHELL_END}`);
+}
+
+const fileName = (p: string) => `${p === '/' ? 'index' : p.slice(1).replace(/\//g, '.')}.html`;
+
+export function writePageShells(dist: string, routesDir = 'src/routes'): number {
+  const indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const out = path.join(dist, 'shells');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const index: ShellManifest = {};
+  for (const shell of pageShells(routeIdsOf(routesDir), (id) => chromeOfRoute(routesDir, id))) {
+    const file = fileName(shell.path);
+    writeFileSync(path.join(out, file), shellHtml(indexHtml, shell));
+    index[shell.path] = shell.unlessSearch ? { file, unlessSearch: shell.unlessSearch } : { file };
+  }
+  writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(index, null, 1));
+  return Object.keys(index).length;
+}

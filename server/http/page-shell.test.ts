@@ -1,0 +1,46 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appShellHtml, shellFileFor } from './page-shell.ts';
+
+const index = {
+  '/account/signin': { file: 'account.signin.html', unlessSearch: ['variant'] },
+  '/menu': { file: 'menu.html' },
+  '/': { file: 'index.html' },
+  '/evil': { file: '../../etc/passwd' },
+};
+const url = (p: string) => new URL(p, 'http://localhost');
+
+describe('page shell for a request', () => {
+  it('picks the file of the path, with or without a trailing slash', () => {
+    expect(shellFileFor(index, url('/account/signin'))).toBe('account.signin.html');
+    expect(shellFileFor(index, url('/menu/'))).toBe('menu.html');
+    expect(shellFileFor(index, url('/'))).toBe('index.html');
+    expect(shellFileFor(index, url('/menu?tab=featured'))).toBe('menu.html');
+  });
+
+  it('sends the generic shell for other paths, for a parameter that changes the top, and never a file outside', () => {
+    expect(shellFileFor(index, url('/account/signin?variant=promo'))).toBeNull();
+    expect(shellFileFor(index, url('/menu/drinks'))).toBeNull();
+    expect(shellFileFor(index, url('/__proto__'))).toBeNull();
+    expect(shellFileFor(index, url('/constructor'))).toBeNull();
+    expect(shellFileFor(index, url('/evil'))).toBeNull();
+    expect(shellFileFor(index, url('/MENU'))).toBeNull();
+  });
+
+  it('reads dist/shells, falls back to index.html, and is null when the app is not built', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'shells-'));
+    expect(await appShellHtml(dist, url('/menu'))).toBeNull();
+    writeFileSync(path.join(dist, 'index.html'), 'generic');
+    expect(await appShellHtml(dist, url('/menu'))).toBe('generic');
+    mkdirSync(path.join(dist, 'shells'));
+    writeFileSync(path.join(dist, 'shells', 'manifest.json'), '{ broken');
+    expect(await appShellHtml(dist, url('/menu'))).toBe('generic');
+    writeFileSync(path.join(dist, 'shells', 'manifest.json'), JSON.stringify(index));
+    expect(await appShellHtml(dist, url('/menu'))).toBe('generic'); // listed but the file is missing
+    writeFileSync(path.join(dist, 'shells', 'menu.html'), 'menu page');
+    expect(await appShellHtml(dist, url('/menu/'))).toBe('menu page');
+    expect(await appShellHtml(dist, url('/menu/drinks'))).toBe('generic');
+  });
+});

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstPaint } from './first-paint.ts';
+
+type Callback = (list: { getEntriesByName: (name: string) => unknown[] }) => void;
+
+function fakePaintTiming({ painted = false, supported = true } = {}) {
+  const observers: Array<{ cb: Callback; disconnected: boolean }> = [];
+  class FakeObserver {
+    private entry: { cb: Callback; disconnected: boolean };
+    constructor(cb: Callback) {
+      this.entry = { cb, disconnected: false };
+      observers.push(this.entry);
+    }
+    observe(options: { type: string }) {
+      if (!supported || options.type !== 'paint') throw new TypeError('unsupported entry type');
+    }
+    disconnect() {
+      this.entry.disconnected = true;
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) => (painted && name === 'first-contentful-paint' ? [{ name } as PerformanceEntry] : []));
+  const paint = (name: string) => observers.filter((o) => !o.disconnected).forEach((o) => o.cb({ getEntriesByName: (n) => (n === name ? [{ name }] : []) }));
+  return { observers, paint };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('afterFirstPaint', () => {
+  it('waits for the first contentful paint, then starts once and stops observing', () => {
+    vi.useFakeTimers();
+    const { observers, paint } = fakePaintTiming();
+    const start = vi.fn();
+    afterFirstPaint(start, 250);
+    expect(start).not.toHaveBeenCalled();
+    paint('first-paint');
+    expect(start).not.toHaveBeenCalled();
+    paint('first-contentful-paint');
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(observers[0]!.disconnected).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once when the page has already painted', () => {
+    fakePaintTiming({ painted: true });
+    const start = vi.fn();
+    afterFirstPaint(start);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts after the timeout when no paint comes (a background tab)', () => {
+    vi.useFakeTimers();
+    fakePaintTiming();
+    const start = vi.fn();
+    afterFirstPaint(start, 250);
+    vi.advanceTimersByTime(249);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once without paint timing', () => {
+    fakePaintTiming({ supported: false });
+    const start = vi.fn();
+    afterFirstPaint(start);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Runs `start` once the browser has presented its first contentful paint (the prerendered shell:
+ * src/views/shell/page-shells.ts), or after `timeoutMs` when no paint comes (a tab opened in the background,
+ * a browser without paint timing).
+ *
+ * Why wait: React's first render replaces the shell's nodes. When that happens between the first paint and the
+ * moment the browser reports it, the browser drops the shell's heading as a largest-contentful-paint candidate and
+ * counts React's identical heading, a second later on a slow phone, instead. Waiting for the report costs at most
+ * a frame when the bundle is ready before the first paint, and nothing otherwise (the usual case: the HTML paints
+ * long before the bundle has loaded).
+ */
+export function afterFirstPaint(start: () => void, timeoutMs = 250): void {
+  let started = false;
+  let observer: PerformanceObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    if (timer !== undefined) clearTimeout(timer);
+    start();
+  };
+  if (typeof performance !== 'undefined' && performance.getEntriesByName?.('first-contentful-paint').length) return go();
+  try {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length) go();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    return go(); // no PerformanceObserver or no paint timing: start now
+  }
+  timer = setTimeout(go, timeoutMs);
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chromeOfRoute, fillIndexShell, routeFileOf, routeIdsOf, shellHtml } from '../../../scripts/page-shells-build.ts';
+import { escapeHtml, pageShells, pathOfRouteId, prerenderedShells, shellRootHtml, shellTitle } from './page-shells.ts';
+
+const ids = routeIdsOf('src/routes');
+const chromeOf = (id: string) => chromeOfRoute('src/routes', id);
+
+describe('page shells (the HTML before JavaScript)', () => {
+  it('reads the same route ids from src/routes as the router generates', () => {
+    const generated = readFileSync('src/routeTree.gen.ts', 'utf8');
+    const block = /export interface FileRoutesById \{([\s\S]*?)\n\}/.exec(generated)![1]!;
+    const routerIds = [...block.matchAll(/^\s+'([^']+)':/gm)].map((m) => m[1]!);
+    expect([...ids].sort()).toEqual([...routerIds].sort());
+    for (const id of ids) expect(readFileSync(routeFileOf(id), 'utf8')).toContain(`createFileRoute('${id}')`);
+  });
+
+  it('maps route ids to the paths they match', () => {
+    expect(pathOfRouteId('/')).toBe('/');
+    expect(pathOfRouteId('/menu/')).toBe('/menu');
+    expect(pathOfRouteId('/account/settings/mfa/')).toBe('/account/settings/mfa');
+    expect(pathOfRouteId('/menu/cart_/guest/checkout')).toBe('/menu/cart/guest/checkout');
+    expect(pathOfRouteId('/account/cards_/$cardId')).toBeNull();
+    expect(pathOfRouteId('/store-locator/$')).toBeNull();
+  });
+
+  it('gives every static route path one shell with its title and the chrome its route declares', () => {
+    const shells = pageShells(ids, chromeOf);
+    const paths = shells.map((s) => s.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const expected = new Set(ids.map(pathOfRouteId).filter((p): p is string => p !== null));
+    expect(new Set(paths)).toEqual(expected);
+    const byPath = new Map(shells.map((s) => [s.path, s]));
+    expect(byPath.get('/menu/cart')!.chrome).toBe('logoOnly');
+    expect(byPath.get('/menu/store-locator')!.chrome).toBe('none');
+    expect(byPath.get('/account/settings/password')!.routeIds).toEqual(['/account/settings', '/account/settings/password']);
+    expect(shellTitle(byPath.get('/account/settings/password')!)).toBe('Change password | Harbor Coffee');
+    expect(shellTitle(byPath.get('/account/settings')!)).toBe('Settings | Harbor Coffee');
+    expect(shellTitle(byPath.get('/')!)).toBe('Coffee to order ahead | Harbor Coffee');
+    expect(byPath.get('/account/profile')!.top).toBeNull();
+  });
+
+  it('prerenders tops only with the chrome, title and route of the real page', () => {
+    for (const shell of prerenderedShells()) {
+      expect(shell.routeIds.map((id) => pathOfRouteId(id))).toContain(shell.path);
+      for (const id of shell.routeIds) expect(ids).toContain(id);
+      expect(shell.chrome).toBe([...shell.routeIds].reverse().map(chromeOf).find(Boolean) ?? 'full');
+      expect(shellTitle(shell)).not.toBe('Harbor Coffee');
+      expect(shell.top).toMatch(/<h1[ >]/);
+    }
+    const signin = prerenderedShells().find((s) => s.path === '/account/signin')!;
+    expect(signin.top).toBe('<div class="account-page"><h1 class="account-heading">Sign in or create an account</h1><p class="account-subheading">Earn Stars and rewards with Harbor Rewards.</p></div>');
+    expect(signin.unlessSearch).toEqual(['variant']);
+  });
+
+  it('draws the header of each chrome and escapes text', () => {
+    expect(shellRootHtml({ chrome: 'full', top: null })).toContain('<nav aria-label="Main" class="global-nav-links"><a href="/menu">Menu</a><a href="/store-locator">Find a store</a></nav>');
+    expect(shellRootHtml({ chrome: 'full', top: null })).toContain('<h1 class="shell-placeholder-title">Harbor Coffee</h1>');
+    expect(shellRootHtml({ chrome: 'logoOnly', top: '<h1>x</h1>' })).toMatch(/^<div class="app app--logoOnly app--prerendered">.*<header class="global-nav global-nav--logo-only"><a class="logo"[^]*<\/header><main id="main" class="app-main" tabindex="-1"><h1>x<\/h1><\/main><\/div>$/);
+    expect(shellRootHtml({ chrome: 'none', top: null })).not.toContain('<header');
+    expect(shellRootHtml(null, { name: 'A & <B>', product: 'B' })).toContain('<span class="logo-text">A &amp; &lt;B&gt;</span>');
+    expect(escapeHtml(`"'&<>`)).toBe('&quot;&#39;&amp;&lt;&gt;');
+    // no sign-in buttons: a member must not see them flash before the session is known
+    expect(shellRootHtml(null)).not.toMatch(/Sign in|Join now/);
+  });
+
+  it('fills index.html and writes a page from it', () => {
+    const source = readFileSync('index.html', 'utf8');
+    expect(() => fillIndexShell(source.replace('<!--app-shell-->', ''))).toThrow(/no <!--app-shell-->/);
+    const index = fillIndexShell(source);
+    expect(index).toContain('<div id="root"><!--shell--><div class="app app--full app--prerendered">');
+    const signin = prerenderedShells().find((s) => s.path === '/account/signin')!;
+    const html = shellHtml(index, signin);
+    expect(html).toContain('<title>Sign in | Harbor Coffee</title>');
+    expect(html).not.toContain('<title>Harbor Coffee</title>');
+    expect(html).toContain('<div class="app app--logoOnly app--prerendered">');
+    expect(html).toContain('<h1 class="account-heading">Sign in or create an account</h1>');
+    expect(html).not.toContain('shell-placeholder-title');
+    expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(() => shellHtml(source, signin)).toThrow(/no prerendered shell/);
+  });
+});

@@ -1,0 +1,140 @@
+import type { FileRoutesById } from '../../routeTree.gen.ts';
+import type { Chrome } from '../../router.tsx';
+import { signInVariantText, createVariantText } from '../account/variants.ts';
+import { documentTitle, routeTitles } from './page-title.ts';
+
+/**
+ * The HTML each page sends before any JavaScript runs (docs/architecture.md "Performance"): the build writes one
+ * file per static route path from dist/index.html (scripts/page-shells-build.ts), and the server sends the one of
+ * the requested path (server/http/page-shell.ts). Each has
+ *   - the page's own `<title>` (WCAG 2.4.2 holds before the bundle runs),
+ *   - its chrome (the header its route declares with `staticData.chrome`),
+ *   - and, where the top of the page is the same for every visitor, that top: the real heading (often the
+ *     largest text, so LCP does not wait for the bundle) with the view's own markup and classes, styled by the
+ *     entry's stylesheet (src/styles.css: no extra render-blocking request), or the page's heading in the neutral
+ *     placeholder where the view's layout needs the route's own stylesheet.
+ * React's first render replaces the shell (createRoot); e2e/page-shells.spec.ts checks that the prerendered
+ * heading is the one React renders, at the same size (a larger one would be a later LCP).
+ *
+ * Only what no visitor state changes belongs in `top`: a member's name, a chosen store or a search parameter
+ * that changes the heading would flash the wrong text (`unlessSearch` names such parameters: with one of them the
+ * plain shell is sent).
+ */
+export interface PageShell {
+  /** the pathname, exactly (no trailing slash) */
+  path: string;
+  /** the route ids matched on that path, parents first (the deepest with a title names the page) */
+  routeIds: Array<keyof FileRoutesById>;
+  /** the route's chrome (staticData.chrome; 'full' when it has none) */
+  chrome: Chrome;
+  /** the page's top as React renders it, or null: the neutral placeholder */
+  top: string | null;
+  /** search parameters that change the top: with one of them the generic shell is sent */
+  unlessSearch?: string[];
+}
+
+export interface ShellBrand {
+  name: string;
+  product: string;
+}
+
+/** the brand the server's configuration gives (server/config.ts) */
+export const SHELL_BRAND: ShellBrand = { name: 'Harbor Coffee', product: 'Harbor' };
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const accountTop = (t: { heading: string; subheading: string }) =>
+  `<div class="account-page"><h1 class="account-heading">${escapeHtml(t.heading)}</h1><p class="account-subheading">${escapeHtml(t.subheading)}</p></div>`;
+const legalTop = (title: string) => `<article class="legal-page"><h1>${escapeHtml(title)}</h1></article>`;
+
+/** Pages whose top is prerendered (the rest get their title, chrome and preloads: staticShells). */
+export function prerenderedShells(brand: ShellBrand = SHELL_BRAND): PageShell[] {
+  return [
+    { path: '/account/signin', routeIds: ['/account/signin'], chrome: 'logoOnly', top: accountTop(signInVariantText(undefined, brand.product)), unlessSearch: ['variant'] },
+    { path: '/account/create', routeIds: ['/account/create'], chrome: 'full', top: accountTop(createVariantText(undefined, brand.product)), unlessSearch: ['variant'] },
+    {
+      path: '/account/forgot-password',
+      routeIds: ['/account/forgot-password'],
+      chrome: 'full',
+      top: accountTop({ heading: 'Forgot your password?', subheading: "Enter the email address of your account and we'll send you a link to reset your password." }),
+    },
+    { path: '/menu', routeIds: ['/menu/'], chrome: 'full', top: '<section class="page menu-page"><h1>Menu</h1></section>' },
+    { path: '/store-locator', routeIds: ['/store-locator'], chrome: 'full', top: placeholder('Find a store') },
+    { path: '/terms-of-use', routeIds: ['/terms-of-use'], chrome: 'full', top: legalTop('Terms of Use') },
+    { path: '/card-terms', routeIds: ['/card-terms'], chrome: 'full', top: legalTop('Card Terms') },
+    { path: '/privacy-statement', routeIds: ['/privacy-statement'], chrome: 'full', top: legalTop('Privacy Statement') },
+    { path: '/help/delivery-faq', routeIds: ['/help/delivery-faq'], chrome: 'full', top: legalTop('Delivery FAQ') },
+  ];
+}
+
+/** "/account/settings/" -> "/account/settings", "/menu/cart_/guest/checkout" -> "/menu/cart/guest/checkout"; null for a path with parameters */
+export function pathOfRouteId(id: string): string | null {
+  if (id.includes('$')) return null;
+  const path = id
+    .split('/')
+    .map((s) => s.replace(/_$/, ''))
+    .join('/')
+    .replace(/\/$/, '');
+  return path === '' ? '/' : path;
+}
+
+/**
+ * Every route id that matches a path of its own (no parameters), with its ancestors from `allIds` (a route's
+ * parent is the route whose id is a prefix at a segment boundary). Prerendered pages come first and win.
+ */
+export function pageShells(allIds: readonly string[], chromeOf: (id: string) => Chrome | undefined = () => undefined, brand: ShellBrand = SHELL_BRAND): PageShell[] {
+  const shells = prerenderedShells(brand);
+  const taken = new Set(shells.map((s) => s.path));
+  for (const id of [...allIds].sort()) {
+    const path = pathOfRouteId(id);
+    if (path === null || taken.has(path) || id === '__root__') continue;
+    taken.add(path);
+    const routeIds = ancestorsOf(id, allIds);
+    const chrome = [...routeIds].reverse().map(chromeOf).find(Boolean) ?? 'full';
+    shells.push({ path, routeIds: routeIds as PageShell['routeIds'], chrome, top: null });
+  }
+  return shells;
+}
+
+function ancestorsOf(id: string, allIds: readonly string[]): string[] {
+  const segments = id.split('/').filter(Boolean);
+  const chain: string[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const prefix = `/${segments.slice(0, i).join('/')}`;
+    if (allIds.includes(prefix)) chain.push(prefix);
+  }
+  chain.push(id);
+  return chain;
+}
+
+/** the document title of a shell: the route's title (page-title.ts) and the brand */
+export function shellTitle(shell: PageShell, brand: ShellBrand = SHELL_BRAND): string {
+  const titles = routeTitles as Record<string, string | undefined>;
+  const own = [...shell.routeIds].reverse().map((id) => titles[id]).find(Boolean) ?? null;
+  return documentTitle(own, brand.name);
+}
+
+const LOGO = (brandName: string) =>
+  `<a class="logo" href="/" aria-label="${escapeHtml(brandName)} home"><svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true"><circle cx="32" cy="32" r="30" fill="currentColor"></circle><path d="M20 24h20v10a10 10 0 0 1-20 0zM40 27h3a4 4 0 0 1 0 8h-3" fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round"></path></svg><span class="logo-text">${escapeHtml(brandName)}</span></a>`;
+
+/** the placeholder under a header until React renders: a heading (the page's, or the brand) and two grey lines */
+function placeholder(heading: string) {
+  return `<div class="shell-placeholder"><h1 class="shell-placeholder-title">${escapeHtml(heading)}</h1><p class="shell-placeholder-line" aria-hidden="true"></p><p class="shell-placeholder-line shell-placeholder-line--short" aria-hidden="true"></p></div>`;
+}
+
+/**
+ * The contents of `#root` before React: AppShell's markup (src/views/shell/AppShell.tsx) for a visitor who is
+ * not signed in, without the sign-in buttons (a member must not see them flash), and the page's top.
+ */
+export function shellRootHtml(shell: Pick<PageShell, 'chrome' | 'top'> | null, brand: ShellBrand = SHELL_BRAND): string {
+  const chrome = shell?.chrome ?? 'full';
+  const header =
+    chrome === 'full' || chrome === 'noFooter'
+      ? `<header class="global-nav">${LOGO(brand.name)}<nav aria-label="Main" class="global-nav-links"><a href="/menu">Menu</a><a href="/store-locator">Find a store</a></nav></header>`
+      : chrome === 'logoOnly'
+        ? `<header class="global-nav global-nav--logo-only">${LOGO(brand.name)}</header>`
+        : '';
+  const main = `<main id="main" class="app-main" tabindex="-1">${shell?.top ?? placeholder(brand.name)}</main>`;
+  return `<div class="app app--${chrome} app--prerendered"><a class="skip-link" href="#main">Skip to main content</a>${header}${main}</div>`;
+}
