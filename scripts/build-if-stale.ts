@@ -15,7 +15,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildServer, serverStaleReason } from './server-build.mjs';
 
-const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json'];
+const INPUT_FILES = ['index.html', 'vite.config.ts', 'scripts/page-shells-build.ts', 'package-lock.json'];
 const INPUT_DIRS = ['src', 'machines', 'contracts', 'public'];
 export const STAMP = 'dist/.vite/manifest.json';
 
