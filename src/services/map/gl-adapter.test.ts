@@ -176,10 +176,38 @@ describe('gl adapter: markers', () => {
     expect(clusters[0]!.getAttribute('aria-label')).toMatch(/^\d+ stores, zoom in to see them$/);
     const moves: boolean[] = [];
     adapter.onMoveEnd((_v, info) => moves.push(info.user));
+    const clicks: string[] = [];
+    adapter.onMarkerClick((s) => clicks.push(s));
     clusters[0]!.click();
     const fit = map.calls.find((c) => c[0] === 'fitBounds')!;
-    expect(fit[2]).toMatchObject({ maxZoom: 15, linear: true });
+    // up to the map's own limit (a cluster at zoom 15 in a dense downtown still opens; one at 17 never zooms out)
+    expect(fit[2]).toMatchObject({ maxZoom: 21, linear: true });
     expect(moves).toEqual([true]);
+    expect(clicks).toEqual([]);
+  });
+
+  it('a cluster of stores at one spot, or at the zoom limit, selects its first store instead of zooming', async () => {
+    const { adapter, map, container } = await ready();
+    const clicks: string[] = [];
+    adapter.onMarkerClick((s) => clicks.push(s));
+    // 300 stores in view: clustering on; S0 and S1 share one point, far from the rest
+    const many = Array.from({ length: 300 }, (_, i) => ({ ...m(i), lat: 10 + i * 0.2, lng: 10 + i * 0.5 }));
+    many[1] = { ...many[1]!, lat: many[0]!.lat, lng: many[0]!.lng };
+    adapter.setMarkers(many);
+    const spot = container.querySelector<HTMLButtonElement>('.store-cluster[data-item-id="cluster:S0"]')!;
+    expect(spot.getAttribute('aria-label')).toBe('2 stores at this spot, choose one in the list');
+    spot.click();
+    expect(clicks).toEqual(['S0']);
+    expect(map.calls.some((c) => c[0] === 'fitBounds')).toBe(false);
+
+    const near = Array.from({ length: 300 }, (_, i) => ({ ...m(i), lat: 47.6 + (i % 3) * 1e-5 }));
+    adapter.setMarkers(near);
+    map.zoom = 21;
+    const cluster = container.querySelector<HTMLButtonElement>('.store-cluster')!;
+    expect(cluster.getAttribute('aria-label')).toMatch(/^\d+ stores, zoom in to see them$/);
+    cluster.click();
+    expect(clicks).toHaveLength(2);
+    expect(map.calls.some((c) => c[0] === 'fitBounds')).toBe(false);
   });
 
   it('removes every marker and the map on destroy', async () => {

@@ -10,6 +10,8 @@ import {
   diffRenderItems,
   FIT_MAX_ZOOM,
   FIT_PADDING,
+  MAX_ZOOM,
+  atOneSpot,
   boundsOf,
   RESIZE_DEBOUNCE_MS,
   clampZoom,
@@ -152,13 +154,13 @@ function buildAdapter(library: MapLibrary, lib: GlLib, map: GlMap, container: HT
     }
   };
 
-  const fitTo = (b: Bounds, animate: boolean, eventData: object, linear = false) => {
+  const fitTo = (b: Bounds, animate: boolean, eventData: object, linear = false, maxZoom = FIT_MAX_ZOOM) => {
     map.fitBounds(
       [
         [b.west, b.south],
         [b.east, b.north],
       ],
-      { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, ...(linear ? { linear: true } : {}), ...(animate ? {} : { duration: 0 }) },
+      { padding: FIT_PADDING, maxZoom, ...(linear ? { linear: true } : {}), ...(animate ? {} : { duration: 0 }) },
       eventData,
     );
   };
@@ -169,9 +171,15 @@ function buildAdapter(library: MapLibrary, lib: GlLib, map: GlMap, container: HT
       if (!entry) return;
       if (entry.item.kind === 'marker') {
         for (const l of clickListeners) l(entry.item.storeNumber);
+      } else if (atOneSpot(entry.item.bounds) || map.getZoom() >= MAX_ZOOM - 0.01) {
+        // no zoom separates stores at one point (or the map cannot zoom further): select the first (its pin is
+        // drawn, the list shows the others)
+        for (const l of clickListeners) l(entry.item.firstStore);
       } else {
-        // zooming into a cluster is the user's own move: reported like a double-click zoom
-        fitTo(entry.item.bounds, true, { originalEvent: event }, true);
+        // zooming into a cluster is the user's own move: reported like a double-click zoom. Up to the map's
+        // own limit, not the search fit's 15: in a dense downtown a cluster at 15 must still open (and a
+        // cluster clicked at 17 must not zoom out)
+        fitTo(entry.item.bounds, true, { originalEvent: event }, true, MAX_ZOOM);
       }
     },
     hover(id: string | null) {

@@ -1,9 +1,10 @@
 /**
  * The HTML elements the adapters place on the map: accessible buttons for store pins (aria-label = store
- * name, aria-pressed = selected) and for clusters (the count; click zooms in). Both libraries position
+ * name, aria-pressed = selected) and for clusters (the count; click zooms in, or selects the first store when
+ * all of them are at one spot). Both libraries position
  * them; the styles are in map-markers.css, loaded with the map chunk.
  */
-import { markerClassName, type RenderItem } from './markers.ts';
+import { atOneSpot, markerClassName, type RenderItem } from './markers.ts';
 import './map-markers.css';
 
 export interface ItemElementHandlers {
@@ -17,8 +18,8 @@ const PIN_SVG =
   '<path class="store-marker-pin" d="M12 0C5.4 0 0 5.3 0 11.9 0 20.8 12 32 12 32s12-11.2 12-20.1C24 5.3 18.6 0 12 0z"/>' +
   '<circle class="store-marker-dot" cx="12" cy="12" r="4.6"/></svg>';
 
-export function clusterLabel(count: number): string {
-  return `${count} stores, zoom in to see them`;
+export function clusterLabel(count: number, oneSpot = false): string {
+  return oneSpot ? `${count} stores at this spot, choose one in the list` : `${count} stores, zoom in to see them`;
 }
 
 export function clusterSizeClass(count: number): string {
@@ -57,7 +58,7 @@ export function updateItemElement(el: HTMLElement, item: RenderItem): void {
     el.title = item.name;
   } else {
     el.className = `store-cluster ${clusterSizeClass(item.count)}`;
-    el.setAttribute('aria-label', clusterLabel(item.count));
+    el.setAttribute('aria-label', clusterLabel(item.count, atOneSpot(item.bounds)));
     el.textContent = String(item.count);
   }
 }

@@ -200,7 +200,7 @@ describe('diffRenderItems', () => {
   });
 
   it('updates a cluster whose count changed', () => {
-    const c = (count: number): RenderItem => ({ kind: 'cluster', id: 'cluster:1', lat: 1, lng: 1, count, bounds: { west: 0, south: 0, east: 2, north: 2 } });
+    const c = (count: number): RenderItem => ({ kind: 'cluster', id: 'cluster:1', lat: 1, lng: 1, count, bounds: { west: 0, south: 0, east: 2, north: 2 }, firstStore: '1' });
     expect(diffRenderItems(new Map([['cluster:1', c(3)]]), [c(3)]).update).toEqual([]);
     expect(diffRenderItems(new Map([['cluster:1', c(3)]]), [c(4)]).update).toHaveLength(1);
   });

@@ -34,7 +34,10 @@ export interface Bounds {
 /** What is drawn: a single store pin or a cluster of stores (an HTML element each). */
 export type RenderItem =
   | { kind: 'marker'; id: string; lat: number; lng: number; storeNumber: string; name: string; state: MarkerState }
-  | { kind: 'cluster'; id: string; lat: number; lng: number; count: number; bounds: Bounds };
+  | { kind: 'cluster'; id: string; lat: number; lng: number; count: number; bounds: Bounds; firstStore: string };
+
+/** All of a cluster's stores at one point (two stores in one mall): no zoom separates them. */
+export const atOneSpot = (b: Bounds) => b.west === b.east && b.south === b.north;
 
 /** The zoom limits and the fit limit: one place, the locator's map maths (machines/locator-map.ts). */
 export { clampZoom, FIT_MAX_ZOOM, MAX_ZOOM, MIN_ZOOM };
@@ -212,7 +215,7 @@ function itemOf(g: Group): RenderItem {
   const { lat, lng } = g;
   // cluster ids come from their first store, so a cluster keeps its element across small pans
   const first = g.members.map((m) => m.storeNumber).sort()[0]!;
-  return { kind: 'cluster', id: `cluster:${first}`, lat, lng, count: g.members.length, bounds: boundsOf(g.members)! };
+  return { kind: 'cluster', id: `cluster:${first}`, lat, lng, count: g.members.length, bounds: boundsOf(g.members)!, firstStore: first };
 }
 
 /** Screen boxes of what is drawn (map-markers.css): pins are anchored at their tip, clusters at their centre. */
