@@ -4,6 +4,8 @@ import { OPAQUE_ID, OpaqueId } from './opaque-id.ts';
 export { OPAQUE_ID, OpaqueId };
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { AccountMessages } from './account-messages.ts';
+import { CardMessages } from './card-messages.ts';
+import { IdempotencyKey, CardId, PaymentMethodId, GUEST_TOKEN_MAX_AGE_MS } from './card-shared.ts';
 
 /**
  * Stored-value cards, payment methods, addresses and the sandbox processor (spec 2: section 2 "Cards" and
@@ -20,8 +22,6 @@ export const CARD_NUMBER_LENGTH = 16;
 export const SECURITY_CODE_LENGTH = 8;
 /** "Stored-value card total may not exceed $500." */
 export const MAX_CARD_BALANCE_CENTS = 50_000;
-/** Guest payment token default max age (spec 9) */
-export const GUEST_TOKEN_MAX_AGE_MS = 300_000;
 /** Address list cached stale after 1 week (spec 9) */
 export const ADDRESS_LIST_STALE_MS = 7 * 24 * 3600_000;
 /** reload amounts offered (config svcReloadOptions; spec: values not shown, chosen here) */
@@ -85,58 +85,6 @@ export const PAYMENT_METHOD_PROBLEM_CODES = ['121043', '121045', '121046', '1210
 export const PAYPAL_ERROR_CODES = ['121059', '121060', '121061', '121067', '121071', '121072'] as const;
 
 export const GENERIC_CARD_ERROR = GENERIC_ERROR_MESSAGE;
-export const CardMessages = {
-  lookWrong: "That card number or security code doesn't look right.",
-  reloadAmountMissing: 'Enter a reload amount.',
-  autoReloadAmountMissing: 'Enter an Auto reload amount.',
-  balanceLimit: 'Your card total cannot exceed $500.',
-  storeCredit: 'Please redeem this Store Credit card with a barista.',
-  transferBalanceTooLow: 'The balance on this card is too low to transfer.',
-  cardInactive: 'This card is inactive. Please have a barista activate it.',
-  lostOrStolen: 'This card has been reported lost or stolen. Please contact customer service.',
-  international: "International cards aren't supported.",
-  notRegistered: "This card isn't registered.",
-  fraud: "This payment didn't pass our fraud check. Please contact your bank.",
-  reloadAmountInvalid: 'That reload amount is not valid.',
-  cardClosed: 'This card has been deactivated or closed.',
-  paymentMethodProblem: 'There is a problem with this payment method. Please choose another one.',
-  expired: 'Your card may have expired.',
-  rejected: 'Your card was rejected. Please choose another payment method.',
-  paypal: 'There was a problem with PayPal. Please try again or choose another payment method.',
-  antiFraud: 'We noticed something unusual. Please contact customer service.',
-  duplicate: 'We already received your request, thanks!',
-  amex: 'There was a problem with your American Express card.',
-  alreadyRegistered: 'This card is already registered.',
-  insufficientBalance: 'Insufficient balance available.',
-  generic: GENERIC_CARD_ERROR,
-  transferFailed: 'Something went wrong with your transfer. Try transferring your balance again.',
-  keyReused: 'This request was already used for a different amount or card. Refresh and try again.',
-  cardHasBalance: 'This card still has a balance. Transfer it to another card before removing this one.',
-  cardNotFound: 'We could not find that card.',
-  paymentMethodNotFound: 'We could not find that payment method.',
-  addressNotFound: 'We could not find that address.',
-  tokenExpired: 'Your card details timed out. Please enter them again.',
-  makePrimaryFailed: 'We could not make this your primary card. Please try again.',
-  barcodeDown: 'Barcode is temporarily down. To pay in store, show the barcode number to your barista',
-  noPaymentMethods: 'Your account has no payment methods.',
-  selectPaymentMethod: 'To save Auto reload settings, select a payment method.',
-  noPaymentSelected: 'no payment method selected',
-  cardNotActivated: "The card you're using is not activated. Please have a barista activate it.",
-  cardProblem: "There is a problem with the card you're using. Please contact customer service.",
-  cardRemoved: (lastFour: string) => `Card (${lastFour}) removed`,
-  removeFailed: 'Failed to remove card',
-  cardAdded: (amount: string) => `Card added with ${amount}`,
-  cardAddedNoBalance: 'Card added',
-  autoReloadOn: 'Auto reload is on',
-  autoReloadOff: 'Auto reload is off',
-  moneyAdded: (amount: string) => `${amount} added to your card`,
-  transferDone: (amount: string) => `${amount} transferred`,
-  addressSaved: 'Billing address saved',
-  paymentMethodAdded: 'Payment method added',
-  paymentMethodRemoved: 'Payment method removed',
-  defaultSaved: 'Default payment method updated',
-  primarySaved: 'Primary card updated',
-} as const;
 
 /** The catalogue: code → message (spec 8). A server-supplied message takes precedence when present. */
 export const cardCodeMessage: Record<string, string> = {
@@ -225,9 +173,6 @@ export const groupCardNumber = (n: string) => n.replace(/\s+/g, '').replace(/(.{
 // Field schemas
 
 const Cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_CARD_BALANCE_CENTS, message));
-export const IdempotencyKey = v.pipe(v.string('Give an idempotency key.'), v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'Give an idempotency key of 8 to 100 letters, digits, - or _.'));
-export const CardId = v.pipe(v.string(), v.regex(OPAQUE_ID, 'Not a card id.'));
-export const PaymentMethodId = v.pipe(v.string('Choose a payment method.'), v.regex(OPAQUE_ID, 'Not a payment method id.'));
 export const SvcCardNumber = v.pipe(v.string('A valid card number has 16 digits.'), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.'), v.maxLength(16, 'A valid card number has 16 digits.'));
 export const SvcSecurityCode = v.pipe(v.string('A valid security code has 8 digits.'), v.regex(/^[0-9]{8}$/, 'A valid security code has 8 digits.'), v.maxLength(8, 'A valid security code has 8 digits.'));
 const Risk = v.optional(v.looseObject({ deviceId: v.optional(v.pipe(v.string(), v.maxLength(200))), risk: v.optional(v.pipe(v.string(), v.maxLength(20))) }));
@@ -492,3 +437,6 @@ export const PaymentFormMessages = {
   transferAmount: 'Enter an amount up to the card balance.',
   noTransferSource: 'You need a card with a balance and a second card to transfer.',
 } as const;
+
+// small modules of their own, so ordering (contracts/ordering.ts) does not bring every card schema to the menu
+export { CardMessages, IdempotencyKey, CardId, PaymentMethodId, GUEST_TOKEN_MAX_AGE_MS };

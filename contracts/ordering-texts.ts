@@ -1,6 +1,6 @@
 import { OrderingMessages as M } from './ordering.ts';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
-import { CardMessages } from './cards.ts';
+import { CardMessages } from './card-messages.ts';
 
 /**
  * The ordering texts the client shows, by key (machines name them in `meta.message` and `notify` params): the

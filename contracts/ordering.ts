@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IdempotencyKey, PaymentMethodId } from './cards.ts';
+import { IdempotencyKey, PaymentMethodId } from './card-shared.ts';
 import { StoreNumber } from './store-number.ts';
 
 /**

@@ -47,7 +47,7 @@ export function productActors(queryClient: QueryClient) {
 import type { PricingResult as _PR, SubmitOrderResult, TimeSlotsResponse, CartItemInput } from '../../contracts/ordering.ts';
 import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../machines/place-order.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
-import { GUEST_TOKEN_MAX_AGE_MS } from '../../contracts/cards.ts';
+import { GUEST_TOKEN_MAX_AGE_MS } from '../../contracts/card-shared.ts';
 import type { GuestCard, GuestAddress } from './guest-payment.ts';
 
 /**
