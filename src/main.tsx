@@ -5,25 +5,31 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './services/query-client.ts';
 import { createAppActors, AppActorsProvider } from './services/app-actors.tsx';
 import { createAppRouter, startFirstRouteChunks } from './router.tsx';
-import { afterFirstPaint } from './services/first-paint.ts';
+import { afterFirstPaint, nextTask } from './services/first-paint.ts';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const appActors = createAppActors();
-const router = createAppRouter({ queryClient, appActors });
-// The first page's code starts downloading now, alongside the root's config and session requests, instead of
-// after them (the router fetches a route's chunk only once the root's beforeLoad has resolved).
-startFirstRouteChunks(router, window.location.pathname);
+// Start-up in three tasks instead of one (nextTask): the app's objects, the first page's chunks, React's render.
+async function start() {
+  const queryClient = createQueryClient();
+  const appActors = createAppActors();
+  const router = createAppRouter({ queryClient, appActors });
+  await nextTask();
+  // The first page's code starts downloading now, alongside the root's config and session requests, instead of
+  // after them (the router fetches a route's chunk only once the root's beforeLoad has resolved).
+  startFirstRouteChunks(router, window.location.pathname);
+  await nextTask();
+  // React replaces the prerendered shell once the browser has reported its first paint (src/services/first-paint.ts)
+  afterFirstPaint(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AppActorsProvider actors={appActors}>
+            <RouterProvider router={router} />
+          </AppActorsProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
 
-// React replaces the prerendered shell once the browser has reported its first paint (src/services/first-paint.ts)
-afterFirstPaint(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppActorsProvider actors={appActors}>
-          <RouterProvider router={router} />
-        </AppActorsProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+void start();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint } from './first-paint.ts';
+import { afterFirstPaint, nextTask } from './first-paint.ts';
 
 type Callback = (list: { getEntriesByName: (name: string) => unknown[] }) => void;
 
@@ -69,5 +69,25 @@ describe('afterFirstPaint', () => {
     const start = vi.fn();
     afterFirstPaint(start);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task: after the current task and its microtasks', async () => {
+    const order: string[] = [];
+    const done = nextTask().then(() => order.push('next task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    order.push('sync');
+    await done;
+    expect(order).toEqual(['sync', 'microtask', 'next task']);
+  });
+
+  it('falls back to a timer without MessageChannel', async () => {
+    vi.stubGlobal('MessageChannel', undefined);
+    const order: string[] = [];
+    const done = nextTask().then(() => order.push('next task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    await done;
+    expect(order).toEqual(['microtask', 'next task']);
   });
 });
