@@ -237,7 +237,8 @@ async function curbsideStore(page: Page) {
 test('a member applies a Star reward, pays with the card, and checks in at curbside; the store sees the arrival', async ({ page }) => {
   test.slow(); // a whole member order and check-in: about 45 s on an idle 2-core machine
   await signInThroughForm(page, DEMO.regular.email, DEMO.regular.password);
-  await page.waitForURL(/\/account\//);
+  // signed in: the form leaves /account/signin (the sign-in URL itself matches /account/)
+  await page.waitForURL((url) => url.pathname.startsWith('/account/') && !url.pathname.startsWith('/account/signin'));
   const card = await fundedCard(page);
   const store = await curbsideStore(page);
   const starsBefore = (await gql(page.request, 'get-offers', { storeNumber: store.storeNumber })).data.stars as number;
