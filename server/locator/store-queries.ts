@@ -66,9 +66,8 @@ const summaryJson = (lat: string, lng: string) => `json_build_array(short_number
 
 type SummaryTuple = [string, string, string, string, number, number, string, SummaryRow['availability'], boolean, number];
 
-/** One row of summaryJson: the summary row and its great-circle distance. */
-function summaryHit(j: string): Hit<SummaryRow> {
-  const [short_number, hours_key, store_number, name, latitude, longitude, single_line, availability, guest_ordering, chord] = JSON.parse(j) as SummaryTuple;
+/** One row of summaryJson, parsed: the summary row and its great-circle distance. */
+function summaryHit([short_number, hours_key, store_number, name, latitude, longitude, single_line, availability, guest_ordering, chord]: SummaryTuple): Hit<SummaryRow> {
   return { short_number, store_number, name, latitude, longitude, single_line, availability, guest_ordering, hours_key, distance_m: chordToGreatCircle(chord) };
 }
 
@@ -120,16 +119,23 @@ function splitKey(k: string): { short_number: string; hours_key: string } {
 
 type Hit<T> = T & { distance_m: number };
 
+/**
+ * The `j` rows of a summary query as ONE row: their JSON arrays joined by commas, in the order the query gives them
+ * (a plain aggregate over a subquery, no join: PostgreSQL reads the subquery's rows in its order). One row
+ * instead of up to 500 saves PGlite's per-row decoding (about 0.15 ms per 50 stores at 170,000 stores).
+ */
+const joined = (sql: string) => `select string_agg(j, ',') as j from (${sql}) t`;
+
+/** The rows of `joined`, parsed. */
+async function summaryHits(db: Queryable, sql: string, params: unknown[]): Promise<Hit<SummaryRow>[]> {
+  const [row] = (await db.query<{ j: string | null }>(joined(sql), params)).rows;
+  return row?.j ? (JSON.parse(`[${row.j}]`) as SummaryTuple[]).map(summaryHit) : [];
+}
+
 /** One nearest-store query with summaries: nearest first, each with its great-circle distance; none beyond the radius. */
 async function nearestHits(db: Queryable, q: NearestQuery): Promise<Hit<SummaryRow>[]> {
   const { sql, params } = nearestSql(q, { summary: true });
-  const out: Hit<SummaryRow>[] = [];
-  for (const { j } of (await db.query<{ j: string }>(sql, params)).rows) {
-    const hit = summaryHit(j);
-    if (q.radiusMetres !== null && hit.distance_m > q.radiusMetres) continue;
-    out.push(hit);
-  }
-  return out;
+  return (await summaryHits(db, sql, params)).filter((hit) => q.radiusMetres === null || hit.distance_m <= q.radiusMetres);
 }
 
 /** The stores' open status now; a store whose hours could not be read (deleted meanwhile) is left out. */
@@ -146,8 +152,8 @@ async function withStatus(db: Queryable, rows: Hit<SummaryRow>[], at: Date): Pro
 /** The summary columns of these stores with their distance from (lat, lng); unknown numbers are left out. */
 export async function summaryRows(db: Queryable, shortNumbers: readonly string[], lat: number, lng: number): Promise<Map<string, Hit<SummaryRow>>> {
   if (!shortNumbers.length) return new Map();
-  const r = await db.query<{ j: string }>(`select ${summaryJson('$2', '$3')} from stores where short_number = any($1::text[])`, [shortNumbers, lat, lng]);
-  return new Map(r.rows.map(({ j }) => summaryHit(j)).map((row) => [row.short_number, row]));
+  const rows = await summaryHits(db, `select ${summaryJson('$2', '$3')} from stores where short_number = any($1::text[])`, [shortNumbers, lat, lng]);
+  return new Map(rows.map((row) => [row.short_number, row]));
 }
 
 /** Round sizes of the open-now filter: how far the next round reaches (see nearestListed). */
