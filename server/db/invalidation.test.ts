@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forEachDb, openTestDb, backends } from '../test/db.ts';
 import { storeRows } from '../locator/store-cache.ts';
+import { geocodeCached, geocodeCacheSize } from '../locator/geocode-cache.ts';
 import { startCacheInvalidation } from './invalidation.ts';
 import { migrate, splitSql } from './migrate.ts';
 import { openPostgres, type Db } from './db.ts';
@@ -24,6 +25,31 @@ forEachDb('store cache invalidation (LISTEN/NOTIFY)', ({ db }) => {
     } finally {
       await db().query(`update stores set name = '1st & Pike' where short_number = '10001'`);
       await unlisten();
+    }
+  });
+});
+
+forEachDb('place search cache (geocode-cache.ts)', ({ db }) => {
+  it('answers a repeated search without a query, and a change to stores empties it at once', async () => {
+    let queries = 0;
+    // the cache is per database object: a wrapper that counts queries has a cache of its own
+    const counting = { query: ((sql: string, params?: unknown[]) => (queries++, db().query(sql, params))) as Db['query'] };
+    const first = await geocodeCached(counting, 'Seattle, WA');
+    expect(first?.displayName).toMatch(/^Seattle/);
+    const asked = queries;
+    expect(asked).toBeGreaterThan(0);
+    expect(await geocodeCached(counting, 'Seattle, WA')).toBe(first);
+    expect(queries).toBe(asked);
+    expect(geocodeCacheSize(counting)).toBe(1);
+    // the NOTIFY of a change to stores clears the cache of the database it arrives on
+    const stop = await startCacheInvalidation(db());
+    try {
+      await geocodeCached(db(), 'Seattle, WA');
+      expect(geocodeCacheSize(db())).toBe(1);
+      await db().query(`update stores set name = name where short_number = '10001'`);
+      expect(await until(async () => geocodeCacheSize(db()) === 0)).toBe(true);
+    } finally {
+      await stop();
     }
   });
 });

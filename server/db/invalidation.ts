@@ -10,12 +10,17 @@
  */
 import type { Db, Queryable } from './db.ts';
 import { clearStoreCache } from '../locator/store-cache.ts';
+import { clearGeocodeCache } from '../locator/geocode-cache.ts';
 
 export const CACHE_CHANNEL = 'harbor_cache';
 
 /** The per-process caches that hold database rows, by the name their NOTIFY payload carries. */
 const CACHES: Record<string, (db: Queryable) => void> = {
-  stores: clearStoreCache,
+  // the store rows, and the place searches' answers (a street search reads stores)
+  stores: (db) => {
+    clearStoreCache(db);
+    clearGeocodeCache(db);
+  },
 };
 
 export type CacheName = keyof typeof CACHES;

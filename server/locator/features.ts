@@ -26,10 +26,11 @@ export function featureFilter(codes: readonly string[]): FeatureFilter {
 }
 
 /**
- * Static codes carried by few stores (3-8%), rarest first: each has a partial GiST index
- * (stores_earth_<code>, migration 005) that the nearest-store query uses when the code is selected.
+ * Static codes with a partial GiST index of their own (stores_earth_<code>), rarest first, that the nearest-store
+ * query uses when the code is selected: those carried by few stores (3-8%, migration 005), and DT (drive-thru,
+ * about a third of the stores and fewer in city centres, a common filter; migration 024).
  */
-export const RARE_CODES: readonly string[] = ['RW', 'VS', 'EV', 'CL', 'CX'];
+export const RARE_CODES: readonly string[] = ['RW', 'VS', 'EV', 'CL', 'CX', 'DT'];
 
 /** The rarest selected code that has its own partial index, or null. */
 export function rarestCode(filter: FeatureFilter): string | null {

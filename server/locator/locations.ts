@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.ts';
 import type { StoredStoreRow } from '../db/store-row.ts';
 import { featureFilter, type FeatureFilter } from './features.ts';
 import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
-import { geocode } from './geocoder.ts';
+import { geocodeCached } from './geocode-cache.ts';
 import { openStatusOfRow } from './open-status.ts';
 import { metresToMiles, milesToMetres, summaryOf, summaryRowOf } from './store-format.ts';
 import { nearestListed, storeByNumber, type ListedStore } from './store-queries.ts';
@@ -33,7 +33,7 @@ async function resolveCentre(db: Queryable, q: LocationsQuery): Promise<Centre> 
     return { latitude: store.latitude, longitude: store.longitude, placeName: null, store };
   }
   if (q.lat !== undefined && q.lng !== undefined) return { latitude: q.lat, longitude: q.lng, placeName: null, store: null };
-  const place = q.place !== undefined ? await geocode(db, q.place, q.near ?? null) : null;
+  const place = q.place !== undefined ? await geocodeCached(db, q.place, q.near ?? null) : null;
   if (!place) throw new LocatorNotFound('PLACE_NOT_FOUND', `We couldn't find "${q.place ?? ''}".`);
   return { latitude: place.latitude, longitude: place.longitude, placeName: place.displayName, store: null };
 }

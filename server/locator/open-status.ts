@@ -66,11 +66,15 @@ export async function openStatuses(db: Queryable, rows: Iterable<{ short_number:
     else missing.set(r.hours_key, r.short_number);
   }
   if (missing.size) {
-    const read = await db.query<Pick<StoreRow, 'time_zone_id' | 'weekly_hours' | 'holidays'> & { hours_key: string }>(
-      'select hours_key, time_zone_id, weekly_hours, holidays from stores where short_number = any($1::text[])',
+    // one JSON column per row (as the list's summaries, store-queries.ts): PGlite decodes each column apart
+    const read = await db.query<{ j: string }>(
+      'select json_build_array(hours_key, time_zone_id, weekly_hours, holidays)::text as j from stores where short_number = any($1::text[])',
       [[...missing.values()]],
     );
-    for (const h of read.rows) out.set(h.hours_key, statusAt(remember(h.hours_key, storeHours(h)), at, minute));
+    for (const { j } of read.rows) {
+      const [hours_key, time_zone_id, weekly_hours, holidays] = JSON.parse(j) as [string, StoreRow['time_zone_id'], StoreRow['weekly_hours'], StoreRow['holidays']];
+      out.set(hours_key, statusAt(remember(hours_key, storeHours({ time_zone_id, weekly_hours, holidays })), at, minute));
+    }
   }
   return out;
 }

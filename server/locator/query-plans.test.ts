@@ -4,7 +4,7 @@ import { featureFilter } from './features.ts';
 import { placeStageSql } from './geocoder.ts';
 import { parsePartialPlace, parsePlace } from './geocoder-text.ts';
 import { milesToMetres } from './store-format.ts';
-import { nearestSql, type NearestQuery } from './store-queries.ts';
+import { chordSql, nearestSql, type NearestQuery } from './store-queries.ts';
 
 /** The locator's queries use the indexes (an index, not a scan: docs/architecture.md#performance). */
 const seattle = { lat: 47.6062, lng: -122.3321 };
@@ -51,22 +51,47 @@ forEachDb('query plans', ({ db }) => {
     expect(await plan(`select * from stores where $1 <% lower(address->'lines'->>0)`, ['1912 pike pl'])).toContain('stores_street_trgm');
   });
 
-  it.each([['RW'], ['VS'], ['EV'], ['CL'], ['CX']])('the rare filter %s uses its partial index', async (code) => {
+  it.each([['RW'], ['VS'], ['EV'], ['CL'], ['CX'], ['DT']])('the rare filter %s uses its partial index', async (code) => {
     const { sql, params } = nearestSql({ ...seattle, filter: featureFilter([code, 'WF']), radiusMetres: milesToMetres(50), limit: 50 });
     expect(await plan(sql, params)).toContain(`stores_earth_${code.toLowerCase()}`);
   });
 
-  it('rare filters give the same stores as the plain filter would', async () => {
-    const q = { ...seattle, filter: featureFilter(['CX', 'DT']), radiusMetres: milesToMetres(50), limit: 50 };
+  it.each([[['CX', 'DT']], [['DT', 'WF']]])('rare filters %j give the same stores as the plain filter would', async (codes) => {
+    const q = { ...seattle, filter: featureFilter(codes), radiusMetres: milesToMetres(50), limit: 50 };
     const { sql, params } = nearestSql(q);
-    const viaPartial = (await db().query<{ short_number: string }>(sql, params)).rows.map((r) => r.short_number);
+    // without summaries a row is the hours key (32 hex digits) followed by the short number
+    const viaPartial = (await db().query<{ k: string }>(sql, params)).rows.map((r) => r.k.slice(32));
     const plain = await db().query<{ short_number: string }>(
       `select short_number from stores where earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(latitude, longitude) and feature_codes @> $4::text[]
         order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) limit 50`,
-      [seattle.lat, seattle.lng, milesToMetres(50), ['CX', 'DT']],
+      [seattle.lat, seattle.lng, milesToMetres(50), q.filter.staticCodes],
     );
     expect(viaPartial.length).toBeGreaterThan(0);
     expect(viaPartial).toEqual(plain.rows.map((r) => r.short_number));
+  });
+
+  it('the summary query (one JSON column per store) uses the index too', async () => {
+    const { sql, params } = nearestSql(variants[0]![1], { summary: true });
+    const text = await plan(sql, params);
+    expect(text).toContain('stores_earth');
+    expect(text).not.toMatch(/Seq Scan on stores/);
+  });
+
+  it('chordSql is ll_to_earth(...) <-> ll_to_earth(...) to the bit, for every store', async () => {
+    // around Seattle, London and the antimeridian: every store's chord, the expression the index orders by against chordSql
+    for (const [lat, lng] of [[47.6062, -122.3321], [51.5072, -0.1276], [-33.8688, 151.2093], [0, 180]]) {
+      const r = await db().query<{ n: number; differ: number; same_text: number }>(
+        `select count(*)::int as n,
+           count(*) filter (where a <> b)::int as differ,
+           count(*) filter (where a::text = b::text)::int as same_text
+         from (select ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2) as a, ${chordSql('$1', '$2')} as b from stores) t`,
+        [lat, lng],
+      );
+      const row = r.rows[0]!;
+      expect(row.n).toBeGreaterThan(10_000);
+      expect(row.differ).toBe(0);
+      expect(row.same_text).toBe(row.n);
+    }
   });
 
   it('the open-24-hours filter uses the partial index stores_earth_24h', async () => {

@@ -6,7 +6,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { formatStore } from '../../locator/store-format.ts';
 import { forEachDb } from '../../test/db.ts';
 import type { StoreRow } from '../store-row.ts';
-import { DEFAULT_STORE_COUNT, generateSeed, seedIfEmpty } from './seed.ts';
+import { DEFAULT_STORE_COUNT, generateSeed, hilbertKey, inSpatialOrder, seedIfEmpty } from './seed.ts';
 import { SEATTLE_STORES } from './seattle.ts';
 import { DEMO_PASSWORD } from './users.ts';
 
@@ -35,6 +35,19 @@ describe('generateSeed', { timeout: 180_000 }, () => {
     expect(places.length).toBeGreaterThan(20_000);
     expect(places.length).toBeLessThan(40_000);
     expect(places.every((p) => /^[a-z0-9]+( [a-z0-9]+)*$/.test(p.search_name))).toBe(true);
+  });
+
+  it('inserts the stores along a Hilbert curve: the same rows, neighbours next to each other', () => {
+    const { stores } = seed();
+    const ordered = inSpatialOrder(stores);
+    expect(digest([...ordered].sort((a, b) => a.id.localeCompare(b.id)))).toBe(digest([...stores].sort((a, b) => a.id.localeCompare(b.id))));
+    const keys = ordered.map((s) => hilbertKey(s.latitude, s.longitude));
+    expect(keys.every((k, i) => i === 0 || k >= keys[i - 1]!)).toBe(true);
+    // consecutive stores are close: the median step is a few km (in generation order it is across the continent)
+    const km = (a: StoreRow, b: StoreRow) => Math.hypot(a.latitude - b.latitude, (a.longitude - b.longitude) * Math.cos((a.latitude * Math.PI) / 180)) * 111;
+    const medianStep = (list: StoreRow[]) => list.slice(1).map((s, i) => km(list[i]!, s)).sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    expect(medianStep(ordered)).toBeLessThan(10);
+    expect(medianStep(stores)).toBeGreaterThan(100);
   });
 
   it('spreads stores over the US, Canada and Great Britain', () => {

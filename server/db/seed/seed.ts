@@ -74,6 +74,44 @@ async function withoutSecondaryIndexes<T>(tx: Queryable, tables: string[], load:
   return out;
 }
 
+/**
+ * Position of a point along a Hilbert curve over a 65,536 x 65,536 grid of longitude and latitude: points close
+ * on the curve are close on the map.
+ */
+export function hilbertKey(latitude: number, longitude: number): number {
+  const n = 1 << 16;
+  let x = Math.min(n - 1, Math.max(0, Math.floor(((longitude + 180) / 360) * n)));
+  let y = Math.min(n - 1, Math.max(0, Math.floor(((latitude + 90) / 180) * n)));
+  let d = 0;
+  for (let s = n >> 1; s > 0; s >>= 1) {
+    const rx = (x & s) > 0 ? 1 : 0;
+    const ry = (y & s) > 0 ? 1 : 0;
+    d += s * s * ((3 * rx) ^ ry);
+    if (ry === 0) {
+      if (rx === 1) {
+        x = n - 1 - x;
+        y = n - 1 - y;
+      }
+      [x, y] = [y, x];
+    }
+  }
+  return d;
+}
+
+/**
+ * The stores in the order they are inserted: along a Hilbert curve, so that stores near each other share heap
+ * pages and the GiST indexes built after the load (withoutSecondaryIndexes) group them tightly. The locator's
+ * nearest-store scan then reads a few pages instead of one per store (measured on PGlite at 170,000 stores: the
+ * list query of 50 stores 1.8 -> 1.4 ms; docs/locator.md "Performance"). Only the physical order changes: the same
+ * rows, and every query that lists stores orders them itself.
+ */
+export function inSpatialOrder(stores: readonly StoreRow[]): StoreRow[] {
+  return stores
+    .map((s) => ({ s, key: hilbertKey(s.latitude, s.longitude) }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ s }) => s);
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function insertUsers(tx: Queryable, users: DemoUser[], hashes: string[]) {
@@ -108,7 +146,7 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
     await withoutSecondaryIndexes(tx, ['places', 'stores', 'postal_codes'], async () => {
       await insertJson(tx, 'places', data.places);
       await insertJson(tx, 'postal_codes', data.postalCodes);
-      await insertJson(tx, 'stores', data.stores);
+      await insertJson(tx, 'stores', inSpatialOrder(data.stores));
     });
     await insertUsers(tx, data.users, hashes);
     await tx.query('analyze places');
