@@ -2,13 +2,13 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { DataDirLockedError, gracefulShutdown, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
 import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 import { serveDist } from './http/static.ts';
 import { appShellHtml } from './http/page-shell.ts';
+import { compressResponses } from './http/compress.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
 
 /**
@@ -30,8 +30,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   // slow requests and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
   root.use('*', slowRequestLog(msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS')));
   const stopWatch = watchEventLoop(msSetting(env.EVENT_LOOP_STALL_MS, 2000, 'EVENT_LOOP_STALL_MS'), msSetting(env.EVENT_LOOP_CHECK_MS, 10_000, 'EVENT_LOOP_CHECK_MS') || 10_000);
-  // gzip/deflate for JSON and HTML; dist/ files come precompressed (server/http/static.ts)
-  root.use('*', compress({ threshold: 1024 }));
+  // brotli/gzip for JSON and HTML in one zlib call (server/http/compress.ts); dist/ files come precompressed
+  root.use('*', compressResponses({ threshold: 1024 }));
   root.use('/healthz', (c, next) => lifecycle.healthGate(c, next));
   root.route('/', api);
   // dist/ files, precompressed at build (br/gzip by Accept-Encoding); a missing /assets/ file is a 404
