@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/types.ts';
 import { parseJson, parseQuery } from '../http/validate.ts';
 import { createSsoToken, ssoBrowserNonce } from '../auth/sso.ts';
 import { findUserByEmail } from '../auth/users.ts';
+import { escapeHtml } from '../../contracts/html.ts';
 
 /**
  * Development tools. Every path under /dev/ and /apiproxy/v1/dev/ answers loopback clients only (404 to anyone
@@ -56,8 +57,7 @@ async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuer
   }));
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"'`]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[ch]!);
+export { escapeHtml };
 
 function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: string, ssoMint: boolean): string {
   const rows = messages

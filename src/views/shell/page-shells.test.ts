@@ -41,14 +41,17 @@ describe('page shells (the HTML before JavaScript)', () => {
   });
 
   it('prerenders tops only with the chrome, title and route of the real page', () => {
-    for (const shell of prerenderedShells()) {
+    for (const shell of prerenderedShells(chromeOf)) {
       expect(shell.routeIds.map((id) => pathOfRouteId(id))).toContain(shell.path);
       for (const id of shell.routeIds) expect(ids).toContain(id);
       expect(shell.chrome).toBe([...shell.routeIds].reverse().map(chromeOf).find(Boolean) ?? 'full');
+      expect(pageShells(ids, chromeOf).find((s) => s.path === shell.path)).toEqual(shell);
       expect(shellTitle(shell)).not.toBe('Harbor Coffee');
       expect(shell.top).toMatch(/<h1[ >]/);
     }
-    const signin = prerenderedShells().find((s) => s.path === '/account/signin')!;
+    const signin = prerenderedShells(chromeOf).find((s) => s.path === '/account/signin')!;
+    expect(signin.chrome).toBe('logoOnly');
+    expect(prerenderedShells(chromeOf).find((s) => s.path === '/menu')!.chrome).toBe('full');
     expect(signin.top).toBe('<div class="account-page"><h1 class="account-heading">Sign in or create an account</h1><p class="account-subheading">Earn Stars and rewards with Harbor Rewards.</p></div>');
     expect(signin.unlessSearch).toEqual(['variant']);
   });
@@ -60,6 +63,7 @@ describe('page shells (the HTML before JavaScript)', () => {
     expect(shellRootHtml({ chrome: 'none', top: null })).not.toContain('<header');
     expect(shellRootHtml(null, { name: 'A & <B>', product: 'B' })).toContain('<span class="logo-text">A &amp; &lt;B&gt;</span>');
     expect(escapeHtml(`"'&<>`)).toBe('&quot;&#39;&amp;&lt;&gt;');
+    expect(escapeHtml('`')).toBe('&#96;');
     // no sign-in buttons: a member must not see them flash before the session is known
     expect(shellRootHtml(null)).not.toMatch(/Sign in|Join now/);
   });
@@ -69,7 +73,7 @@ describe('page shells (the HTML before JavaScript)', () => {
     expect(() => fillIndexShell(source.replace('<!--app-shell-->', ''))).toThrow(/no <!--app-shell-->/);
     const index = fillIndexShell(source);
     expect(index).toContain('<div id="root"><!--shell--><div class="app app--full app--prerendered">');
-    const signin = prerenderedShells().find((s) => s.path === '/account/signin')!;
+    const signin = prerenderedShells(chromeOf).find((s) => s.path === '/account/signin')!;
     const html = shellHtml(index, signin);
     expect(html).toContain('<title>Sign in | Harbor Coffee</title>');
     expect(html).not.toContain('<title>Harbor Coffee</title>');

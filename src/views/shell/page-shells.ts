@@ -2,6 +2,7 @@ import type { FileRoutesById } from '../../routeTree.gen.ts';
 import type { Chrome } from '../../router.tsx';
 import { signInVariantText, createVariantText } from '../account/variants.ts';
 import { documentTitle, routeTitles } from './page-title.ts';
+import { escapeHtml } from '../../../contracts/html.ts';
 
 /**
  * The HTML each page sends before any JavaScript runs (docs/architecture.md "Performance"): the build writes one
@@ -41,31 +42,38 @@ export interface ShellBrand {
 /** the brand the server's configuration gives (server/config.ts) */
 export const SHELL_BRAND: ShellBrand = { name: 'Harbor Coffee', product: 'Harbor' };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml };
 
 const accountTop = (t: { heading: string; subheading: string }) =>
   `<div class="account-page"><h1 class="account-heading">${escapeHtml(t.heading)}</h1><p class="account-subheading">${escapeHtml(t.subheading)}</p></div>`;
 const legalTop = (title: string) => `<article class="legal-page"><h1>${escapeHtml(title)}</h1></article>`;
 
-/** Pages whose top is prerendered (the rest get their title, chrome and preloads: staticShells). */
-export function prerenderedShells(brand: ShellBrand = SHELL_BRAND): PageShell[] {
-  return [
-    { path: '/account/signin', routeIds: ['/account/signin'], chrome: 'logoOnly', top: accountTop(signInVariantText(undefined, brand.product)), unlessSearch: ['variant'] },
-    { path: '/account/create', routeIds: ['/account/create'], chrome: 'full', top: accountTop(createVariantText(undefined, brand.product)), unlessSearch: ['variant'] },
+type ChromeOf = (id: string) => Chrome | undefined;
+
+/** the chrome of the deepest matched route that declares one ('full' when none does) */
+const chromeFor = (routeIds: readonly string[], chromeOf: ChromeOf): Chrome => [...routeIds].reverse().map(chromeOf).find(Boolean) ?? 'full';
+
+/**
+ * Pages whose top is prerendered (pageShells gives every other static path its title and chrome). The chrome comes
+ * from the route files (`chromeOf`), never from this table.
+ */
+export function prerenderedShells(chromeOf: ChromeOf, brand: ShellBrand = SHELL_BRAND): PageShell[] {
+  const tops: Array<Omit<PageShell, 'chrome'>> = [
+    { path: '/account/signin', routeIds: ['/account/signin'], top: accountTop(signInVariantText(undefined, brand.product)), unlessSearch: ['variant'] },
+    { path: '/account/create', routeIds: ['/account/create'], top: accountTop(createVariantText(undefined, brand.product)), unlessSearch: ['variant'] },
     {
       path: '/account/forgot-password',
       routeIds: ['/account/forgot-password'],
-      chrome: 'full',
       top: accountTop({ heading: 'Forgot your password?', subheading: "Enter the email address of your account and we'll send you a link to reset your password." }),
     },
-    { path: '/menu', routeIds: ['/menu/'], chrome: 'full', top: '<section class="page menu-page"><h1>Menu</h1></section>' },
-    { path: '/store-locator', routeIds: ['/store-locator'], chrome: 'full', top: placeholder('Find a store') },
-    { path: '/terms-of-use', routeIds: ['/terms-of-use'], chrome: 'full', top: legalTop('Terms of Use') },
-    { path: '/card-terms', routeIds: ['/card-terms'], chrome: 'full', top: legalTop('Card Terms') },
-    { path: '/privacy-statement', routeIds: ['/privacy-statement'], chrome: 'full', top: legalTop('Privacy Statement') },
-    { path: '/help/delivery-faq', routeIds: ['/help/delivery-faq'], chrome: 'full', top: legalTop('Delivery FAQ') },
+    { path: '/menu', routeIds: ['/menu/'], top: '<section class="page menu-page"><h1>Menu</h1></section>' },
+    { path: '/store-locator', routeIds: ['/store-locator'], top: placeholder('Find a store') },
+    { path: '/terms-of-use', routeIds: ['/terms-of-use'], top: legalTop('Terms of Use') },
+    { path: '/card-terms', routeIds: ['/card-terms'], top: legalTop('Card Terms') },
+    { path: '/privacy-statement', routeIds: ['/privacy-statement'], top: legalTop('Privacy Statement') },
+    { path: '/help/delivery-faq', routeIds: ['/help/delivery-faq'], top: legalTop('Delivery FAQ') },
   ];
+  return tops.map((t) => ({ ...t, chrome: chromeFor(t.routeIds, chromeOf) }));
 }
 
 /** "/account/settings/" -> "/account/settings", "/menu/cart_/guest/checkout" -> "/menu/cart/guest/checkout"; null for a path with parameters */
@@ -83,16 +91,15 @@ export function pathOfRouteId(id: string): string | null {
  * Every route id that matches a path of its own (no parameters), with its ancestors from `allIds` (a route's
  * parent is the route whose id is a prefix at a segment boundary). Prerendered pages come first and win.
  */
-export function pageShells(allIds: readonly string[], chromeOf: (id: string) => Chrome | undefined = () => undefined, brand: ShellBrand = SHELL_BRAND): PageShell[] {
-  const shells = prerenderedShells(brand);
+export function pageShells(allIds: readonly string[], chromeOf: ChromeOf = () => undefined, brand: ShellBrand = SHELL_BRAND): PageShell[] {
+  const shells = prerenderedShells(chromeOf, brand);
   const taken = new Set(shells.map((s) => s.path));
   for (const id of [...allIds].sort()) {
     const path = pathOfRouteId(id);
     if (path === null || taken.has(path) || id === '__root__') continue;
     taken.add(path);
     const routeIds = ancestorsOf(id, allIds);
-    const chrome = [...routeIds].reverse().map(chromeOf).find(Boolean) ?? 'full';
-    shells.push({ path, routeIds: routeIds as PageShell['routeIds'], chrome, top: null });
+    shells.push({ path, routeIds: routeIds as PageShell['routeIds'], chrome: chromeFor(routeIds, chromeOf), top: null });
   }
   return shells;
 }
