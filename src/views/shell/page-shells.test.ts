@@ -37,6 +37,8 @@ describe('page shells (the HTML before JavaScript)', () => {
     expect(shellTitle(byPath.get('/account/settings/password')!)).toBe('Change password | Harbor Coffee');
     expect(shellTitle(byPath.get('/account/settings')!)).toBe('Settings | Harbor Coffee');
     expect(shellTitle(byPath.get('/')!)).toBe('Coffee to order ahead | Harbor Coffee');
+    // spec 3 section 2: the home stream's page title is 'Home'
+    expect(shellTitle(byPath.get('/account/for-you')!)).toBe('Home | Harbor Coffee');
     expect(byPath.get('/account/profile')!.top).toBeNull();
   });
 

@@ -23,7 +23,7 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/menu/cart_/guest/checkout': 'Guest checkout',
   '/account/create': 'Create an account',
   '/account/create_/partial-success/$message': 'Account created',
-  '/account/for-you': 'For you',
+  '/account/for-you': 'Home',
   '/account/forgot-password': 'Forgot password',
   '/account/forgot-password_/success': 'Check your email',
   '/account/forgot-password-reset/$token': 'Reset your password',
