@@ -6,7 +6,8 @@ import { cardsMachine } from '../../machines/cards.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { cardsActors } from '../services/cards.actors.ts';
 import { CardsListView } from '../views/cards/CardsViews.tsx';
-import { CardOverlays, useToast } from './-cards/CardOverlays.tsx';
+import { useToast } from './-cards/card-page-hooks.ts';
+import { LazyCardOverlays, usePreloadCardOverlays } from './-cards/lazy-overlays.tsx';
 
 /** /account/cards (sign-in required): the card list; ?mode=from_account_create&card_error=<code> shows the mapped message. */
 const CardsSearch = v.object({
@@ -27,6 +28,7 @@ function CardsPage() {
   const hash = useLocation({ select: (l) => l.hash });
   const router = useRouter();
   const toast = useToast();
+  usePreloadCardOverlays();
   const actor = useActorRef(
     cardsMachine.provide({
       actors: cardsActors(),
@@ -38,6 +40,6 @@ function CardsPage() {
     if (!hash && actor.getSnapshot().matches('ready')) actor.send({ type: 'user.refresh' });
   }, [hash, actor]);
   const primary = useSelector(actor, (s) => s.context.cards.find((c) => c.isPrimary) ?? s.context.cards[0]);
-  const overlay = primary && hash ? <CardOverlays card={primary} hash={hash} onClose={() => void router.navigate({ to: '/account/cards', search, hash: '' })} /> : null;
+  const overlay = primary && hash ? <LazyCardOverlays card={primary} hash={hash} onClose={() => void router.navigate({ to: '/account/cards', search, hash: '' })} /> : null;
   return <CardsListView actor={actor} overlay={overlay} />;
 }

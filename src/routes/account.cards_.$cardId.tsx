@@ -8,7 +8,8 @@ import { cardsMachine } from '../../machines/cards.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { cardsActors, cardsApi } from '../services/cards.actors.ts';
 import { CardsListView } from '../views/cards/CardsViews.tsx';
-import { CardOverlays, useToast } from './-cards/CardOverlays.tsx';
+import { useToast } from './-cards/card-page-hooks.ts';
+import { LazyCardOverlays, usePreloadCardOverlays } from './-cards/lazy-overlays.tsx';
 
 /** /account/cards/:cardId (sign-in required): one card, its latest movements, and the #pay / #add-money / #auto-reload overlays. */
 export const Route = createFileRoute('/account/cards_/$cardId')({
@@ -24,6 +25,7 @@ function CardPage() {
   const hash = useLocation({ select: (l) => l.hash });
   const router = useRouter();
   const toast = useToast();
+  usePreloadCardOverlays();
   const actor = useActorRef(cardsMachine.provide({ actors: cardsActors(), actions: { notify: ({ context }) => context.notice && toast(context.notice.tone, context.notice.message) } }), { input: {} });
   const card = useSelector(actor, (s) => s.context.cards.find((c) => c.cardId === cardId));
   const balance = card?.balance.amount;
@@ -45,6 +47,6 @@ function CardPage() {
       </ul>
     </section>
   ) : null;
-  const overlay = card && hash ? <CardOverlays card={card} hash={hash} onClose={() => void router.navigate({ to: '/account/cards/$cardId', params: { cardId }, hash: '' })} /> : null;
+  const overlay = card && hash ? <LazyCardOverlays card={card} hash={hash} onClose={() => void router.navigate({ to: '/account/cards/$cardId', params: { cardId }, hash: '' })} /> : null;
   return <CardsListView actor={actor} cardId={cardId} history={history} overlay={overlay} />;
 }

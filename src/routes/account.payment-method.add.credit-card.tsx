@@ -3,7 +3,7 @@ import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';
-import { useCreditCardActor } from './-cards/CardOverlays.tsx';
+import { useCreditCardActor } from './-cards/credit-card-actor.ts';
 
 /** /account/payment-method/add/credit-card?billingAddressId= (sign-in required): tokenise with the processor, then save. */
 const Search = v.object({ billingAddressId: v.optional(OpaqueId) });

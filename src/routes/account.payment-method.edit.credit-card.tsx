@@ -6,7 +6,8 @@ import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { AccountCardPage } from '../views/account/blocks.tsx';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';
-import { paymentMethodsQuery, useCreditCardActor } from './-cards/CardOverlays.tsx';
+import { paymentMethodsQuery } from './-cards/card-page-hooks.ts';
+import { useCreditCardActor } from './-cards/credit-card-actor.ts';
 
 /** /account/payment-method/edit/credit-card?paymentMethodId= (sign-in required): a saved card's expiry and billing address. */
 const Search = v.object({ paymentMethodId: v.optional(OpaqueId) });

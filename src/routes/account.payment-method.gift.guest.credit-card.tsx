@@ -7,7 +7,7 @@ import { creditCardMachine } from '../../machines/credit-card.machine.ts';
 import { creditCardActors } from '../services/cards.actors.ts';
 import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '../services/guest-payment.ts';
 import { CreditCardView } from '../views/cards/PaymentViews.tsx';
-import { thisMonth, useToast } from './-cards/CardOverlays.tsx';
+import { thisMonth, useToast } from './-cards/card-page-hooks.ts';
 
 /**
  * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.

@@ -4,52 +4,21 @@ import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { Card } from '../../../contracts/cards.ts';
 import { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
-import { creditCardMachine, type CreditCardInput } from '../../../machines/credit-card.machine.ts';
 import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
-import { addMoneyActors, autoReloadActors, barcodeActors, cardsApi, creditCardActors } from '../../services/cards.actors.ts';
+import { addMoneyActors, autoReloadActors, barcodeActors, type cardsApi } from '../../services/cards.actors.ts';
 import { configQuery } from '../../services/config.ts';
-import { useAppActors } from '../../services/app-actors.tsx';
 import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardsViews.tsx';
-
-/** The payment methods query (add money and auto reload choose from it). */
-export const paymentMethodsQuery = { queryKey: ['account', 'payment-methods'], queryFn: () => cardsApi.methods() } as const;
-
-/** A toast through the root notifications actor. */
-export function useToast() {
-  const actors = useAppActors();
-  return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
-}
-
-/** This month, for the credit-card machine's expiry check. */
-export const thisMonth = () => ({ year: new Date().getFullYear(), month: new Date().getMonth() + 1 });
+import { paymentMethodsQuery, useToast } from './card-page-hooks.ts';
 
 /**
- * The credit-card machine of the add and edit pages: toasts its notice, and when it is done refreshes the
- * payment methods and returns to /account/payment-method.
+ * The hash overlays of the card pages (#pay, #add-money, #auto-reload), each with its own machine. The list and
+ * details pages load this module when an overlay opens, or when the browser is idle (lazy-overlays.tsx).
  */
-export function useCreditCardActor(input: Omit<CreditCardInput, 'today'>) {
-  const router = useRouter();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  return useActorRef(
-    creditCardMachine.provide({
-      actors: creditCardActors(),
-      actions: {
-        notify: ({ context }) => context.notice && toast('success', context.notice),
-        goToList: () => {
-          void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
-          queueMicrotask(() => void router.navigate({ to: '/account/payment-method' }));
-        },
-      },
-    }),
-    { input: { ...input, today: thisMonth() } as CreditCardInput },
-  );
-}
 
 const randomKey = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-/** The hash overlays of the card pages: #pay, #add-money, #auto-reload, each its own machine (started here). */
+/** The overlay for the hash, or nothing. */
 export function CardOverlays({ card, hash, onClose }: { card: Card; hash: string; onClose: () => void }) {
   if (hash === 'pay') return <PayOverlay key={card.cardId} card={card} onClose={onClose} />;
   if (hash === 'add-money' || hash === 'auto-reload') return <MoneyOverlay key={card.cardId + hash} card={card} hash={hash} onClose={onClose} />;

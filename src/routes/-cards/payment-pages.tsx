@@ -6,7 +6,7 @@ import { addressOf, billingAddressMachine } from '../../../machines/billing-addr
 import { billingAddressActors } from '../../services/cards.actors.ts';
 import { saveGuestAddress } from '../../services/guest-payment.ts';
 import { BillingAddressView } from '../../views/cards/PaymentViews.tsx';
-import { useToast } from './CardOverlays.tsx';
+import { useToast } from './card-page-hooks.ts';
 
 /**
  * The billing-address page of both routes (add, edit): a member saves an address (CREATE_ADDRESS / UPDATE_ADDRESS)

@@ -92,7 +92,7 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
       {snapshot.matches('loadFailed') ? <LoadFailed error={error} onRetry={() => actor.send({ type: 'user.retry' })} /> : <ErrorAlert message={error} />}
       {cardId && cards.length > 0 && shown.length === 0 ? <p>{CardMessages.cardNotFound}</p> : null}
       {!cardId ? (
-        <p>
+        <p className="cards-toolbar">
           <a className="btn btn--primary" href="/account/cards/add">
             Add a card
           </a>{' '}

@@ -1,0 +1,19 @@
+import { cardsApi } from '../../services/cards.actors.ts';
+import { useAppActors } from '../../services/app-actors.tsx';
+
+/**
+ * What every card and payment page uses. Kept apart from the overlays (CardOverlays.tsx, loaded when one
+ * opens) and from the credit-card machine (credit-card-actor.ts), so a page's first load carries only its own flow.
+ */
+
+/** The payment methods query (add money and auto reload choose from it). */
+export const paymentMethodsQuery = { queryKey: ['account', 'payment-methods'], queryFn: () => cardsApi.methods() } as const;
+
+/** A toast through the root notifications actor. */
+export function useToast() {
+  const actors = useAppActors();
+  return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
+}
+
+/** This month, for the credit-card machine's expiry check. */
+export const thisMonth = () => ({ year: new Date().getFullYear(), month: new Date().getMonth() + 1 });
