@@ -1,4 +1,4 @@
-import { OrderingMessages as M } from './ordering.ts';
+import { OrderingMessages as M } from './ordering-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { CardMessages } from './card-messages.ts';
 
