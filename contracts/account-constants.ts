@@ -9,3 +9,6 @@ export const REAUTH_WINDOW_MS = 15 * 60_000;
 export const PARTIAL_SUCCESS_MESSAGE_IDS = ['card-information-error', 'card-state-error'] as const;
 export type PartialSuccessMessageIdValue = (typeof PARTIAL_SUCCESS_MESSAGE_IDS)[number];
 export const isPartialSuccessMessageId = (s: string): s is PartialSuccessMessageIdValue => (PARTIAL_SUCCESS_MESSAGE_IDS as readonly string[]).includes(s);
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

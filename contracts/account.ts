@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PARTIAL_SUCCESS_MESSAGE_IDS } from './account-constants.ts';
+import { PARTIAL_SUCCESS_MESSAGE_IDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-constants.ts';
 import { strengthProblem, userInputsFor } from './password-strength.ts';
 
 /**
@@ -22,8 +22,7 @@ import { AccountMessages } from './account-messages.ts';
 // ---------------------------------------------------------------------------------------------------------------
 // Limits (spec 9 and docs/accounts.md)
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** new passwords may not equal the current one or the previous 4 */
 export const PASSWORD_HISTORY = 5;
 export const EMAIL_MAX_LENGTH = 50;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { apiRequest, ApiRequestError, buildUrl } from './api.ts';
-import { messageForError, cardCodeMessages } from './error-catalogue.ts';
+import { messageForError, accountCodeMessages } from './error-catalogue.ts';
 
 function respond(status: number, body: unknown) {
   return vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -50,10 +50,12 @@ describe('REST wrapper', () => {
     expect(e2).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
-  it('maps card codes through the one catalogue', () => {
-    expect(messageForError(new ApiRequestError(400, '121063', 'x', { code: '121063' }), cardCodeMessages)).toBe('We already received your request, thanks!');
+  it('maps codes through the catalogue', () => {
+    expect(messageForError(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'x', { code: 'INVALID_CREDENTIALS' }), accountCodeMessages)).toBe('The email or password you entered is not valid. Please try again.');
     // a server-supplied message takes precedence (spec 2 section 8)
-    expect(messageForError(new ApiRequestError(400, '121063', 'Server says', { code: '121063', message: 'Server says' }), cardCodeMessages)).toBe('Server says');
+    expect(messageForError(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'Server says', { code: 'INVALID_CREDENTIALS', message: 'Server says' }), accountCodeMessages)).toBe('Server says');
+    // a code the catalogue does not know: the generic text
+    expect(messageForError(new ApiRequestError(400, 'NOPE', 'x', { code: 'NOPE' }), accountCodeMessages)).toBe('Something went wrong. Please try again.');
     expect(messageForError(new ApiRequestError(500, 'X', 'boom'))).toBe('Something went wrong. Please try again.');
   });
 });

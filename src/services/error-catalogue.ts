@@ -9,81 +9,8 @@ import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 /** The generic failure text (contracts/errors.ts: written once, shared with the server's catalogue). */
 export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
 
-/** Locator (spec 1, section 8). */
-export const locatorMessages = {
-  storeNotFound: "Whoops! We couldn't find that store.",
-  menuNotAvailable: 'Menu not available for this store.',
-  generic: 'Something went wrong while finding stores. Please try again.',
-  noStoresTitle: 'No stores found',
-  noStoresHints: ['Move or zoom out the map', 'Turn off some filters', 'Search a wider area'],
-  placeNotFound: "We couldn't find that place. Check the spelling or try a nearby city or ZIP code.",
-  zoomedOut: 'Zoom in to see stores in this area.',
-  searchOrZoom: 'Search for a place or zoom in on the map to find stores.',
-  geolocationUnavailable: "We couldn't get your location. Allow location access in your browser, or search for a place.",
-  noPreviousStores: "You haven't ordered from any stores yet.",
-  noFavoriteStores: "You haven't added any favorite stores yet.",
-  /** a member's favorites and previous stores are listed within 50 miles only: theirs may be elsewhere */
-  noFavoriteStoresHere: 'None of your favorite stores are in this area.',
-  noPreviousStoresHere: "You haven't ordered from a store in this area yet.",
-  favoriteSignIn: 'You must sign in to add this store to your favorites.',
-  favoriteFailed: "We couldn't update your favorite stores. Please try again.",
-  unavailableStore: 'This store is not accepting mobile orders right now. Choose another store.',
-  accountRequired: 'This store needs an account to order ahead. Sign in or create an account to order here.',
-  notFoundTitle: 'Store not found',
-  placeNotFoundTitle: 'Place not found',
-  zoomedOutTitle: 'Zoomed out too far',
-  searchOrZoomTitle: 'Find a store near you',
-  geolocationTitle: 'Location unavailable',
-  genericTitle: "Stores didn't load",
-  lookingForNearest: 'Looking for the nearest store…',
-  nearestTitle: 'Nearest store',
-  nearestNotFound: 'There are no stores anywhere near this area.',
-  favoriteSignInTitle: 'Sign in to save favorites',
-  noOrderingHere: 'Mobile ordering unavailable',
-  orderingNotReady: 'Mobile ordering is not available at this store yet',
-  orderingUnavailable: 'Mobile ordering is unavailable at this store',
-  orderingAccountRequired: 'Account required: this store has no guest ordering',
-  accountRequiredTitle: 'Account required',
-  storeUnavailableTitle: 'Store unavailable',
-  /** the details overlay could not fetch the whole store (GET /stores/:storeNumber) */
-  detailsFailed: "We couldn't load this store's details. Please try again.",
-  loadingDetails: 'Loading store details…',
-  storeUnavailableForGuests: "This store isn't taking mobile orders right now. Choose another store, or sign in or create an account to order.",
-} as const;
-
-/** Card and payment codes (spec 2, section 8). */
-export const cardCodeMessages: Record<string, string> = {
-  '121000': "That card number or security code doesn't look right.",
-  '121001': "That card number or security code doesn't look right.",
-  '121002': "That card number or security code doesn't look right.",
-  '121017': "That card number or security code doesn't look right.",
-  '121005': 'Enter a reload amount.',
-  '121009': 'Enter an Auto reload amount.',
-  '121010': 'Enter an Auto reload amount.',
-  '121023': 'Your card total cannot exceed $500.',
-  '121024': 'Please redeem this Store Credit card with a barista.',
-  '121025': 'The balance on this card is too low to transfer.',
-  '121030': 'This card is inactive. Please have a barista activate it.',
-  '121032': 'This card has been reported lost or stolen. Please contact customer service.',
-  '121033': "International cards aren't supported.",
-  '121034': "This card isn't registered.",
-  '121035': "This payment didn't pass our fraud check. Please contact your bank.",
-  '121036': 'That reload amount is not valid.',
-  '121037': 'This card has been deactivated or closed.',
-  '121044': 'Your card may have expired.',
-  '121048': 'Your card was rejected. Please choose another payment method.',
-  '121062': 'We noticed something unusual. Please contact customer service.',
-  '121063': 'We already received your request, thanks!',
-  '121069': 'There was a problem with your American Express card.',
-  '121075': GENERIC_ERROR,
-  '123000': GENERIC_ERROR,
-  DIGITAL_CARD_PROVISION_ERROR: GENERIC_ERROR,
-  '122000': 'This card is already registered.',
-  INSUFFICIENT_BALANCE: 'Insufficient balance available.',
-  UNEXPECTED_ERROR: GENERIC_ERROR,
-};
-for (const c of ['121043', '121045', '121046', '121065', '121066', '121068', '121070', '121076']) cardCodeMessages[c] = 'There is a problem with this payment method. Please choose another one.';
-for (const c of ['121059', '121060', '121061', '121067', '121071', '121072']) cardCodeMessages[c] = 'There was a problem with PayPal. Please try again or choose another payment method.';
+// Each area's texts are their own module, so a page loads only its own (docs/architecture.md, Performance).
+export { locatorMessages } from './locator-messages.ts';
 
 /**
  * The text to show for a failed request. Spec 2 section 8: a server-supplied message takes precedence

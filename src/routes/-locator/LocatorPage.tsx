@@ -9,7 +9,7 @@ import { storeDetailsMachine } from '../../../machines/store-details.machine.ts'
 import { configQuery } from '../../services/config.ts';
 import { sessionQuery } from '../../services/session.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
-import { locatorMessages } from '../../services/error-catalogue.ts';
+import { locatorMessages } from '../../services/locator-messages.ts';
 import { favoriteStoreActors, locatorActors, storeDetailsActors } from '../../services/locator.actors.ts';
 import { LocatorView } from '../../views/locator/LocatorView.tsx';
 import type { LocatorSearch } from './search.ts';

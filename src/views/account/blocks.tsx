@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/account.ts';
-import { accountMessages } from '../../services/error-catalogue.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/account-constants.ts';
+import { GENERIC_ERROR_MESSAGE } from '../../../contracts/errors.ts';
 import { FormAlert, formValues, PasswordField, SubmitButton, TextField, type TextFieldProps } from './form.tsx';
 
 /**
@@ -62,7 +62,7 @@ export function LoadFailed({ error, onRetry }: { error: string | null | undefine
   return (
     <>
       <FormAlert>
-        <p>{error ?? accountMessages.generic}</p>
+        <p>{error ?? GENERIC_ERROR_MESSAGE}</p>
       </FormAlert>
       <RetryButton onRetry={onRetry} />
     </>

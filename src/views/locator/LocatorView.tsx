@@ -6,7 +6,7 @@ import { findLocation, markerState, orderingStatus, sameStore, type locatorMachi
 import { favoriteOf, type favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
 import type { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
 import type { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
-import { locatorMessages } from '../../services/error-catalogue.ts';
+import { locatorMessages } from '../../services/locator-messages.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { StoreMap, type StoreMapMarker } from './StoreMap.tsx';
 import { FulfillmentToggle } from './FulfillmentToggle.tsx';

@@ -1,6 +1,6 @@
 import type { LocationResult } from '../../../contracts/locations.ts';
 import { formatDistance } from '../../services/format.ts';
-import { locatorMessages } from '../../services/error-catalogue.ts';
+import { locatorMessages } from '../../services/locator-messages.ts';
 import type { OrderingStatus } from '../../../machines/locator.machine.ts';
 
 /** The line a card and the details show about mobile ordering at this store (null: nothing to say). */

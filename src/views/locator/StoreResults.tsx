@@ -5,7 +5,7 @@ import type { RecommendationReason } from '../../../contracts/locations.ts';
 import { markerState, orderingStatus, sameStore, type LocatorTab, type locatorMachine } from '../../../machines/locator.machine.ts';
 import { favoriteOf, type favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
 import type { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
-import { locatorMessages } from '../../services/error-catalogue.ts';
+import { locatorMessages } from '../../services/locator-messages.ts';
 import { StoreCard, StoreCardSkeleton, storeCardId } from './StoreCard.tsx';
 
 export interface StoreResultsProps {
