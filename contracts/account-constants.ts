@@ -12,3 +12,5 @@ export const isPartialSuccessMessageId = (s: string): s is PartialSuccessMessage
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 50;
+export const NAME_MAX_LENGTH = 50;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PARTIAL_SUCCESS_MESSAGE_IDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-constants.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PARTIAL_SUCCESS_MESSAGE_IDS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-constants.ts';
 import { strengthProblem, userInputsFor } from './password-strength.ts';
 
 /**
@@ -22,11 +22,9 @@ import { AccountMessages } from './account-messages.ts';
 // ---------------------------------------------------------------------------------------------------------------
 // Limits (spec 9 and docs/accounts.md)
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** new passwords may not equal the current one or the previous 4 */
 export const PASSWORD_HISTORY = 5;
-export const EMAIL_MAX_LENGTH = 50;
-export const NAME_MAX_LENGTH = 50;
 export const ONE_TIME_CODE_LENGTH = 6;
 export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
 export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;

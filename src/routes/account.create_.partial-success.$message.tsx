@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isPartialSuccessMessageId } from '../../contracts/account-constants.ts';
-import { PartialSuccessView } from '../views/account/PartialSuccessView.tsx';
+import { PartialSuccessView } from '../views/account/OutcomeViews.tsx';
 
 /** /account/create/partial-success/:message (card-information-error | card-state-error). */
 export const Route = createFileRoute('/account/create_/partial-success/$message')({

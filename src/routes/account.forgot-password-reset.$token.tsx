@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { accountApi } from '../services/account.api.ts';
-import { ResetLinkExpiredView } from '../views/account/ResetPasswordView.tsx';
+import { ResetLinkExpiredView } from '../views/account/OutcomeViews.tsx';
 
 /**
  * /account/forgot-password-reset/:token: the expired-link page. The token is validated before the page renders

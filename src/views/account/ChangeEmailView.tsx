@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
-import { EMAIL_MAX_LENGTH } from '../../../contracts/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { changeEmailMachine } from '../../../machines/change-email.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { PageLoading } from '../shell/Loading.tsx';

@@ -4,7 +4,7 @@ import { createAccountMachine, createAccountRequest, type CreateAccountForm } fr
 import { createAccountEvents } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, setChecked, walkPath, type FlowViewModel, type User } from '../../test/account-harness.tsx';
 import { CreateAccountView } from './CreateAccountView.tsx';
-import { PartialSuccessView } from './PartialSuccessView.tsx';
+import { PartialSuccessView } from './OutcomeViews.tsx';
 import { specText } from '../../test/spec-texts.ts';
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contracts/account.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { createAccountMachine, CreateAccountForm } from '../../../machines/create-account.machine.ts';
 import { NewPasswordField } from './blocks.tsx';
 import { CheckboxField, formValues, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';

@@ -1,10 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
-import { EMAIL_MAX_LENGTH } from '../../../contracts/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { forgotPasswordMachine } from '../../../machines/forgot-password.machine.ts';
-import { accountMessages } from '../../services/error-catalogue.ts';
-import { AccountCardPage, AccountForm, FormActions, OutcomePage } from './blocks.tsx';
+import { AccountCardPage, AccountForm, FormActions } from './blocks.tsx';
 import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
 import './account.css';
 
@@ -26,18 +25,5 @@ export function ForgotPasswordView({ actor }: { actor: ActorRefFrom<typeof forgo
         <Link to="/account/signin">Back to sign in</Link>
       </div>
     </AccountCardPage>
-  );
-}
-
-/** /account/forgot-password/success. */
-export function ForgotPasswordSuccessView() {
-  return (
-    <OutcomePage
-      tone="success"
-      heading="Check your email"
-      primary={{ to: '/account/signin', label: 'Return to sign in' }}
-    >
-      <p>{accountMessages.forgotPasswordSuccess}</p>
-    </OutcomePage>
   );
 }

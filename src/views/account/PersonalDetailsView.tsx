@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { AccountMessages } from '../../../contracts/account-messages.ts';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
-import { NAME_MAX_LENGTH } from '../../../contracts/account.ts';
+import { NAME_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { personalDetailsMachine } from '../../../machines/personal-details.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
 import { AccountCardPage, AccountForm, AccountPage, ErrorAlert, FormActions, LoadFailed } from './blocks.tsx';

@@ -4,8 +4,9 @@ import { forgotPasswordMachine, sendResetLinkRequest } from '../../../machines/f
 import { resetPasswordMachine, resetPasswordRequest } from '../../../machines/reset-password.machine.ts';
 import { forgotPasswordEvents, resetPasswordEvents, RESET_TOKEN } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
-import { ForgotPasswordSuccessView, ForgotPasswordView } from './ForgotPasswordView.tsx';
-import { ResetLinkExpiredView, ResetPasswordSuccessView, ResetPasswordView } from './ResetPasswordView.tsx';
+import { ForgotPasswordView } from './ForgotPasswordView.tsx';
+import { ForgotPasswordSuccessView, ResetLinkExpiredView, ResetPasswordSuccessView } from './OutcomeViews.tsx';
+import { ResetPasswordView } from './ResetPasswordView.tsx';
 import { specText } from '../../test/spec-texts.ts';
 
 const forgot: FlowViewModel<typeof forgotPasswordMachine> = {

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { resetPasswordMachine } from '../../../machines/reset-password.machine.ts';
-import { accountMessages } from '../../services/error-catalogue.ts';
-import { AccountCardPage, AccountForm, ErrorAlert, FormActions, NewPasswordField, OutcomePage } from './blocks.tsx';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions, NewPasswordField } from './blocks.tsx';
 import { SubmitButton, useFocusFirstError, useFormRef } from './form.tsx';
 import './account.css';
 
@@ -23,31 +22,5 @@ export function ResetPasswordView({ actor }: { actor: ActorRefFrom<typeof resetP
         </FormActions>
       </AccountForm>
     </AccountCardPage>
-  );
-}
-
-/** /account/reset-password-success. */
-export function ResetPasswordSuccessView() {
-  return (
-    <OutcomePage
-      tone="success"
-      heading={accountMessages.resetSuccess}
-      primary={{ to: '/account/signin', label: 'Sign in' }}
-    >
-      <p>Sign in with your new password. For your security, you were signed out everywhere else.</p>
-    </OutcomePage>
-  );
-}
-
-/** /account/forgot-password-reset/:token: the expired-link page (the loader checked the token). */
-export function ResetLinkExpiredView() {
-  return (
-    <OutcomePage
-      tone="warn"
-      heading={accountMessages.resetLinkExpiredTitle}
-      primary={{ to: '/account/forgot-password', label: 'Try again' }}
-    >
-      <p>{accountMessages.resetLinkExpiredBody}</p>
-    </OutcomePage>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode, RefObject } from 'react';
-import { Link, type LinkProps } from '@tanstack/react-router';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/account-constants.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../../contracts/errors.ts';
 import { FormAlert, formValues, PasswordField, SubmitButton, TextField, type TextFieldProps } from './form.tsx';
@@ -165,40 +164,5 @@ export function LinkButton({ onClick, disabled, children }: { onClick: () => voi
     <button type="button" className="btn btn--link" onClick={onClick} disabled={disabled}>
       {children}
     </button>
-  );
-}
-
-/** The centered outcome page of a flow (success, expired link, partial success): icon, heading, text, next steps. */
-export interface OutcomeLink {
-  /** a route of the router (typed: a page that does not exist fails the typecheck) */
-  to: LinkProps['to'];
-  label: string;
-}
-
-/**
- * A one-message outcome page (done, expired, partly done): icon, heading, text and its buttons. `primary` is the
- * main button, `secondary` an optional ghost button beside it.
- */
-export function OutcomePage({ tone, heading, children, primary, secondary }: { tone: 'success' | 'warn'; heading: ReactNode; children: ReactNode; primary: OutcomeLink; secondary?: OutcomeLink }) {
-  return (
-    <div className="account-page account-center">
-      <section className="account-card">
-        <div className={tone === 'success' ? 'account-icon' : 'account-icon account-icon--warn'} aria-hidden="true">
-          {tone === 'success' ? '✓' : '!'}
-        </div>
-        <h1 className="account-heading">{heading}</h1>
-        {children}
-        <FormActions>
-          <Link to={primary.to} className="btn btn--primary">
-            {primary.label}
-          </Link>
-          {secondary && (
-            <Link to={secondary.to} className="btn btn--ghost">
-              {secondary.label}
-            </Link>
-          )}
-        </FormActions>
-      </section>
-    </div>
   );
 }

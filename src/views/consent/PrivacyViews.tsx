@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
-import { EMAIL_MAX_LENGTH } from '../../../contracts/account.ts';
+import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import { PrivacyMessages, UnsubscribeMessages } from '../../../contracts/privacy.ts';
 import type { privacyOptOutMachine } from '../../../machines/privacy-opt-out.machine.ts';
 import type { privacySettingsMachine } from '../../../machines/privacy-settings.machine.ts';
-import { AccountCardPage, AccountForm, ErrorAlert, FormActions, LoadFailed, OutcomePage } from '../account/blocks.tsx';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions, LoadFailed } from '../account/blocks.tsx';
+import { OutcomePage } from '../account/outcome.tsx';
 import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
 import { PageLoading, Spinner } from '../shell/Loading.tsx';
 import '../account/account.css';
