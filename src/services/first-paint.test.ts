@@ -31,6 +31,17 @@ afterEach(() => {
 });
 
 describe('afterFirstPaint', () => {
+  it('starts at once in a hidden tab (a background tab paints nothing until shown)', () => {
+    vi.useFakeTimers();
+    fakePaintTiming();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const start = vi.fn();
+    afterFirstPaint(start, 250);
+    expect(start).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
   it('waits for the first contentful paint, then starts once and stops observing', () => {
     vi.useFakeTimers();
     const { observers, paint } = fakePaintTiming();

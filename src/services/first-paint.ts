@@ -1,7 +1,7 @@
 /**
  * Runs `start` once the browser has presented its first contentful paint (the prerendered shell:
- * src/views/shell/page-shells.ts), or after `timeoutMs` when no paint comes (a tab opened in the background,
- * a browser without paint timing).
+ * src/views/shell/page-shells.ts), or after `timeoutMs` when no paint comes (a browser without paint timing),
+ * or at once in a tab opened in the background (it paints nothing until shown).
  *
  * Why wait: React's first render replaces the shell's nodes. When that happens between the first paint and the
  * moment the browser reports it, the browser drops the shell's heading as a largest-contentful-paint candidate and
@@ -21,6 +21,8 @@ export function afterFirstPaint(start: () => void, timeoutMs = 250): void {
     start();
   };
   if (typeof performance !== 'undefined' && performance.getEntriesByName?.('first-contentful-paint').length) return go();
+  // a tab opened in the background paints nothing until it is shown (and its timers wait a second): start now
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return go();
   try {
     observer = new PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length) go();
