@@ -5,7 +5,7 @@
  * - mapbox-gl when config.map.mapboxToken and mapboxStyle are both set.
  * Views use `StoreMap` (src/views/locator/StoreMap.tsx), which drives this interface.
  */
-import { chooseMapLibrary, type LatLng, type MapConfig, type MapLibrary, type MapMarker, type MapView } from './markers.ts';
+import { chooseMapLibrary, type LatLng, type MapConfig, type MapLibrary, type MapMarker, type MapView } from './camera.ts';
 
 export type { LatLng, MapConfig, MapLibrary, MapMarker, MapView };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { hasWebGL, loadMapAdapterFactory, type MapAdapter } from '../../services/map/map-adapter.ts';
-import { MAX_ZOOM, MIN_ZOOM, markerSetKey, planCamera, type MapView } from '../../services/map/markers.ts';
+import { MAX_ZOOM, MIN_ZOOM, markerSetKey, planCamera, type MapView } from '../../services/map/camera.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import { whenShownAndIdle } from './map-start.ts';
 import './StoreMap.css';
