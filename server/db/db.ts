@@ -16,6 +16,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type PgModule from 'pg';
+import { pglitePrepared, StatementNames } from './prepared.ts';
 
 type Pg = typeof PgModule;
 
@@ -27,6 +28,17 @@ export interface QueryResult<T> {
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * The same as query, through a named prepared statement (server/db/prepared.ts: parsed once per connection,
+   * planned once when the generic plan is as cheap). Read-only statements that run again and again (the locator's).
+   * Optional: a transaction's handle has none (queryPrepared falls back to query).
+   */
+  queryPrepared?<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** db.queryPrepared where the handle has it, else db.query. */
+export function queryPrepared<T = Record<string, unknown>>(db: Queryable, sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  return db.queryPrepared ? db.queryPrepared<T>(sql, params) : db.query<T>(sql, params);
 }
 
 export interface Db extends Queryable {
@@ -104,12 +116,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     // bigint (count, sum) and numeric as JS numbers, as on the pg driver below
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
+  const prepared = pglitePrepared(lite);
   const db: Db & { lite: PGlite } = {
     kind: 'pglite',
     lite,
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await lite.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    queryPrepared<T>(sql: string, params: unknown[] = []) {
+      return prepared<T>(sql, params, () => db.query<T>(sql, params));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return lite.transaction(async (tx) =>
@@ -147,10 +163,17 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
   await pool.query('select 1');
+  // named statements: the driver prepares each on a connection the first time that connection runs it
+  const names = new StatementNames();
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await pool.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async queryPrepared<T>(sql: string, params: unknown[] = []) {
+      const name = names.nameOf(sql);
+      const r = await pool.query(name === null ? { text: sql, values: params } : { name, text: sql, values: params });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
