@@ -152,7 +152,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 
 export const DEFAULT_POOL_SIZE = 10;
 
-export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE): Promise<Db> {
+/**
+ * `prepared`: the locator's hot queries as named prepared statements (server/db/prepared.ts). Off by default on
+ * PostgreSQL: a named statement lives in one server session, which a transaction-mode pooler (PgBouncer before
+ * 1.21, or without max_prepared_statements) does not keep for the client; DATABASE_PREPARED_STATEMENTS=on turns it
+ * on for direct connections or a session-mode pooler (docs/operations.md).
+ */
+export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE, opts: { prepared?: boolean } = {}): Promise<Db> {
   // loaded here, not at start: a PGlite process never needs the driver (docs/operations.md, "Start-up and memory")
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max });
@@ -165,17 +171,18 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
   await pool.query('select 1');
   // named statements: the driver prepares each on a connection the first time that connection runs it
   const names = new StatementNames();
+  async function queryPrepared<T>(sql: string, params: unknown[] = []) {
+    const name = names.nameOf(sql);
+    const r = await pool.query(name === null ? { text: sql, values: params } : { name, text: sql, values: params });
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+  }
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await pool.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
-    async queryPrepared<T>(sql: string, params: unknown[] = []) {
-      const name = names.nameOf(sql);
-      const r = await pool.query(name === null ? { text: sql, values: params } : { name, text: sql, values: params });
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
-    },
+    ...(opts.prepared ? { queryPrepared } : {}),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
@@ -283,6 +290,8 @@ export interface DbSettings {
   DATABASE_POOL_SIZE?: string;
   /** PGlite: "on" turns fsync on (default off) */
   PGLITE_FSYNC?: string;
+  /** PostgreSQL: "on" runs the locator's hot queries as named prepared statements (default off; PGlite always) */
+  DATABASE_PREPARED_STATEMENTS?: string;
 }
 
 export function poolSize(value: string | undefined): number {
@@ -292,10 +301,14 @@ export function poolSize(value: string | undefined): number {
   return n;
 }
 
-export function pgliteFsync(value: string | undefined): boolean {
+function onOff(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'off' || value === 'false' || value === '0') return false;
   if (value === 'on' || value === 'true' || value === '1') return true;
-  throw new Error(`PGLITE_FSYNC must be "on" or "off" (got "${value}")`);
+  throw new Error(`${name} must be "on" or "off" (got "${value}")`);
+}
+
+export function pgliteFsync(value: string | undefined): boolean {
+  return onOff('PGLITE_FSYNC', value);
 }
 
 /**
@@ -303,7 +316,7 @@ export function pgliteFsync(value: string | undefined): boolean {
  * migrate+seed instance (server/db/seed-worker.ts) passes serving: false for PGlite's default buffer pool.
  */
 export async function openDb(env: DbSettings, opts: { serving?: boolean } = {}): Promise<Db> {
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE));
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE), { prepared: onOff('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS) });
   const sharedBuffers = opts.serving === false ? undefined : PGLITE_SERVE_SHARED_BUFFERS;
   return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC), sharedBuffers });
 }
