@@ -16,6 +16,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type PgModule from 'pg';
+import { pglitePrepared, StatementNames } from './prepared.ts';
 
 type Pg = typeof PgModule;
 
@@ -27,6 +28,17 @@ export interface QueryResult<T> {
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * The same as query, through a named prepared statement (server/db/prepared.ts: parsed once per connection,
+   * planned once when the generic plan is as cheap). Read-only statements that run again and again (the locator's).
+   * Optional: a transaction's handle has none (queryPrepared falls back to query).
+   */
+  queryPrepared?<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** db.queryPrepared where the handle has it, else db.query. */
+export function queryPrepared<T = Record<string, unknown>>(db: Queryable, sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  return db.queryPrepared ? db.queryPrepared<T>(sql, params) : db.query<T>(sql, params);
 }
 
 export interface Db extends Queryable {
@@ -104,12 +116,16 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     // bigint (count, sum) and numeric as JS numbers, as on the pg driver below
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
+  const prepared = pglitePrepared(lite);
   const db: Db & { lite: PGlite } = {
     kind: 'pglite',
     lite,
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await lite.query<T>(sql, params);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    queryPrepared<T>(sql: string, params: unknown[] = []) {
+      return prepared<T>(sql, params, () => db.query<T>(sql, params));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return lite.transaction(async (tx) =>
@@ -136,7 +152,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 
 export const DEFAULT_POOL_SIZE = 10;
 
-export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE): Promise<Db> {
+/**
+ * `prepared`: the locator's hot queries as named prepared statements (server/db/prepared.ts). Off by default on
+ * PostgreSQL: a named statement lives in one server session, which a transaction-mode pooler (PgBouncer before
+ * 1.21, or without max_prepared_statements) does not keep for the client; DATABASE_PREPARED_STATEMENTS=on turns it
+ * on for direct connections or a session-mode pooler (docs/operations.md).
+ */
+export async function openPostgres(connectionString: string, max = DEFAULT_POOL_SIZE, opts: { prepared?: boolean } = {}): Promise<Db> {
   // loaded here, not at start: a PGlite process never needs the driver (docs/operations.md, "Start-up and memory")
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max });
@@ -147,12 +169,20 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
   await pool.query('select 1');
+  // named statements: the driver prepares each on a connection the first time that connection runs it
+  const names = new StatementNames();
+  async function queryPrepared<T>(sql: string, params: unknown[] = []) {
+    const name = names.nameOf(sql);
+    const r = await pool.query(name === null ? { text: sql, values: params } : { name, text: sql, values: params });
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+  }
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await pool.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
+    ...(opts.prepared ? { queryPrepared } : {}),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
@@ -260,6 +290,8 @@ export interface DbSettings {
   DATABASE_POOL_SIZE?: string;
   /** PGlite: "on" turns fsync on (default off) */
   PGLITE_FSYNC?: string;
+  /** PostgreSQL: "on" runs the locator's hot queries as named prepared statements (default off; PGlite always) */
+  DATABASE_PREPARED_STATEMENTS?: string;
 }
 
 export function poolSize(value: string | undefined): number {
@@ -269,10 +301,14 @@ export function poolSize(value: string | undefined): number {
   return n;
 }
 
-export function pgliteFsync(value: string | undefined): boolean {
+function onOff(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'off' || value === 'false' || value === '0') return false;
   if (value === 'on' || value === 'true' || value === '1') return true;
-  throw new Error(`PGLITE_FSYNC must be "on" or "off" (got "${value}")`);
+  throw new Error(`${name} must be "on" or "off" (got "${value}")`);
+}
+
+export function pgliteFsync(value: string | undefined): boolean {
+  return onOff('PGLITE_FSYNC', value);
 }
 
 /**
@@ -280,7 +316,7 @@ export function pgliteFsync(value: string | undefined): boolean {
  * migrate+seed instance (server/db/seed-worker.ts) passes serving: false for PGlite's default buffer pool.
  */
 export async function openDb(env: DbSettings, opts: { serving?: boolean } = {}): Promise<Db> {
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE));
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, poolSize(env.DATABASE_POOL_SIZE), { prepared: onOff('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS) });
   const sharedBuffers = opts.serving === false ? undefined : PGLITE_SERVE_SHARED_BUFFERS;
   return openPglite(env.DATA_DIR ?? './data', undefined, { fsync: pgliteFsync(env.PGLITE_FSYNC), sharedBuffers });
 }

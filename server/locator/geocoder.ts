@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import { queryPrepared, type Queryable } from '../db/db.ts';
 import { prefixUpperBound } from '../db/search-name.ts';
 import { STORE_COUNTRIES } from '../db/seed/places.ts';
 import { parseGeoQuery, parsePartialPlace, parsePlace, postalCandidates, type PlaceQuery, type PostalQuery } from './geocoder-text.ts';
@@ -92,7 +92,7 @@ const toMatch = (r: PlaceRowOut, kind: GeoMatch['kind']): GeoMatch => ({ id: r.i
 async function placeStage(db: Queryable, q: PlaceQuery, stage: Stage, near: GeoPoint | null, limit: number): Promise<GeoMatch[]> {
   if (!q.name) return [];
   const { sql, params } = placeStageSql(q, stage, near, limit);
-  return (await db.query<PlaceRowOut>(sql, params)).rows.map((r) => toMatch(r, 'place'));
+  return (await queryPrepared<PlaceRowOut>(db, sql, params)).rows.map((r) => toMatch(r, 'place'));
 }
 
 interface PostalRowOut {
@@ -109,7 +109,7 @@ interface PostalRowOut {
 async function postalLookup(db: Queryable, candidates: PostalQuery[]): Promise<GeoMatch | null> {
   for (const c of candidates) {
     const code = c.country === 'GB' ? c.area : c.code;
-    const row = (await db.query<PostalRowOut>('select id, code, country_code, place_name, display_name, latitude, longitude, precision from postal_codes where code = $1 and country_code = $2', [code, c.country])).rows[0];
+    const row = (await queryPrepared<PostalRowOut>(db, 'select id, code, country_code, place_name, display_name, latitude, longitude, precision from postal_codes where code = $1 and country_code = $2', [code, c.country])).rows[0];
     if (!row) continue;
     // a UK outward code resolves to its area's town: say which code was asked for
     const displayName = c.country === 'GB' ? `${row.place_name} ${c.code}, GB` : row.display_name;
@@ -143,7 +143,8 @@ async function streetLookup(db: Queryable, street: string, place: PlaceQuery | n
       where += ` and similarity(lower(address->>'city'), $${params.length}) >= 0.3`;
     }
     const row = (
-      await db.query<StreetRowOut>(
+      await queryPrepared<StreetRowOut>(
+        db,
         `select short_number, address->'lines'->>0 as line, address->>'singleLine' as single_line, latitude, longitude
            from stores where ${where}
           order by word_similarity($1, lower(address->'lines'->>0)) desc, short_number limit 1`,

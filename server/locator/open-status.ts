@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import { queryPrepared, type Queryable } from '../db/db.ts';
 import type { StoreRow } from '../db/store-row.ts';
 import { openStatus, type OpenStatus, type StoreHours } from './hours.ts';
 import { storeHours } from './store-format.ts';
@@ -67,7 +67,8 @@ export async function openStatuses(db: Queryable, rows: Iterable<{ short_number:
   }
   if (missing.size) {
     // one JSON column per row (as the list's summaries, store-queries.ts): PGlite decodes each column apart
-    const read = await db.query<{ j: string }>(
+    const read = await queryPrepared<{ j: string }>(
+      db,
       'select json_build_array(hours_key, time_zone_id, weekly_hours, holidays)::text as j from stores where short_number = any($1::text[])',
       [[...missing.values()]],
     );

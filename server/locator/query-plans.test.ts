@@ -20,6 +20,45 @@ const variants: [string, NearestQuery][] = [
 forEachDb('query plans', ({ db }) => {
   const plan = async (sql: string, params: unknown[]) => (await db().query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
 
+  /**
+   * The plan a prepared statement gets once PostgreSQL settles on its generic plan (the locator's queries run as
+   * named prepared statements, server/db/prepared.ts): PREPARE, force_generic_plan, EXPLAIN EXECUTE.
+   */
+  const genericPlan = (sql: string, params: unknown[]) =>
+    db().transaction(async (tx) => {
+      await tx.query(`prepare plan_probe as ${sql}`);
+      await tx.query('set local plan_cache_mode = force_generic_plan');
+      const literal = (p: unknown) => (p === null ? 'null' : typeof p === 'number' ? String(p) : `'${(Array.isArray(p) ? `{${p.join(',')}}` : String(p)).replace(/'/g, "''")}'`);
+      const r = await tx.query<{ 'QUERY PLAN': string }>(`explain execute plan_probe(${params.map(literal).join(', ')})`);
+      await tx.query('deallocate plan_probe');
+      return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+
+  it.each(variants)('nearest stores (%s), as a prepared statement with its generic plan, use the GiST index and compute the centre once', async (_name, q) => {
+    for (const summary of [false, true]) {
+      const { sql, params } = nearestSql(q, { summary });
+      const text = await genericPlan(sql, params);
+      expect(text).toMatch(/Index Scan using stores_earth/);
+      expect(text).not.toMatch(/Seq Scan on stores|Sort/);
+      // the centre is an InitPlan (once per execution), not ll_to_earth of the parameters per row
+      expect(text).not.toMatch(/ll_to_earth\(\$1/);
+    }
+  });
+
+  it.each([['RW'], ['VS'], ['EV'], ['CL'], ['CX'], ['DT']])('the rare filter %s uses its partial index in the generic plan too', async (code) => {
+    const { sql, params } = nearestSql({ ...seattle, filter: featureFilter([code, 'WF']), radiusMetres: milesToMetres(50), limit: 50 }, { summary: true });
+    expect(await genericPlan(sql, params)).toContain(`stores_earth_${code.toLowerCase()}`);
+  });
+
+  it.each([['exact', 'Seattle, WA, US'], ['prefix', 'sea'], ['fuzzy', 'Sacremento']] as const)('the place stage %s keeps its index in the generic plan', async (stage, input) => {
+    const q = stage === 'prefix' ? parsePartialPlace(input) : parsePlace(input);
+    if (!q) throw new Error('no query');
+    const { sql, params } = placeStageSql(q, stage, seattle, 8);
+    const text = await genericPlan(sql, params);
+    expect(text).toContain(stage === 'fuzzy' ? 'places_canon_trgm' : 'places_canon');
+    expect(text).not.toMatch(/Seq Scan on places/);
+  });
+
   it.each(variants)('nearest stores (%s) use the GiST index stores_earth', async (_name, q) => {
     const { sql, params } = nearestSql(q);
     const text = await plan(sql, params);

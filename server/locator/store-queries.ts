@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import { queryPrepared, type Queryable } from '../db/db.ts';
 import type { StoredStoreRow } from '../db/store-row.ts';
 import { rarestCode, type FeatureFilter } from './features.ts';
 import type { OpenStatus } from './hours.ts';
@@ -50,7 +50,18 @@ export interface NearestQuery {
  * distance is the same to the bit (store-queries.test.ts compares them for every seeded store).
  */
 export function chordSql(lat: string, lng: string): string {
-  return `cube(cube(cube(earth() * cos(radians(latitude)) * cos(radians(longitude))), earth() * cos(radians(latitude)) * sin(radians(longitude))), earth() * sin(radians(latitude))) <-> ll_to_earth(${lat}, ${lng})`;
+  return `cube(cube(cube(earth() * cos(radians(latitude)) * cos(radians(longitude))), earth() * cos(radians(latitude)) * sin(radians(longitude))), earth() * sin(radians(latitude))) <-> ${centreSql(lat, lng)}`;
+}
+
+/**
+ * The centre, ll_to_earth($lat, $lng), as a scalar subquery: an InitPlan, computed once per execution. The
+ * queries run as prepared statements (server/db/prepared.ts), whose generic plan would otherwise compute
+ * ll_to_earth of the parameters again for every row in the select list (a custom plan folds it to a constant);
+ * the index's ORDER BY and box take the InitPlan's value the same way. The same function of the same numbers: the
+ * same bits.
+ */
+export function centreSql(lat: string, lng: string): string {
+  return `(select ll_to_earth(${lat}::float8, ${lng}::float8))`;
 }
 
 /**
@@ -85,7 +96,7 @@ export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: 
   if (q.radiusMetres !== null) {
     // the index bounds the scan to a cube around the circle; the exact radius is applied on the rows
     params.push(q.radiusMetres);
-    where.push(`earth_box(ll_to_earth($1, $2), $${params.length}) @> ll_to_earth(latitude, longitude)`);
+    where.push(`earth_box(${centreSql('$1', '$2')}, $${params.length}) @> ll_to_earth(latitude, longitude)`);
   }
   if (q.filter.staticCodes.length) {
     params.push(q.filter.staticCodes);
@@ -107,7 +118,7 @@ export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: 
   }
   const sql = `select ${opts.summary ? summaryJson('$1', '$2') : 'hours_key || short_number as k'}
     from stores ${where.length ? `where ${where.join(' and ')}` : ''}
-    order by ll_to_earth(latitude, longitude) <-> ll_to_earth($1, $2)
+    order by ll_to_earth(latitude, longitude) <-> ${centreSql('$1', '$2')}
     ${page}`;
   return { sql, params };
 }
@@ -128,7 +139,7 @@ const joined = (sql: string) => `select string_agg(j, ',') as j from (${sql}) t`
 
 /** The rows of `joined`, parsed. */
 async function summaryHits(db: Queryable, sql: string, params: unknown[]): Promise<Hit<SummaryRow>[]> {
-  const [row] = (await db.query<{ j: string | null }>(joined(sql), params)).rows;
+  const [row] = (await queryPrepared<{ j: string | null }>(db, joined(sql), params)).rows;
   return row?.j ? (JSON.parse(`[${row.j}]`) as SummaryTuple[]).map(summaryHit) : [];
 }
 
@@ -212,7 +223,7 @@ export async function nearestListed(db: Queryable, q: NearestQuery, at: Date, ma
   let size = firstReach(q.limit, q.lng, maxCandidates);
   for (;;) {
     const { sql, params } = nearestSql({ ...q, limit: size }, { offset: fetched });
-    const hits = (await db.query<{ k: string }>(sql, params)).rows.map(({ k }) => splitKey(k));
+    const hits = (await queryPrepared<{ k: string }>(db, sql, params)).rows.map(({ k }) => splitKey(k));
     const statuses = await openStatuses(db, hits, at);
     for (const h of hits) {
       if (kept.length >= q.limit) break;

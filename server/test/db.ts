@@ -34,7 +34,8 @@ export async function openTestDb(backend: Backend): Promise<Db> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const db = await openPostgres(PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`));
+  // prepared statements on (DATABASE_PREPARED_STATEMENTS=on), so that the suites run them on PostgreSQL too
+  const db = await openPostgres(PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), undefined, { prepared: true });
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {
