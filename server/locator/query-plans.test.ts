@@ -50,12 +50,12 @@ forEachDb('query plans', ({ db }) => {
     expect(await genericPlan(sql, params)).toContain(`stores_earth_${code.toLowerCase()}`);
   });
 
-  it.each([['exact', 'Seattle, WA, US'], ['prefix', 'sea'], ['fuzzy', 'Sacremento']] as const)('the place stage %s keeps its index in the generic plan', async (stage, input) => {
+  it.each([['exact', 'Seattle, WA, US'], ['prefix', 'sea']] as const)('the place stage %s keeps its index in the generic plan', async (stage, input) => {
     const q = stage === 'prefix' ? parsePartialPlace(input) : parsePlace(input);
     if (!q) throw new Error('no query');
     const { sql, params } = placeStageSql(q, stage, seattle, 8);
     const text = await genericPlan(sql, params);
-    expect(text).toContain(stage === 'fuzzy' ? 'places_canon_trgm' : 'places_canon');
+    expect(text).toContain('places_canon');
     expect(text).not.toMatch(/Seq Scan on places/);
   });
 
@@ -72,15 +72,6 @@ forEachDb('query plans', ({ db }) => {
     const { sql, params } = placeStageSql(q, 'prefix', seattle, 8);
     const text = await plan(sql, params);
     expect(text).toContain('places_canon');
-    expect(text).not.toMatch(/Seq Scan on places/);
-  });
-
-  it('typo tolerance (trigram similarity) uses the GIN index places_canon_trgm', async () => {
-    const q = parsePlace('Sacremento');
-    if (!q) throw new Error('no query');
-    const { sql, params } = placeStageSql(q, 'fuzzy', null, 1);
-    const text = await plan(sql, params);
-    expect(text).toContain('places_canon_trgm');
     expect(text).not.toMatch(/Seq Scan on places/);
   });
 
@@ -143,5 +134,46 @@ forEachDb('query plans', ({ db }) => {
     if (!q) throw new Error('no query');
     const { sql, params } = placeStageSql(q, 'exact', null, 1);
     expect(await plan(sql, params)).toContain('places_canon');
+  });
+});
+
+/*
+ * The trigram (typo tolerance) plans, each on a database of its own where the EXPLAIN is the last statement.
+ * PGlite sometimes never returns from the statement that follows an EXPLAIN of this query: its worker spins in
+ * PostgreSQL (WebAssembly) with the event loop blocked, so no test timeout fires (docs/testing.md, "The unit-run
+ * watchdog"). Reproduced alone: EXPLAIN of the fuzzy stage, then any query, on fresh instances from the test
+ * template: 1 in 5 to 30 instances hang, with or without ANALYZE or costs; running the same query (no EXPLAIN),
+ * or closing the database after the EXPLAIN, never hung in 60-80 instances. The server never EXPLAINs.
+ */
+const fuzzyStage = () => {
+  const q = parsePlace('Sacremento');
+  if (!q) throw new Error('no query');
+  return q;
+};
+
+forEachDb('query plans: typo tolerance', ({ db }) => {
+  it('typo tolerance (trigram similarity) uses the GIN index places_canon_trgm', async () => {
+    const { sql, params } = placeStageSql(fuzzyStage(), 'fuzzy', null, 1);
+    const text = (await db().query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('places_canon_trgm');
+    expect(text).not.toMatch(/Seq Scan on places/);
+  });
+});
+
+forEachDb('query plans: typo tolerance, generic plan', ({ db, backend }) => {
+  it('the place stage fuzzy keeps its index in the generic plan', async () => {
+    const { sql, params } = placeStageSql(fuzzyStage(), 'fuzzy', seattle, 8);
+    const literal = (p: unknown) => (p === null ? 'null' : typeof p === 'number' ? String(p) : `'${(Array.isArray(p) ? `{${p.join(',')}}` : String(p)).replace(/'/g, "''")}'`);
+    const probe = async (run: (sql: string) => Promise<{ rows: { 'QUERY PLAN': string }[] }>) => {
+      await run(`prepare plan_probe as ${sql}`);
+      await run(backend === 'pglite' ? 'set plan_cache_mode = force_generic_plan' : 'set local plan_cache_mode = force_generic_plan');
+      return run(`explain execute plan_probe(${params.map(literal).join(', ')})`);
+    };
+    // PGlite (one connection): as genericPlan above, but the EXPLAIN is this database's last statement (no
+    // transaction to end, no DEALLOCATE); PostgreSQL (a pool): in one transaction, so on one connection
+    const r = backend === 'pglite' ? await probe((q) => db().query(q)) : await db().transaction((tx) => probe((q) => tx.query(q)));
+    const text = r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('places_canon_trgm');
+    expect(text).not.toMatch(/Seq Scan on places/);
   });
 });
