@@ -40,6 +40,14 @@ describe('localTime', () => {
     expect(localTime(at('2026-07-01T19:00:00Z'), 'America/Los_Angeles').minutes).toBe(12 * 60); // PDT, UTC-7
     expect(localTime(at('2026-12-01T19:00:00Z'), 'America/Los_Angeles').minutes).toBe(11 * 60); // PST, UTC-8
   });
+  it('gives every instant of one UTC minute the same wall clock, and the next minute the next', () => {
+    expect(localTime(at('2026-11-24T04:07:00.000Z'), 'America/New_York')).toEqual({ date: '2026-11-23', minutes: 23 * 60 + 7 });
+    expect(localTime(at('2026-11-24T04:07:59.999Z'), 'America/New_York')).toEqual({ date: '2026-11-23', minutes: 23 * 60 + 7 });
+    expect(localTime(at('2026-11-24T05:00:00.000Z'), 'America/New_York')).toEqual({ date: '2026-11-24', minutes: 0 });
+    // a half-hour zone across its midnight, within one minute and the next
+    expect(localTime(at('2026-11-24T18:29:30Z'), 'Asia/Kolkata')).toEqual({ date: '2026-11-24', minutes: 23 * 60 + 59 });
+    expect(localTime(at('2026-11-24T18:30:00Z'), 'Asia/Kolkata')).toEqual({ date: '2026-11-25', minutes: 0 });
+  });
   it('falls back to UTC for an unknown zone instead of failing', () => {
     expect(localTime(at('2026-11-23T10:15:00Z'), 'Mars/Olympus_Mons')).toEqual({ date: '2026-11-23', minutes: 10 * 60 + 15 });
   });

@@ -25,15 +25,19 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The last answer per zone: a request formats many stores at one instant, mostly in a few zones. */
-const lastByZone = new Map<string, { at: number; value: LocalTime }>();
+/**
+ * The last answer per zone, by UTC minute: a request formats many stores at one instant, mostly in a few zones,
+ * and every request of the same minute gets the same answer (the answer has no seconds, and zones' offsets are
+ * whole minutes), so formatting runs about once per zone and minute instead of once per zone and request.
+ */
+const lastByZone = new Map<string, { minute: number; value: LocalTime }>();
 
 export function localTime(instant: Date, timeZone: string): LocalTime {
-  const at = instant.getTime();
+  const minute = Math.floor(instant.getTime() / 60_000);
   const last = lastByZone.get(timeZone);
-  if (last?.at === at) return last.value;
+  if (last?.minute === minute) return last.value;
   const value = computeLocalTime(instant, timeZone);
-  lastByZone.set(timeZone, { at, value });
+  lastByZone.set(timeZone, { minute, value });
   return value;
 }
 
