@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyConfirmationView } from '../views/consent/PrivacyViews.tsx';
+import { PrivacyConfirmationView } from '../views/consent/PrivacyOutcomeViews.tsx';
 
 /** /personal-information/confirmation (spec 2 section 2). */
 export const Route = createFileRoute('/personal-information/confirmation')({

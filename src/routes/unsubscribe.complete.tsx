@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { UnsubscribeCompleteView } from '../views/consent/PrivacyViews.tsx';
+import { UnsubscribeCompleteView } from '../views/consent/PrivacyOutcomeViews.tsx';
 import { TextParam } from './-consent/search.ts';
 
 const CompleteSearch = v.object({

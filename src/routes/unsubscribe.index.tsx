@@ -6,7 +6,7 @@ import type { UnsubscribeResponse } from '../../contracts/privacy.ts';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
 import { privacyApi } from '../services/privacy.api.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
-import { UnsubscribingView } from '../views/consent/PrivacyViews.tsx';
+import { UnsubscribingView } from '../views/consent/PrivacyOutcomeViews.tsx';
 
 const UnsubscribeSearch = v.object({ token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(400))), undefined) });
 

@@ -2,13 +2,12 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
-import { PrivacyMessages, UnsubscribeMessages } from '../../../contracts/privacy.ts';
+import { PrivacyMessages } from '../../../contracts/privacy.ts';
 import type { privacyOptOutMachine } from '../../../machines/privacy-opt-out.machine.ts';
 import type { privacySettingsMachine } from '../../../machines/privacy-settings.machine.ts';
 import { AccountCardPage, AccountForm, ErrorAlert, FormActions, LoadFailed } from '../account/blocks.tsx';
-import { OutcomePage } from '../account/outcome.tsx';
 import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
-import { PageLoading, Spinner } from '../shell/Loading.tsx';
+import { Spinner } from '../shell/Loading.tsx';
 import '../account/account.css';
 import './consent.css';
 
@@ -40,19 +39,6 @@ export function PrivacyRequestView({ actor, brandName, showCookieButton, onManag
         </FormActions>
       </AccountForm>
     </AccountCardPage>
-  );
-}
-
-/** /personal-information/confirmation: never says whether the email is known. */
-export function PrivacyConfirmationView() {
-  return (
-    <OutcomePage
-      tone="success"
-      heading={PrivacyMessages.confirmationHeading}
-      primary={{ to: '/', label: 'Back to home' }}
-    >
-      <p>{PrivacyMessages.confirmationText}</p>
-    </OutcomePage>
   );
 }
 
@@ -92,42 +78,5 @@ export function PrivacySettingsView({ actor }: { actor: ActorRefFrom<typeof priv
         </div>
       </section>
     </div>
-  );
-}
-
-/** /unsubscribe: while the link is checked. */
-export function UnsubscribingView() {
-  return (
-    <div className="account-page account-center">
-      <h1 className="account-heading">{UnsubscribeMessages.working}</h1>
-      <PageLoading />
-    </div>
-  );
-}
-
-/**
- * /unsubscribe/complete?success=true|other&type=… (spec 2 section 2): the heading per type, a parting message and a
- * link to the communication preferences; otherwise 'Can't unsubscribe', the unexpected-error message and the
- * 'Change your preferences' button.
- */
-export function UnsubscribeCompleteView({ success, type }: { success: boolean; type: string | undefined }) {
-  if (!success)
-    return (
-      <OutcomePage
-        tone="warn"
-        heading={UnsubscribeMessages.failedHeading}
-        primary={{ to: '/account/settings/communication-preferences', label: UnsubscribeMessages.changePreferences }}
-      >
-        <p>{UnsubscribeMessages.failedText}</p>
-      </OutcomePage>
-    );
-  return (
-    <OutcomePage
-      tone="success"
-      heading={type === 'personalized' ? UnsubscribeMessages.personalizedHeading : UnsubscribeMessages.promotionalHeading}
-      primary={{ to: '/account/settings/communication-preferences', label: UnsubscribeMessages.managePreferences }}
-    >
-      <p>{UnsubscribeMessages.parting}</p>
-    </OutcomePage>
   );
 }
