@@ -9,6 +9,9 @@ import { chordSql, nearestSql, type NearestQuery } from './store-queries.ts';
 /** The locator's queries use the indexes (an index, not a scan: docs/architecture.md#performance). */
 const seattle = { lat: 47.6062, lng: -122.3321 };
 
+/** A parameter as an SQL literal, for EXPLAIN EXECUTE of a prepared statement. */
+const literal = (p: unknown) => (p === null ? 'null' : typeof p === 'number' ? String(p) : `'${(Array.isArray(p) ? `{${p.join(',')}}` : String(p)).replace(/'/g, "''")}'`);
+
 const variants: [string, NearestQuery][] = [
   ['within 50 miles', { ...seattle, filter: featureFilter([]), radiusMetres: milesToMetres(50), limit: 50 }],
   ['with feature codes', { ...seattle, filter: featureFilter(['DT', 'WF', 'GC']), radiusMetres: milesToMetres(50), limit: 150 }],
@@ -28,8 +31,7 @@ forEachDb('query plans', ({ db }) => {
     db().transaction(async (tx) => {
       await tx.query(`prepare plan_probe as ${sql}`);
       await tx.query('set local plan_cache_mode = force_generic_plan');
-      const literal = (p: unknown) => (p === null ? 'null' : typeof p === 'number' ? String(p) : `'${(Array.isArray(p) ? `{${p.join(',')}}` : String(p)).replace(/'/g, "''")}'`);
-      const r = await tx.query<{ 'QUERY PLAN': string }>(`explain execute plan_probe(${params.map(literal).join(', ')})`);
+        const r = await tx.query<{ 'QUERY PLAN': string }>(`explain execute plan_probe(${params.map(literal).join(', ')})`);
       await tx.query('deallocate plan_probe');
       return r.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
@@ -163,7 +165,6 @@ forEachDb('query plans: typo tolerance', ({ db }) => {
 forEachDb('query plans: typo tolerance, generic plan', ({ db, backend }) => {
   it('the place stage fuzzy keeps its index in the generic plan', async () => {
     const { sql, params } = placeStageSql(fuzzyStage(), 'fuzzy', seattle, 8);
-    const literal = (p: unknown) => (p === null ? 'null' : typeof p === 'number' ? String(p) : `'${(Array.isArray(p) ? `{${p.join(',')}}` : String(p)).replace(/'/g, "''")}'`);
     const probe = async (run: (sql: string) => Promise<{ rows: { 'QUERY PLAN': string }[] }>) => {
       await run(`prepare plan_probe as ${sql}`);
       await run(backend === 'pglite' ? 'set plan_cache_mode = force_generic_plan' : 'set local plan_cache_mode = force_generic_plan');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, nextTask } from './first-paint.ts';
+import { afterFirstPaint, nextTask, whenIdle } from './first-paint.ts';
 
 type Callback = (list: { getEntriesByName: (name: string) => unknown[] }) => void;
 
@@ -100,5 +100,38 @@ describe('nextTask', () => {
     void Promise.resolve().then(() => order.push('microtask'));
     await done;
     expect(order).toEqual(['microtask', 'next task']);
+  });
+});
+
+describe('whenIdle', () => {
+  it('runs when the browser is idle, with the timeout given, and can be cancelled', () => {
+    const calls: Array<{ cb: () => void; timeout: number | undefined }> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void, o?: { timeout: number }) => calls.push({ cb, timeout: o?.timeout }));
+    const cancelIdle = vi.fn();
+    vi.stubGlobal('cancelIdleCallback', cancelIdle);
+    const run = vi.fn();
+    const cancel = whenIdle(run, { timeoutMs: 1500 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.timeout).toBe(1500);
+    expect(run).not.toHaveBeenCalled();
+    calls[0]!.cb();
+    expect(run).toHaveBeenCalledTimes(1);
+    cancel();
+    expect(cancelIdle).toHaveBeenCalledWith(1);
+  });
+
+  it('falls back to a timer without requestIdleCallback', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const run = vi.fn();
+    whenIdle(run, { fallbackMs: 300 });
+    vi.advanceTimersByTime(299);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    const cancelled = vi.fn();
+    whenIdle(cancelled, { fallbackMs: 300 })();
+    vi.advanceTimersByTime(1000);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

@@ -53,3 +53,17 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * Calls `run` once the browser is idle (requestIdleCallback, at most `timeoutMs` later), or after `fallbackMs`
+ * where requestIdleCallback is missing. Returns a cancel function. For work that may wait: the locator's map
+ * (src/views/locator/map-start.ts), the card overlays' chunk (src/routes/-cards/lazy-overlays.tsx).
+ */
+export function whenIdle(run: () => void, { timeoutMs = 2000, fallbackMs = 200 }: { timeoutMs?: number; fallbackMs?: number } = {}): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback?.(id);
+  }
+  const timer = window.setTimeout(run, fallbackMs);
+  return () => window.clearTimeout(timer);
+}

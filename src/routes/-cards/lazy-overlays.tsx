@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
+import { whenIdle } from '../../services/first-paint.ts';
 
 /**
  * The card overlays (#pay, #add-money, #auto-reload) as their own chunk: the list and details pages render
@@ -20,13 +21,5 @@ export function LazyCardOverlays(props: Props) {
 
 /** Loads the overlays' chunk when the browser is idle (at most 2 s after the page mounted). */
 export function usePreloadCardOverlays() {
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => void loadOverlays(), { timeout: 2000 });
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const t = setTimeout(() => void loadOverlays(), 1000);
-    return () => clearTimeout(t);
-  }, []);
+  useEffect(() => whenIdle(() => void loadOverlays(), { timeoutMs: 2000, fallbackMs: 1000 }), []);
 }
