@@ -118,7 +118,7 @@ export const locatorMachine = locatorSetup.createMachine({
                 id: 'geolocate',
                 src: 'geolocate',
                 onDone: { target: 'loading', actions: 'setGeolocationQuery' },
-                onError: { target: 'empty.geolocation', actions: 'clearResults' },
+                onError: { target: 'empty.geolocation' },
               },
             },
             loading: {

@@ -49,6 +49,8 @@ const events: AnyEventObject[] = [
   { type: 'user.confirmStore', storeNumber: '4-1004' },
   { type: 'user.confirmStore', storeNumber: '6-1006' },
   { type: 'user.dismissDialog' },
+  // typing on while suggestions wait: a second, different text (the shared events type 'sea' only)
+  { type: 'user.typePlace', text: 'seat' },
 ];
 
 export const baseInput: LocatorInput = { ...LOCATOR_INPUT_DEFAULTS };
@@ -231,6 +233,18 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
           if (last.type === 'user.selectStore' || last.type === 'map.markerClicked') check(c.selectedStoreNumber === last.storeNumber, 'selecting a store selects it');
         }
         if (s.matches({ results: { browsing: { empty: 'zoomedOut' } } })) check(c.map.zoom < 9, 'zoomedOut below the search zoom');
+        // the user moved the map: the camera is where the user left it (the views' map follows context.map)
+        if (last.type === 'map.moved' && s.matches({ results: 'browsing' }))
+          check(c.map.lat === last.lat && c.map.lng === last.lng && c.map.zoom === Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, last.zoom)) && c.map.userOverride, 'moving the map moves the camera');
+        if (s.matches({ results: { browsing: 'debouncing' } }) && last.type === 'map.moved') check(c.query.lat === last.lat && c.query.lng === last.lng, 'the moved map centre is the query');
+        // Try again: the previous error is gone while loading
+        if (s.matches({ results: { browsing: 'loading' } })) check(c.error === null, 'loading keeps no previous error');
+        if (s.matches({ results: { browsing: { noStores: 'nearestFailed' } } })) check(c.nearest.searched && c.nearest.location === null && !c.nearest.notFound, 'a failed nearest lookup shows no store');
+        const before = steps[steps.length - 2]?.state as Snap | undefined;
+        if (last.type === 'user.showNearest' && before?.matches({ results: { browsing: { noStores: 'nearestFound' } } })) {
+          const near = c.nearest.location?.store;
+          check(near && c.query.lat === near.coordinates.latitude && c.query.lng === near.coordinates.longitude && !c.map.userOverride, 'show nearest searches around the nearest store');
+        }
         if (s.matches({ results: { browsing: 'error' } })) check(c.error !== null, 'the error is kept');
         if (last.type === 'user.locateMe' && !confirmed) check(c.searchText === '' && c.placeName === null && c.locations.length === 0, 'geolocation clears the search');
         if (last.type === 'user.applyFilters') check(same(c.features, ['DT', 'WF']), 'filters applied');
