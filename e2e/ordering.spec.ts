@@ -40,6 +40,36 @@ test('any other /menu path redirects to /menu', async ({ page }) => {
   await expect(page).toHaveURL(/\/menu$/);
 });
 
+/** Words of these elements that the layout broke across lines (a word laid out on two lines has two rects). */
+async function brokenWords(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((els) =>
+    els.flatMap((el) => {
+      const text = el.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const broken: string[] = [];
+      for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index!);
+        range.setEnd(text, m.index! + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+      return broken;
+    }),
+  );
+}
+
+test('on a phone the names of menu categories and products wrap between words, never inside one', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/menu');
+  await expect(page.locator('.category-tile span').first()).toBeVisible();
+  expect(await page.locator('.category-tile span').count()).toBeGreaterThan(5);
+  expect(await brokenWords(page, '.category-tile span')).toEqual([]);
+  await page.locator('.category-tile').filter({ hasText: 'Frappuccino' }).first().click();
+  await expect(page.locator('.product-tile-name').first()).toBeVisible();
+  expect(await brokenWords(page, '.product-tile-name')).toEqual([]);
+});
+
 test('a member orders a customised drink and food, tips, pays with the stored-value card, then reorders', async ({ page, request }) => {
   test.setTimeout(180_000);
   // a member of its own (the demo members are signed in and out by tests running in parallel), signed in with the form
