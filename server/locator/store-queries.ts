@@ -33,7 +33,7 @@ export interface NearestQuery {
   lat: number;
   lng: number;
   filter: FeatureFilter;
-  /** only stores within this many metres (uses the index through earth_box); null for no limit */
+  /** only stores within this many metres (chord <= radius on the index scan's rows, then great-circle); null for no limit */
   radiusMetres: number | null;
   limit: number;
   /** restrict to these short numbers (the user's favorites and previous stores) */
@@ -41,16 +41,15 @@ export interface NearestQuery {
 }
 
 /**
- * The chord (straight-line metres) between a store and ll_to_earth($lat, $lng): the same arithmetic as
- * `ll_to_earth(latitude, longitude) <-> ll_to_earth(...)`, written out without ll_to_earth's cast to the `earth`
- * domain, whose three CHECK constraints (cube_is_point, cube_dim, the distance to the centre of the earth) were
- * evaluated per row and cost about as much as the rest of the row on PGlite. The cube is built from the same
- * float8 operations in the same order (earthdistance's ll_to_earth: `cube(cube(cube(earth()*cos(radians($1))*
- * cos(radians($2))), earth()*cos(radians($1))*sin(radians($2))), earth()*sin(radians($1)))::earth`), so the
- * distance is the same to the bit (store-queries.test.ts compares them for every seeded store).
+ * The chord (straight-line metres) between a store and ll_to_earth($lat, $lng): `stores.earth_point` (migration
+ * 025: ll_to_earth(latitude, longitude)'s own arithmetic, stored; the same cube to the bit, query-plans.test.ts)
+ * `<->` the centre. The nearest-store indexes are on earth_point, and the queries order by this same expression.
+ * Before, they ordered by `ll_to_earth(latitude, longitude) <-> centre`, which PostgreSQL evaluated again for every
+ * row returned (the ORDER BY column is computed per row even when the index gives the order): ll_to_earth is a SQL
+ * function that is not inlined (its cast to the earth domain), about 30-40 us per store on PGlite.
  */
 export function chordSql(lat: string, lng: string): string {
-  return `cube(cube(cube(earth() * cos(radians(latitude)) * cos(radians(longitude))), earth() * cos(radians(latitude)) * sin(radians(longitude))), earth() * sin(radians(latitude))) <-> ${centreSql(lat, lng)}`;
+  return `earth_point <-> ${centreSql(lat, lng)}`;
 }
 
 /**
@@ -87,16 +86,25 @@ const HOURS_KEY_LENGTH = 32;
 
 /**
  * The SQL and parameters of a nearest-store query (exported for the EXPLAIN test). With `summary`, one column
- * `j` per store (summaryJson: the summary's columns and the chord); without, one column `k`: the hours key
+ * `j` per store (the summary's columns and the chord, as summaryJson); without, one column `k`: the hours key
  * followed by the short number (the open-now rounds; splitKey). `offset` continues a previous round.
+ *
+ * The inner query is a plain nearest-neighbour scan of a GiST index on `earth_point` (ORDER BY the chord, LIMIT);
+ * the radius is applied on its rows, as `chord <= radius`: a store within the radius (great-circle metres) has a
+ * chord no longer than that (a chord is never longer than its arc), and every store within the radius comes
+ * before every store beyond it in the index's order, so the stores within the radius are the same as when the scan
+ * was bounded by an `earth_box` index condition (the exact great-circle test is applied by the caller, as before).
+ * With the box as an index condition, PostgreSQL estimated 0.1% of the stores in any box (cube's fixed
+ * selectivity) and, once ordering by the stored column was cheap, preferred a bitmap scan of the whole box and a
+ * sort to the ordered index scan: every store within 50 miles read and sorted, more at 10 x the stores.
  */
 export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: number } = {}): { sql: string; params: unknown[] } {
   const params: unknown[] = [q.lat, q.lng];
   const where: string[] = [];
+  let radius = '';
   if (q.radiusMetres !== null) {
-    // the index bounds the scan to a cube around the circle; the exact radius is applied on the rows
     params.push(q.radiusMetres);
-    where.push(`earth_box(${centreSql('$1', '$2')}, $${params.length}) @> ll_to_earth(latitude, longitude)`);
+    radius = `where d <= $${params.length}`;
   }
   if (q.filter.staticCodes.length) {
     params.push(q.filter.staticCodes);
@@ -116,11 +124,18 @@ export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: 
     params.push(opts.offset);
     page += ` offset $${params.length}`;
   }
-  const sql = `select ${opts.summary ? summaryJson('$1', '$2') : 'hours_key || short_number as k'}
+  const columns = opts.summary
+    ? `short_number, hours_key, store_number, name, latitude, longitude, address->>'singleLine' as single_line,
+       mobile_ordering->>'availability' as availability, (mobile_ordering->>'guestOrdering')::boolean as guest_ordering`
+    : 'hours_key || short_number as k';
+  const inner = `select ${columns}, ${chordSql('$1', '$2')} as d
     from stores ${where.length ? `where ${where.join(' and ')}` : ''}
-    order by ll_to_earth(latitude, longitude) <-> ${centreSql('$1', '$2')}
+    order by d
     ${page}`;
-  return { sql, params };
+  const out = opts.summary
+    ? 'json_build_array(short_number, hours_key, store_number, name, latitude, longitude, single_line, availability, guest_ordering, d)::text as j'
+    : 'k';
+  return { sql: `select ${out} from (${inner}) s ${radius}`, params };
 }
 
 /** A row `k` of an open-now round: hours key and short number. */
