@@ -71,12 +71,14 @@ export function centreSql(lat: string, lng: string): string {
  * in its shortest exact form (extra_float_digits 1, PostgreSQL's default, as for the columns before), strings
  * escaped, the boolean as true/false/null as `(...)::boolean` gave it.
  */
-const summaryJson = (lat: string, lng: string) => `json_build_array(short_number, hours_key, store_number, name, latitude, longitude,
-    address->>'singleLine', mobile_ordering->>'availability', (mobile_ordering->>'guestOrdering')::boolean, ${chordSql(lat, lng)})::text as j`;
+const SUMMARY_COLUMNS = `short_number, hours_key, store_number, name, latitude, longitude, address->>'singleLine' as single_line,
+       mobile_ordering->>'availability' as availability, (mobile_ordering->>'guestOrdering')::boolean as guest_ordering`;
+/** The JSON array of a row of `select SUMMARY_COLUMNS, <chord> as d` (in the order SummaryTuple reads). */
+const SUMMARY_JSON = 'json_build_array(short_number, hours_key, store_number, name, latitude, longitude, single_line, availability, guest_ordering, d)::text as j';
 
 type SummaryTuple = [string, string, string, string, number, number, string, SummaryRow['availability'], boolean, number];
 
-/** One row of summaryJson, parsed: the summary row and its great-circle distance. */
+/** One row of SUMMARY_JSON, parsed: the summary row and its great-circle distance. */
 function summaryHit([short_number, hours_key, store_number, name, latitude, longitude, single_line, availability, guest_ordering, chord]: SummaryTuple): Hit<SummaryRow> {
   return { short_number, store_number, name, latitude, longitude, single_line, availability, guest_ordering, hours_key, distance_m: chordToGreatCircle(chord) };
 }
@@ -86,7 +88,7 @@ const HOURS_KEY_LENGTH = 32;
 
 /**
  * The SQL and parameters of a nearest-store query (exported for the EXPLAIN test). With `summary`, one column
- * `j` per store (the summary's columns and the chord, as summaryJson); without, one column `k`: the hours key
+ * `j` per store (SUMMARY_JSON: the summary's columns and the chord); without, one column `k`: the hours key
  * followed by the short number (the open-now rounds; splitKey). `offset` continues a previous round.
  *
  * The inner query is a plain nearest-neighbour scan of a GiST index on `earth_point` (ORDER BY the chord, LIMIT);
@@ -124,17 +126,12 @@ export function nearestSql(q: NearestQuery, opts: { summary?: boolean; offset?: 
     params.push(opts.offset);
     page += ` offset $${params.length}`;
   }
-  const columns = opts.summary
-    ? `short_number, hours_key, store_number, name, latitude, longitude, address->>'singleLine' as single_line,
-       mobile_ordering->>'availability' as availability, (mobile_ordering->>'guestOrdering')::boolean as guest_ordering`
-    : 'hours_key || short_number as k';
+  const columns = opts.summary ? SUMMARY_COLUMNS : 'hours_key || short_number as k';
   const inner = `select ${columns}, ${chordSql('$1', '$2')} as d
     from stores ${where.length ? `where ${where.join(' and ')}` : ''}
     order by d
     ${page}`;
-  const out = opts.summary
-    ? 'json_build_array(short_number, hours_key, store_number, name, latitude, longitude, single_line, availability, guest_ordering, d)::text as j'
-    : 'k';
+  const out = opts.summary ? SUMMARY_JSON : 'k';
   return { sql: `select ${out} from (${inner}) s ${radius}`, params };
 }
 
@@ -178,7 +175,7 @@ async function withStatus(db: Queryable, rows: Hit<SummaryRow>[], at: Date): Pro
 /** The summary columns of these stores with their distance from (lat, lng); unknown numbers are left out. */
 export async function summaryRows(db: Queryable, shortNumbers: readonly string[], lat: number, lng: number): Promise<Map<string, Hit<SummaryRow>>> {
   if (!shortNumbers.length) return new Map();
-  const rows = await summaryHits(db, `select ${summaryJson('$2', '$3')} from stores where short_number = any($1::text[])`, [shortNumbers, lat, lng]);
+  const rows = await summaryHits(db, `select ${SUMMARY_JSON} from (select ${SUMMARY_COLUMNS}, ${chordSql('$2', '$3')} as d from stores where short_number = any($1::text[])) s`, [shortNumbers, lat, lng]);
   return new Map(rows.map((row) => [row.short_number, row]));
 }
 
