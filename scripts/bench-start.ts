@@ -1,6 +1,7 @@
 /**
  * npm run bench:start — start-up time and memory of the real server (server/main.ts) against the targets:
- * first start (migrate + seed a fresh PGlite DATA_DIR) to ready <= 15 s, a later start on that DATA_DIR
+ * first start (a fresh PGlite DATA_DIR: the build's seed snapshot copied when current, else migrate + seed) to
+ * ready <= 15 s, printed with the seed run at start (SEED_SNAPSHOT=off) for comparison, a later start on that DATA_DIR
  * <= 3 s, idle RSS after the seed <= 250 MB. Each start is a child process on 127.0.0.1 with a free port
  * and a temporary DATA_DIR (deleted afterwards); "ready" is its `[server] ready` line. Bounded: one
  * /healthz request per start, then SIGTERM.
@@ -32,11 +33,11 @@ async function rssMb(pid: number): Promise<number> {
   return kb ? Number(kb) / 1024 : NaN;
 }
 
-function startOnce(dataDir: string): Promise<Run> {
+function startOnce(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, SERVER_ARGS, {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'development', DATABASE_URL: '' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'development', DATABASE_URL: '', ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
@@ -84,8 +85,11 @@ async function main() {
     const first = await startOnce(path.join(dir, 'data'));
     const seeded = /\[db\] seeded[^\n]*/.exec(first.log)?.[0] ?? '';
     const later = await startOnce(path.join(dir, 'data'));
+    // the seed itself, as a start without a current snapshot runs it (SEED_SNAPSHOT=off): information, no target
+    const seeding = await startOnce(path.join(dir, 'data-seeding'), { SEED_SNAPSHOT: 'off' });
     console.log(`  ${seeded}`);
-    console.log(line('first start to ready (migrate+seed)', first.readyMs / 1000, 's', 15));
+    console.log(line('first start to ready (snapshot or seed)', first.readyMs / 1000, 's', 15));
+    console.log(`  info  first start seeding itself (SEED_SNAPSHOT=off) ${(seeding.readyMs / 1000).toFixed(1).padStart(7)} s   (no snapshot, or a stale one: ${(seeding.readyMs / first.readyMs).toFixed(1)}x the first start)`);
     console.log(line('later start to ready', later.readyMs / 1000, 's', 3));
     console.log(line('idle RSS after the seed (1st run)', first.rssMb, 'MB', 250));
     console.log(line('idle RSS, later start', later.rssMb, 'MB', 250));

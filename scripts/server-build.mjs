@@ -41,6 +41,25 @@ export function serverStaleReason(root = '.') {
   return null;
 }
 
+/**
+ * The sources one entry's output reads: its inputs and those of every chunk it imports, statically or
+ * dynamically (scripts/seed-snapshot.ts hashes the seed worker's).
+ */
+function entryInputs(metafile, entryPoint) {
+  const outputs = metafile.outputs;
+  const start = Object.keys(outputs).find((o) => outputs[o].entryPoint === entryPoint);
+  const seen = new Set();
+  const files = new Set();
+  const walk = (o) => {
+    if (!o || seen.has(o) || !outputs[o]) return;
+    seen.add(o);
+    for (const f of Object.keys(outputs[o].inputs)) if (!f.startsWith('node_modules/')) files.add(f);
+    for (const i of outputs[o].imports) walk(i.path);
+  };
+  walk(start);
+  return [...files].sort();
+}
+
 /** Bundles the server into dist-server/ (about a second). */
 export async function buildServer(root = '.') {
   const { build } = await import('esbuild');
@@ -65,7 +84,7 @@ export async function buildServer(root = '.') {
   });
   const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
   // the meta file is written before the stamp's final mtime matters: main.js is rewritten by build() above
-  await writeFile(path.join(out, 'meta.json'), JSON.stringify({ inputs }, null, 1));
+  await writeFile(path.join(out, 'meta.json'), JSON.stringify({ inputs, seedInputs: entryInputs(result.metafile, ENTRIES['seed-worker']) }, null, 1));
   return inputs.length;
 }
 

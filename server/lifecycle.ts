@@ -3,7 +3,8 @@
  * and a clean shutdown on SIGTERM / SIGINT behind a load balancer.
  *
  * Startup: lock the PGlite data folder (a lock file beside it with the owner's pid; a stale one, whose process
- * is gone, is replaced), open the database, migrate and seed under the PostgreSQL advisory lock
+ * is gone, is replaced), a fresh PGlite folder filled from the build's seed snapshot when it is current
+ * (server/db/seed-snapshot.ts), open the database, migrate and seed under the PostgreSQL advisory lock
  * (server/db/migrate.ts), LISTEN for cache invalidation (server/db/invalidation.ts).
  *
  * Shutdown, on the first SIGTERM or SIGINT:
@@ -26,6 +27,8 @@ import { fileURLToPath } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
 import { openDb, type Db, type DbSettings } from './db/db.ts';
 import { migrateAndSeed } from './db/migrate.ts';
+import { DEFAULT_STORE_COUNT } from './db/seed/seed.ts';
+import { restoreSeedSnapshot, SNAPSHOT_DIR_NAME, type RestoreSettings } from './db/seed-snapshot.ts';
 import { msSetting } from './http/stall-log.ts';
 import { startCacheInvalidation } from './db/invalidation.ts';
 
@@ -119,8 +122,11 @@ export function lockDataDir(dataDir: string): { file: string; release(): void } 
 
 // ---- the database at startup ------------------------------------------------------------------------------------------
 
-/** The settings read here: DbSettings (server/db/db.ts), SEED_STORE_COUNT, SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS. */
-export type LifecycleEnv = DbSettings & NodeJS.ProcessEnv;
+/**
+ * The settings read here: DbSettings (server/db/db.ts), SEED_STORE_COUNT, SEED_SNAPSHOT and SEED_SNAPSHOT_DIR
+ * (server/db/seed-snapshot.ts), SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DRAIN_MS.
+ */
+export type LifecycleEnv = DbSettings & RestoreSettings & NodeJS.ProcessEnv;
 
 type MigrateResult = Awaited<ReturnType<typeof migrateAndSeed>>;
 
@@ -162,7 +168,13 @@ export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close()
     const storeCount = env.SEED_STORE_COUNT ? Number(env.SEED_STORE_COUNT) : undefined;
     // PGlite on a fresh folder (no PG_VERSION yet): initdb, migrations and seed in a child process (see above)
     const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-    const first = fresh ? await migrateAndSeedInChild({ ...env, DATA_DIR: dataDir }) : null;
+    // ... unless the build's seed snapshot is current: then a copy of it (server/db/seed-snapshot.ts)
+    const restored = fresh ? restoreSeedSnapshot(env, dataDir, storeCount ?? DEFAULT_STORE_COUNT) : null;
+    if (restored && 'seeded' in restored) {
+      const { stores, places, users } = restored.seeded;
+      console.log(`[db] seeded ${stores} stores, ${places} places, ${users} demo accounts: copied the build's seed snapshot (${SNAPSHOT_DIR_NAME}/) in ${Math.round(restored.ms)} ms`);
+    } else if (restored) console.log(`[db] first start: seeding (the build's seed snapshot is not used: ${restored.skipped})`);
+    const first = fresh && !(restored && 'seeded' in restored) ? await migrateAndSeedInChild({ ...env, DATA_DIR: dataDir }) : null;
     const db = await openDb({ ...env, DATA_DIR: dataDir });
     const again = await migrateAndSeed(db, { storeCount });
     const applied = [...(first?.applied ?? []), ...again.applied];
