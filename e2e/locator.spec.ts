@@ -303,6 +303,39 @@ test.describe('filters', () => {
     await expect(summary(page)).toHaveText(`${unfiltered} stores near Seattle, WA, US`);
   });
 
+  test('on a 390 px phone the search box shows its whole placeholder; the filter button is its icon and count', async ({ page }) => {
+    await withoutMap(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/store-locator?place=Seattle');
+    await expectSeattleResults(page);
+    const input = searchBox(page);
+    await input.fill('');
+    await expect(input).toHaveAttribute('placeholder', 'City, state or ZIP code');
+    // the placeholder's text, measured in the input's own font, fits the input's text box
+    const fit = await input.evaluate((el: HTMLInputElement) => {
+      const cs = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const box = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      return { text: ctx.measureText(el.placeholder).width, box };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.box);
+    await expect(filterButton(page)).toHaveAccessibleName('Filters');
+    await expect(filterButton(page)).toHaveText('Filters'); // for screen readers only: visually hidden, still the name
+    expect(await filterButton(page).evaluate((b) => b.getBoundingClientRect().width)).toBeGreaterThanOrEqual(44);
+    await filterButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter stores' });
+    await dialog.getByRole('checkbox', { name: 'Drive-thru' }).check();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(filterButton(page)).toHaveAccessibleName('Filters, 1 applied');
+    await expect(filterButton(page).locator('.filter-count')).toBeVisible();
+    await expect(filterButton(page).locator('.filter-count')).toHaveText('1');
+    expect(await axeViolations(page, '.locator-searchbar')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await shot(page, 'phone-searchbar');
+  });
+
   test('a filter left as a draft is dropped when the overlay is closed', async ({ page }) => {
     await withoutMap(page);
     await page.goto('/store-locator?place=Seattle');

@@ -19,8 +19,15 @@ export function FilterButton({ filters }: { filters: FiltersRef }) {
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M3 5h18v2H3zm3 6h12v2H6zm4 6h4v2h-4z" fill="currentColor" />
       </svg>
-      {/* the accessible name is the visible text ("Filters", the count) with words only for screen readers (WCAG 2.5.3) */}
-      <span>{count ? `Filters, ${count} applied` : 'Filters'}</span>
+      {/* the accessible name is the visible text ("Filters", the count) with words only for screen readers (WCAG 2.5.3).
+          Phones show the icon and the count badge only (locator.css), so the search box keeps its whole placeholder;
+          the badge's number is part of the name there too. */}
+      <span className="filter-button-text">{count ? `Filters, ${count} applied` : 'Filters'}</span>
+      {count ? (
+        <span className="filter-count" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
     </button>
   );
 }
