@@ -4,8 +4,9 @@
  * route's JavaScript against the framework floor when dist/ is built.
  *
  * Loopback only and bounded: for each store count a child process seeds a fresh in-memory PGlite and serves
- * the real app (createApp) on a free port of 127.0.0.1; this process sends a fixed number of requests at a
- * fixed concurrency (so the load generator does not share the server's thread), then stops the child.
+ * the real app (createApp) on a free port of 127.0.0.1 (the first list search starts filling the open-status cache,
+ * as in server/main.ts); this process sends a fixed number of requests at a fixed concurrency (so the load
+ * generator does not share the server's thread), then stops the child.
  * Options (environment): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (8), BENCH_COUNTS ("17000,170000").
  *
  * It ends with every target of the locator's performance work (issue 8, docs/locator.md "Performance"), each with
@@ -21,6 +22,7 @@ import { serve } from '@hono/node-server';
 import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed/seed.ts';
+import { fillHoursCacheOnce } from '../server/locator/open-status.ts';
 import { mulberry32 } from '../server/db/seed/prng.ts';
 import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
@@ -149,6 +151,13 @@ async function serveChild(storeCount: number) {
   const seeded = await seedIfEmpty(db, { storeCount });
   const seedMs = performance.now() - t0;
   const app = new Hono<AppEnv>();
+  // as server/main.ts: the first list search starts filling the open-status cache in the background (here during
+  // the warm-up requests, before the measured passes)
+  const fillHours = fillHoursCacheOnce(db, { done: (r) => console.log(r instanceof Error ? `[bench] ${storeCount} stores: open-status cache not filled: ${r.message}` : `[bench] ${storeCount} stores: hours of ${r.keys} keys read in ${(r.ms / 1000).toFixed(1)} s (started by the first search)`) });
+  app.use('/apiproxy/v1/locations/*', async (_c, next) => {
+    fillHours();
+    await next();
+  });
   app.route('/', createApp({ db, config: loadConfig({ APP_ENV: 'test' }) }));
   // the built files as server/main.ts serves them (precompressed variants by Accept-Encoding)
   app.use('/*', serveDist({ root: 'dist' }));

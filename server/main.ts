@@ -10,6 +10,7 @@ import { serveDist } from './http/static.ts';
 import { appShellHtml } from './http/page-shell.ts';
 import { compressResponses } from './http/compress.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
+import { fillHoursCacheOnce } from './locator/open-status.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -23,6 +24,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const { db, close: closeDb } = await openDatabase(env);
 
   const settings = loadServerSettings(env);
+  // stops filling the open-status cache (below) before the database closes
+  const filling = new AbortController();
   const api = createApp({ db, config, server: settings });
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
@@ -33,6 +36,16 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   // brotli/gzip for JSON and HTML in one zlib call (server/http/compress.ts); dist/ files come precompressed
   root.use('*', compressResponses({ threshold: 1024 }));
   root.use('/healthz', (c, next) => lifecycle.healthGate(c, next));
+  // the first list search starts filling the open-status cache with every store's hours, in the background
+  // (server/locator/open-status.ts fillHoursCacheOnce; docs/locator.md "Performance")
+  const fillHours = fillHoursCacheOnce(db, {
+    signal: filling.signal,
+    done: (r) => (r instanceof Error ? console.error(`[server] open-status cache not filled: ${r.message}`) : console.log(`[server] open-status cache: hours of ${r.keys} keys read in ${Math.round(r.ms)} ms`)),
+  });
+  root.use('/apiproxy/v1/locations/*', async (c, next) => {
+    fillHours();
+    await next();
+  });
   root.route('/', api);
   // dist/ files, precompressed at build (br/gzip by Accept-Encoding); a missing /assets/ file is a 404
   root.use('/*', serveDist({ root: distDir }));
@@ -48,7 +61,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const port = Number(env.PORT ?? 3000);
   // HOST (default 127.0.0.1): set HOST=0.0.0.0 to listen beyond this machine
   const server = serve({ fetch: root.fetch, port, hostname: settings.host });
-  const lifecycle = gracefulShutdown(server as Server, shutdownOptions(env, closeDb));
+  const lifecycle = gracefulShutdown(
+    server as Server,
+    shutdownOptions(env, async () => {
+      filling.abort();
+      await closeDb();
+    }),
+  );
   // SIGTERM / SIGINT: drain and exit within SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts), from before the ready line on
   if (opts.signals) installSignals(lifecycle.shutdown);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -63,6 +82,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   );
 
   const stop = async () => {
+    filling.abort();
     stopWatch();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeDb();
