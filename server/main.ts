@@ -10,6 +10,7 @@ import { serveDist } from './http/static.ts';
 import { appShellHtml } from './http/page-shell.ts';
 import { compressResponses } from './http/compress.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
+import { startHangWatchdog } from './http/hang-watchdog.ts';
 import { fillHoursCacheOnce } from './locator/open-status.ts';
 
 /**
@@ -97,7 +98,12 @@ export async function main() {
     console.error(`[server] not started: ${e.message}`);
     process.exit(1);
   });
+  // a process whose event loop stays blocked (a PGlite query that never returns) ends itself (server/http/hang-watchdog.ts)
+  startHangWatchdog(msSetting(process.env.HANG_EXIT_MS, DEFAULT_HANG_EXIT_MS, 'HANG_EXIT_MS'));
 }
+
+/** HANG_EXIT_MS: a minute without one turn of the event loop, far beyond any request's work (docs/operations.md). */
+export const DEFAULT_HANG_EXIT_MS = 60_000;
 
 // `node --import tsx server/main.ts`, `node dist-server/main.js`; scripts/start.mjs (npm start) imports it and calls main()
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href || process.argv[1]?.endsWith('server/main.ts')) await main();
