@@ -6,29 +6,18 @@
  * seed, the migrations or the packages costs nothing; otherwise about as long as a first start's seed.
  *   node --import tsx scripts/seed-snapshot.ts
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_STORE_COUNT } from '../server/db/seed/seed.ts';
+import { runSeedWorker } from '../server/lifecycle.ts';
 import { readManifest, snapshotKey, SNAPSHOT_DIR_NAME, SNAPSHOT_FORMAT, type SnapshotManifest } from '../server/db/seed-snapshot.ts';
 
-interface WorkerResult {
-  applied: string[];
-  seeded: SnapshotManifest['seeded'] | null;
-}
-
-/** Runs a seed worker on a fresh folder `dataDir` (as server/lifecycle.ts does on a first start). */
-function seedInWorker(worker: string, dataDir: string, storeCount: number): Promise<WorkerResult> {
+/** Runs a seed worker on a fresh folder `dataDir`, as a first start does (server/lifecycle.ts runSeedWorker). */
+function seedInWorker(worker: string, dataDir: string, storeCount: number) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SEED_STORE_COUNT: String(storeCount) };
   delete env.DATABASE_URL;
-  const child = fork(worker, [], { env, execArgv: worker.endsWith('.ts') ? ['--import', 'tsx'] : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    let outcome: { result?: WorkerResult; error?: string } | undefined;
-    child.once('message', (m: typeof outcome) => (outcome = m));
-    child.once('error', reject);
-    child.once('exit', (code) => (outcome?.result ? resolve(outcome.result) : reject(new Error(`seed worker failed (exit ${code}): ${outcome?.error ?? ''}`))));
-  });
+  return runSeedWorker(worker, env);
 }
 
 /**

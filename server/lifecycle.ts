@@ -144,9 +144,17 @@ function migrateAndSeedInChild(env: LifecycleEnv): Promise<MigrateResult> {
   const ts = here.endsWith('.ts');
   // compiled: dist-server/seed-worker.js, whether this code sits in dist-server/main.js or in one of its chunks/
   const compiled = here.slice(0, here.lastIndexOf('/dist-server/') + '/dist-server/'.length);
-  const child = fork(fileURLToPath(ts ? new URL('./db/seed-worker.ts', here) : new URL('seed-worker.js', compiled)), [], {
-    env: { ...env },
-    execArgv: ts ? ['--import', 'tsx'] : [],
+  return runSeedWorker(fileURLToPath(ts ? new URL('./db/seed-worker.ts', here) : new URL('seed-worker.js', compiled)), { ...env });
+}
+
+/**
+ * Forks a seed worker (server/db/seed-worker.ts, or its compiled dist-server/seed-worker.js) with `env` and resolves
+ * with its { applied, seeded } message, or rejects with its error. Also used by scripts/seed-snapshot.ts.
+ */
+export function runSeedWorker(worker: string, env: NodeJS.ProcessEnv): Promise<MigrateResult> {
+  const child = fork(worker, [], {
+    env,
+    execArgv: worker.endsWith('.ts') ? ['--import', 'tsx'] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -170,11 +178,12 @@ export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close()
     const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     // ... unless the build's seed snapshot is current: then a copy of it (server/db/seed-snapshot.ts)
     const restored = fresh ? restoreSeedSnapshot(env, dataDir, storeCount ?? DEFAULT_STORE_COUNT) : null;
-    if (restored && 'seeded' in restored) {
-      const { stores, places, users } = restored.seeded;
-      console.log(`[db] seeded ${stores} stores, ${places} places, ${users} demo accounts: copied the build's seed snapshot (${SNAPSHOT_DIR_NAME}/) in ${Math.round(restored.ms)} ms`);
-    } else if (restored) console.log(`[db] first start: seeding (the build's seed snapshot is not used: ${restored.skipped})`);
-    const first = fresh && !(restored && 'seeded' in restored) ? await migrateAndSeedInChild({ ...env, DATA_DIR: dataDir }) : null;
+    const copied = restored && 'seeded' in restored ? restored : null;
+    if (copied) {
+      const { stores, places, users } = copied.seeded;
+      console.log(`[db] seeded ${stores} stores, ${places} places, ${users} demo accounts: copied the build's seed snapshot (${SNAPSHOT_DIR_NAME}/) in ${Math.round(copied.ms)} ms`);
+    } else if (restored && 'skipped' in restored) console.log(`[db] first start: seeding (the build's seed snapshot is not used: ${restored.skipped})`);
+    const first = fresh && !copied ? await migrateAndSeedInChild({ ...env, DATA_DIR: dataDir }) : null;
     const db = await openDb({ ...env, DATA_DIR: dataDir });
     const again = await migrateAndSeed(db, { storeCount });
     const applied = [...(first?.applied ?? []), ...again.applied];

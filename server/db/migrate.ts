@@ -1,13 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Db } from './db.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { repoRoot } from './repo-root.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-// beside this file; from the compiled server (dist-server/ and its chunks/, scripts/server-build.mjs) the sources' folder
-const compiled = here.lastIndexOf(`${path.sep}dist-server`);
-const migrationsDir = compiled >= 0 ? path.join(here.slice(0, compiled), 'server', 'db', 'migrations') : path.join(here, 'migrations');
+// the sources' folder, also from the compiled server (dist-server/ and its chunks/, scripts/server-build.mjs)
+const migrationsDir = path.join(repoRoot(), 'server', 'db', 'migrations');
 
 /**
  * The PostgreSQL advisory lock key taken while migrating and seeding (any constant unique to this app;

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeSeedSnapshot } from '../../scripts/seed-snapshot.ts';
 import { openDatabase } from '../lifecycle.ts';
-import { readManifest, repoRoot, restoreSeedSnapshot, snapshotKey, snapshotUnusableReason } from './seed-snapshot.ts';
+import { repoRoot } from './repo-root.ts';
+import { readManifest, restoreSeedSnapshot, snapshotKey, snapshotUnusableReason } from './seed-snapshot.ts';
 
 describe('seed snapshot key', () => {
   let root: string;

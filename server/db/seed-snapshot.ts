@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from './repo-root.ts';
 
 export const SNAPSHOT_FORMAT = 'seed-snapshot-1';
 /** dist-seed/: pgdata/ (the PGlite folder) and manifest.json */
@@ -31,13 +31,6 @@ export interface SnapshotManifest {
   storeCount: number;
   seeded: { stores: number; places: number; users: number };
   createdAt: string;
-}
-
-/** The repository root: two levels above server/db/, or the folder holding dist-server/ for the compiled server. */
-export function repoRoot(moduleUrl = import.meta.url): string {
-  const here = path.dirname(fileURLToPath(moduleUrl));
-  const compiled = here.lastIndexOf(`${path.sep}dist-server`);
-  return compiled >= 0 ? here.slice(0, compiled) : path.resolve(here, '..', '..');
 }
 
 const MIGRATIONS = path.join('server', 'db', 'migrations');
