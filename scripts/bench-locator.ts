@@ -22,7 +22,7 @@ import { serve } from '@hono/node-server';
 import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed/seed.ts';
-import { fillHoursCacheOnce } from '../server/locator/open-status.ts';
+import { warmLocatorCaches } from '../server/locator/warm-caches.ts';
 import { mulberry32 } from '../server/db/seed/prng.ts';
 import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
@@ -151,11 +151,11 @@ async function serveChild(storeCount: number) {
   const seeded = await seedIfEmpty(db, { storeCount });
   const seedMs = performance.now() - t0;
   const app = new Hono<AppEnv>();
-  // as server/main.ts: the first list search starts filling the open-status cache in the background (here during
-  // the warm-up requests, before the measured passes)
-  const fillHours = fillHoursCacheOnce(db, { done: (r) => console.log(r instanceof Error ? `[bench] ${storeCount} stores: open-status cache not filled: ${r.message}` : `[bench] ${storeCount} stores: hours of ${r.keys} keys read in ${(r.ms / 1000).toFixed(1)} s (started by the first search)`) });
+  // as server/main.ts: the first list search starts filling the open-status cache and reading the stores into memory
+  // in the background (here during the warm-up requests, before the measured passes)
+  const warm = warmLocatorCaches(db, { log: (line) => console.log(`[bench] ${storeCount} stores: ${line} (started by the first search)`) });
   app.use('/apiproxy/v1/locations/*', async (_c, next) => {
-    fillHours();
+    warm();
     await next();
   });
   app.route('/', createApp({ db, config: loadConfig({ APP_ENV: 'test' }) }));

@@ -11,7 +11,7 @@ import { appShellHtml } from './http/page-shell.ts';
 import { compressResponses } from './http/compress.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
 import { startHangWatchdog } from './http/hang-watchdog.ts';
-import { fillHoursCacheOnce } from './locator/open-status.ts';
+import { warmLocatorCaches } from './locator/warm-caches.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -37,14 +37,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   // brotli/gzip for JSON and HTML in one zlib call (server/http/compress.ts); dist/ files come precompressed
   root.use('*', compressResponses({ threshold: 1024 }));
   root.use('/healthz', (c, next) => lifecycle.healthGate(c, next));
-  // the first list search starts filling the open-status cache with every store's hours, in the background
-  // (server/locator/open-status.ts fillHoursCacheOnce; docs/locator.md "Performance")
-  const fillHours = fillHoursCacheOnce(db, {
-    signal: filling.signal,
-    done: (r) => (r instanceof Error ? console.error(`[server] open-status cache not filled: ${r.message}`) : console.log(`[server] open-status cache: hours of ${r.keys} keys read in ${Math.round(r.ms)} ms`)),
-  });
+  // the first list search starts filling the open-status cache with every store's hours and reading the stores into
+  // memory, in the background (server/locator/warm-caches.ts; docs/locator.md "Performance")
+  const warmLocator = warmLocatorCaches(db, { signal: filling.signal, log: (line, error) => (error ? console.error : console.log)(`[server] ${line}`) });
   root.use('/apiproxy/v1/locations/*', async (c, next) => {
-    fillHours();
+    warmLocator();
     await next();
   });
   root.route('/', api);

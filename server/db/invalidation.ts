@@ -11,14 +11,16 @@
 import type { Db, Queryable } from './db.ts';
 import { clearStoreCache } from '../locator/store-cache.ts';
 import { clearGeocodeCache } from '../locator/geocode-cache.ts';
+import { clearStoreIndex } from '../locator/store-index.ts';
 
 export const CACHE_CHANNEL = 'harbor_cache';
 
 /** The per-process caches that hold database rows, by the name their NOTIFY payload carries. */
 const CACHES: Record<string, (db: Queryable) => void> = {
-  // the store rows, and the place searches' answers (a street search reads stores)
+  // the store rows, the stores in memory (store-index.ts), and the place searches' answers (a street search reads stores)
   stores: (db) => {
     clearStoreCache(db);
+    clearStoreIndex(db);
     clearGeocodeCache(db);
   },
 };

@@ -77,6 +77,12 @@ function rememberRows(rows: { j: string }[]): { key: string; entry: Entry }[] {
   });
 }
 
+/** The status at `at` of a key held in the cache, without a query; undefined when the key is not held. */
+export function cachedOpenStatus(hoursKey: string, at: Date): OpenStatus | undefined {
+  const entry = byKey.get(hoursKey);
+  return entry && statusAt(entry, at, Math.floor(at.getTime() / 60_000));
+}
+
 /**
  * The open status at `at` of every hours key of `rows`. Keys not cached are read with one query, through one
  * store per key (the primary-key index on short_number). A key missing from the answer belongs to a store

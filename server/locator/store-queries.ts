@@ -2,8 +2,9 @@ import { queryPrepared, type Queryable } from '../db/db.ts';
 import type { StoredStoreRow } from '../db/store-row.ts';
 import { rarestCode, type FeatureFilter } from './features.ts';
 import type { OpenStatus } from './hours.ts';
-import { openStatuses } from './open-status.ts';
+import { cachedOpenStatus, openStatuses } from './open-status.ts';
 import { storeRows } from './store-cache.ts';
+import { centreOf, ListCursor, NearestCursor, readyStoreIndex, storeFilter, storesByNumber, type StoreCursor, type StoreIndex } from './store-index.ts';
 import type { SummaryRow } from './store-format.ts';
 
 /**
@@ -228,6 +229,8 @@ export function noteOpenShare(lng: number, tested: number, open: number): void {
  * `maxCandidates` were tested).
  */
 export async function nearestListed(db: Queryable, q: NearestQuery, at: Date, maxCandidates = 5000): Promise<ListedStore[]> {
+  const index = readyStoreIndex(db);
+  if (index) return nearestFromIndex(db, index, q, at, maxCandidates);
   if (!q.filter.openNow) return withStatus(db, await nearestHits(db, q), at);
   const kept: string[] = [];
   let fetched = 0;
@@ -254,6 +257,98 @@ export async function nearestListed(db: Queryable, q: NearestQuery, at: Date, ma
     if (row && (q.radiusMetres === null || row.distance_m <= q.radiusMetres)) listed.push(row);
   }
   return withStatus(db, listed, at);
+}
+
+/** Candidates tested per openStatuses call on the index path (one query at most, for keys not cached yet). */
+const OPEN_BATCH = 256;
+
+/** Per index and UTC minute: open (1), closed (0) or not known yet (-1) by hours key number (StoreIndex.keyOf). */
+const openTables = new WeakMap<StoreIndex, { minute: number; open: Int8Array }>();
+
+function openTable(ix: StoreIndex, at: Date): Int8Array {
+  const minute = Math.floor(at.getTime() / 60_000);
+  let t = openTables.get(ix);
+  if (!t || t.minute !== minute) {
+    t = { minute, open: new Int8Array(ix.keys.length).fill(-1) };
+    openTables.set(ix, t);
+  }
+  return t.open;
+}
+
+/**
+ * nearestListed from the stores in memory (store-index.ts), the same answer as the SQL path: the stores that pass
+ * the static filter, nearest first by the same chord; without ON the first `limit` within the radius; with ON the
+ * first `limit` open ones among the first `maxCandidates` candidates within the radius; then the great-circle test.
+ * A candidate of ON is tested by its hours key's number in a table of the minute (no query once the open-status
+ * cache is filled); a batch holds the ones whose key is not cached yet until one openStatuses call reads them.
+ */
+async function nearestFromIndex(db: Queryable, ix: StoreIndex, q: NearestQuery, at: Date, maxCandidates: number): Promise<ListedStore[]> {
+  const centre = await centreOf(db, q.lat, q.lng);
+  const pass = storeFilter(ix, q.filter);
+  const cursor: StoreCursor = q.shortNumbers ? new ListCursor(storesByNumber(ix, centre, q.shortNumbers, pass)) : new NearestCursor(ix, centre, pass);
+  const radius = q.radiusMetres ?? Infinity;
+  const hits: [number, number][] = [];
+  if (!q.filter.openNow) {
+    while (hits.length < q.limit && cursor.next() && cursor.chord <= radius) hits.push([cursor.store, cursor.chord]);
+  } else {
+    const open = openTable(ix, at);
+    let batch: [number, number][] = [];
+    let candidates = 0;
+    const test = async () => {
+      const statuses = await openStatuses(db, batch.map(([i]) => ix.rows[i]!), at);
+      for (const [i, chord] of batch) {
+        if (hits.length >= q.limit) break;
+        if (statuses.get(ix.rows[i]!.hours_key)?.open) hits.push([i, chord]);
+      }
+      batch = [];
+    };
+    while (hits.length < q.limit && candidates < maxCandidates && cursor.next() && cursor.chord <= radius) {
+      candidates++;
+      const i = cursor.store;
+      if (!batch.length) {
+        const k = ix.keyOf[i]!;
+        let known = open[k]!;
+        if (known < 0) {
+          const status = cachedOpenStatus(ix.keys[k]!, at);
+          if (status) open[k] = known = status.open ? 1 : 0;
+        }
+        if (known >= 0) {
+          if (known) hits.push([i, cursor.chord]);
+          continue;
+        }
+      }
+      batch.push([i, cursor.chord]);
+      if (batch.length >= OPEN_BATCH) await test();
+    }
+    if (batch.length) await test();
+  }
+  const listed: ListedStore[] = [];
+  for (const [i, chord] of hits) {
+    const distance_m = chordToGreatCircle(chord);
+    if (distance_m > radius) continue;
+    const r = ix.rows[i]!;
+    const status = cachedOpenStatus(r.hours_key, at);
+    // a key not cached yet (before the fill is done): all of them through openStatuses, in the same order
+    if (!status) return withStatus(db, hits.map(([j, c]) => ({ ...ix.rows[j]!, distance_m: chordToGreatCircle(c) })).filter((h) => h.distance_m <= radius), at);
+    listed.push(listedStore(r, distance_m, status));
+  }
+  return listed;
+}
+
+function listedStore(r: SummaryRow, distance_m: number, status: OpenStatus): ListedStore {
+  return {
+    short_number: r.short_number,
+    store_number: r.store_number,
+    name: r.name,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    single_line: r.single_line,
+    availability: r.availability,
+    guest_ordering: r.guest_ordering,
+    hours_key: r.hours_key,
+    distance_m,
+    status,
+  };
 }
 
 /** A store by its full ("12345-67890") or short ("12345") number; short numbers are unique. */
