@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forEachDb, openTestDb, backends } from '../test/db.ts';
 import { storeRows } from '../locator/store-cache.ts';
+import { readyStoreIndex, startStoreIndex } from '../locator/store-index.ts';
 import { geocodeCached, geocodeCacheSize } from '../locator/geocode-cache.ts';
 import { startCacheInvalidation } from './invalidation.ts';
 import { migrate, splitSql } from './migrate.ts';
@@ -55,7 +56,7 @@ forEachDb('place search cache (geocode-cache.ts)', ({ db }) => {
 });
 
 describe('store cache invalidation across processes [postgres]', () => {
-  it.runIf(backends().includes('postgres'))('a store edited through one connection pool shows at once in another pool\'s cache', async () => {
+  it.runIf(backends().includes('postgres'))('a store edited through one connection pool shows at once in another pool\'s cache and stores in memory', async () => {
     const a = await openTestDb('postgres');
     // a second "process": its own pool on the same database
     const name = (await a.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
@@ -64,8 +65,14 @@ describe('store cache invalidation across processes [postgres]', () => {
     const stopB = await startCacheInvalidation(b);
     try {
       expect((await storeRows(b, ['10002'])).get('10002')?.name).toBe('Denny Way & Westlake Drive-Thru');
+      await startStoreIndex(b);
+      expect(readyStoreIndex(b)?.rows[readyStoreIndex(b)!.byShort.get('10002')!]?.name).toBe('Denny Way & Westlake Drive-Thru');
       await a.query(`update stores set name = 'Denny Way (edited)' where short_number = '10002'`);
       expect(await until(async () => (await storeRows(b, ['10002'])).get('10002')?.name === 'Denny Way (edited)')).toBe(true);
+      // the other process's stores in memory are dropped too, and read again they have the change
+      expect(await until(async () => readyStoreIndex(b) === null)).toBe(true);
+      await startStoreIndex(b);
+      expect(readyStoreIndex(b)?.rows[readyStoreIndex(b)!.byShort.get('10002')!]?.name).toBe('Denny Way (edited)');
     } finally {
       await stopA();
       await stopB();

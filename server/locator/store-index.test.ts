@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forEachDb } from '../test/db.ts';
 import { mulberry32 } from '../db/seed/prng.ts';
+import type { Queryable } from '../db/db.ts';
 import { startCacheInvalidation } from '../db/invalidation.ts';
 import { featureFilter } from './features.ts';
 import { summaryRows } from './store-queries.ts';
@@ -157,6 +158,21 @@ forEachDb('the stores in memory (store-index.ts)', ({ db }) => {
     await stopped;
     expect(readyStoreIndex(db())).toBeNull();
     expect(outcomes).toHaveLength(1);
+
+    // more stores than the bound: no index, no new load on the next searches, until stores change
+    clearStoreIndex(db());
+    const failures: unknown[] = [];
+    await startStoreIndex(db(), { max: 100, done: (o) => failures.push(o) });
+    expect(readyStoreIndex(db())).toBeNull();
+    expect(String(failures[0])).toBe('Error: more than 100 stores: list searches stay on the SQL path');
+    expect(startStoreIndex(db())).toBeNull();
+    clearStoreIndex(db());
+    // a failing database: reported once, not read again on the next search (STORE_INDEX_RETRY_MS)
+    const broken = { query: () => Promise.reject(new Error('connection lost')) } as unknown as Queryable;
+    await startStoreIndex(broken, { done: (o) => failures.push(o) });
+    expect(String(failures[1])).toBe('Error: connection lost');
+    expect(startStoreIndex(broken)).toBeNull();
+    expect(failures).toHaveLength(2);
 
     // a change to stores (the trigger's NOTIFY) drops it
     await startStoreIndex(db());

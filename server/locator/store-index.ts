@@ -22,6 +22,19 @@ import type { FeatureFilter } from './features.ts';
 
 /** Stores per query while reading (keyset by short number: each query one index range scan). */
 export const INDEX_LOAD_CHUNK = 10_000;
+/**
+ * At most this many stores are held (about 0.3 KB each, so 120 MB at the bound); with more, searches stay on the SQL
+ * path (the load stops with TooManyStores, and is not tried again until stores change).
+ */
+export const STORE_INDEX_MAX = 400_000;
+/** After a load fails, none is started again for this long (a failing database is not read whole on every search). */
+export const STORE_INDEX_RETRY_MS = 60_000;
+
+export class TooManyStores extends Error {
+  constructor(readonly max: number) {
+    super(`more than ${max} stores: list searches stay on the SQL path`);
+  }
+}
 /** Points per leaf of the k-d tree. */
 const LEAF = 16;
 
@@ -356,8 +369,9 @@ export function storeFilter(ix: StoreIndex, filter: FeatureFilter): (i: number) 
 }
 
 /** Reads every store (INDEX_LOAD_CHUNK per query, pausing between queries so that requests are served meanwhile). */
-export async function loadStoreIndex(db: Queryable, opts: { signal?: AbortSignal; pause?: () => Promise<void>; chunk?: number } = {}): Promise<StoreIndex | null> {
+export async function loadStoreIndex(db: Queryable, opts: { signal?: AbortSignal; pause?: () => Promise<void>; chunk?: number; max?: number } = {}): Promise<StoreIndex | null> {
   const chunkSize = opts.chunk ?? INDEX_LOAD_CHUNK;
+  const max = opts.max ?? STORE_INDEX_MAX;
   const pause = opts.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
   const tuples: LoadTuple[] = [];
   let after = '';
@@ -369,6 +383,7 @@ export async function loadStoreIndex(db: Queryable, opts: { signal?: AbortSignal
     );
     const chunk = r.rows[0]?.j ? (JSON.parse(`[${r.rows[0].j}]`) as LoadTuple[]) : [];
     for (const t of chunk) tuples.push(t);
+    if (tuples.length > max) throw new TooManyStores(max);
     if (chunk.length < chunkSize) break;
     after = chunk[chunk.length - 1]![0];
     await pause();
@@ -380,6 +395,8 @@ export async function loadStoreIndex(db: Queryable, opts: { signal?: AbortSignal
 interface State {
   index: StoreIndex | null;
   loading: AbortController | null;
+  /** no load before this time (Date.now()): after a failure; Infinity after TooManyStores, until clearStoreIndex */
+  notBefore: number;
 }
 
 const states = new WeakMap<Queryable, State>();
@@ -387,7 +404,7 @@ const states = new WeakMap<Queryable, State>();
 function stateOf(db: Queryable): State {
   let s = states.get(db);
   if (!s) {
-    s = { index: null, loading: null };
+    s = { index: null, loading: null, notBefore: 0 };
     states.set(db, s);
   }
   return s;
@@ -400,18 +417,19 @@ export function readyStoreIndex(db: Queryable): StoreIndex | null {
 
 /**
  * Starts reading the index in the background unless it is held or being read (server/main.ts calls this on every
- * list search; after an invalidation the next search starts it again). `signal` stops it (the server stopping);
+ * list search; after an invalidation the next search starts it again), or a load failed less than
+ * STORE_INDEX_RETRY_MS ago, or there are more than STORE_INDEX_MAX stores (`max`; until stores change). `signal` stops it (the server stopping);
  * `done` gets the outcome of a load that was not dropped meanwhile.
  */
-export function startStoreIndex(db: Queryable, opts: { signal?: AbortSignal; done?: (outcome: { stores: number; ms: number } | Error) => void } = {}): Promise<void> | null {
+export function startStoreIndex(db: Queryable, opts: { signal?: AbortSignal; done?: (outcome: { stores: number; ms: number } | Error) => void; max?: number } = {}): Promise<void> | null {
   const s = stateOf(db);
-  if (s.index || s.loading || opts.signal?.aborted) return null;
+  if (s.index || s.loading || opts.signal?.aborted || Date.now() < s.notBefore) return null;
   const loading = new AbortController();
   s.loading = loading;
   const stop = () => loading.abort();
   opts.signal?.addEventListener('abort', stop, { once: true });
   const t0 = performance.now();
-  return loadStoreIndex(db, { signal: loading.signal }).then(
+  return loadStoreIndex(db, { signal: loading.signal, max: opts.max }).then(
     (index) => {
       opts.signal?.removeEventListener('abort', stop);
       if (s.loading !== loading) return; // dropped meanwhile (clearStoreIndex)
@@ -422,8 +440,11 @@ export function startStoreIndex(db: Queryable, opts: { signal?: AbortSignal; don
     },
     (e: unknown) => {
       opts.signal?.removeEventListener('abort', stop);
-      if (s.loading === loading) s.loading = null;
-      if (!loading.signal.aborted) opts.done?.(e instanceof Error ? e : new Error(String(e)));
+      if (s.loading !== loading) return;
+      s.loading = null;
+      if (loading.signal.aborted) return;
+      s.notBefore = e instanceof TooManyStores ? Infinity : Date.now() + STORE_INDEX_RETRY_MS;
+      opts.done?.(e instanceof Error ? e : new Error(String(e)));
     },
   );
 }
@@ -435,6 +456,7 @@ export function clearStoreIndex(db: Queryable): void {
   s.loading?.abort();
   s.loading = null;
   s.index = null;
+  s.notBefore = 0;
 }
 
 /**
