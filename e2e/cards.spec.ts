@@ -260,7 +260,8 @@ const GUEST_PAGES = ['/account/payment-method/add/billing-address', '/account/pa
 
 async function accessible(page: Page, what: string) {
   await expect(page.locator('#main h1').first()).toBeVisible();
-  expect.soft(await page.title(), `${what}: its own title`).toMatch(/^.+ \| Harbor Coffee$/);
+  // the title is set as the route renders, which can come a moment after the heading shows: wait for it (it fails when it never comes)
+  await expect.soft(page, `${what}: its own title`).toHaveTitle(/^.+ \| Harbor Coffee$/);
   expect.soft(await axeViolations(page), `${what}: axe WCAG 2.2 A/AA`).toEqual([]);
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.narrow]) {
     await page.setViewportSize(viewport);
