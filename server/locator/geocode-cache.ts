@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import { makeRoom } from './bounded-map.ts';
 import { geocode, type GeoMatch, type GeoPoint } from './geocoder.ts';
 
 /**
@@ -36,10 +37,7 @@ export async function geocodeCached(db: Queryable, text: string, near: GeoPoint 
   if (hit && hit.expires > now) return hit.match;
   const match = await geocode(db, text, near);
   cache.delete(key);
-  if (cache.size >= GEOCODE_CACHE_MAX) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  makeRoom(cache, GEOCODE_CACHE_MAX);
   cache.set(key, { match, expires: now + TTL_MS });
   return match;
 }

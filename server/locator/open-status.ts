@@ -1,4 +1,5 @@
 import { queryPrepared, type Queryable } from '../db/db.ts';
+import { makeRoom } from './bounded-map.ts';
 import type { StoreRow } from '../db/store-row.ts';
 import { openStatus, type OpenStatus, type StoreHours } from './hours.ts';
 import { storeHours } from './store-format.ts';
@@ -28,10 +29,7 @@ const byKey = new Map<string, Entry>();
 function remember(key: string, hours: StoreHours): Entry {
   const known = byKey.get(key);
   if (known) return known;
-  if (byKey.size >= HOURS_CACHE_MAX) {
-    const oldest = byKey.keys().next().value;
-    if (oldest !== undefined) byKey.delete(oldest);
-  }
+  makeRoom(byKey, HOURS_CACHE_MAX);
   const entry: Entry = { hours, minute: -1, status: null };
   byKey.set(key, entry);
   return entry;

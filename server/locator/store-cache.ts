@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db.ts';
+import { makeRoom } from './bounded-map.ts';
 import type { StoredStoreRow } from '../db/store-row.ts';
 
 /**
@@ -30,11 +31,7 @@ function cacheOf(db: Queryable): Map<string, Entry> {
 }
 
 function remember(cache: Map<string, Entry>, row: StoredStoreRow, now: number) {
-  if (cache.size >= MAX_ENTRIES) {
-    // the oldest insertion goes first (Map keeps insertion order)
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  makeRoom(cache, MAX_ENTRIES);
   cache.set(row.short_number, { row, expires: now + TTL_MS });
 }
 

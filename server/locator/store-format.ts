@@ -1,4 +1,5 @@
 import type { Store, StoreSummary } from '../../contracts/locations.ts';
+import { makeRoom } from './bounded-map.ts';
 import type { MobileOrdering, StoredStoreRow, StoreRow } from '../db/store-row.ts';
 import { NOT_AMENITIES } from './features.ts';
 import { openStatus, schedule, type OpenStatus, type StoreHours } from './hours.ts';
@@ -117,10 +118,7 @@ export function formatStoreCached(row: StoreRow, at: Date): Store {
   const hit = formatted.get(row.short_number);
   if (hit && hit.row === row && hit.minute === minute) return hit.store;
   if (hit) formatted.delete(row.short_number);
-  else if (formatted.size >= FORMAT_CACHE_MAX) {
-    const oldest = formatted.keys().next().value;
-    if (oldest !== undefined) formatted.delete(oldest);
-  }
+  else makeRoom(formatted, FORMAT_CACHE_MAX);
   const store = formatStore(row, at);
   formatted.set(row.short_number, { row, minute, store });
   return store;

@@ -1,4 +1,5 @@
 import { queryPrepared, type Queryable } from '../db/db.ts';
+import { makeRoom } from './bounded-map.ts';
 import type { SummaryRow } from './store-format.ts';
 import type { FeatureFilter } from './features.ts';
 
@@ -177,6 +178,13 @@ function boxDistance(b: Float64Array, c: readonly [number, number, number]): num
   return Math.sqrt(s);
 }
 
+/** A typed array twice as long, with the same contents first. */
+function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** Walks stores nearest first: `next()` moves to the next one (false when none is left), then `store` and `chord`. */
 export interface StoreCursor {
   next(): boolean;
@@ -255,15 +263,10 @@ export class NearestCursor implements StoreCursor {
 
   private pushNode(lo: number, hi: number, axis: number, box: Float64Array, d: number) {
     if (this.nodes === this.nodeLo.length) {
-      const grow = <T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number): T => {
-        const b = new (a.constructor as new (n: number) => T)(n);
-        b.set(a);
-        return b;
-      };
-      this.nodeLo = grow(this.nodeLo, this.nodes * 2);
-      this.nodeHi = grow(this.nodeHi, this.nodes * 2);
-      this.nodeAxis = grow(this.nodeAxis, this.nodes * 2);
-      this.nodeBox = grow(this.nodeBox, this.nodes * 12);
+      this.nodeLo = grown(this.nodeLo);
+      this.nodeHi = grown(this.nodeHi);
+      this.nodeAxis = grown(this.nodeAxis);
+      this.nodeBox = grown(this.nodeBox);
     }
     const n = this.nodes++;
     this.nodeLo[n] = lo;
@@ -275,12 +278,8 @@ export class NearestCursor implements StoreCursor {
 
   private push(d: number, v: number) {
     if (this.heapN === this.heapD.length) {
-      const dd = new Float64Array(this.heapN * 2);
-      dd.set(this.heapD);
-      this.heapD = dd;
-      const vv = new Int32Array(this.heapN * 2);
-      vv.set(this.heapV);
-      this.heapV = vv;
+      this.heapD = grown(this.heapD);
+      this.heapV = grown(this.heapV);
     }
     const hd = this.heapD;
     const hv = this.heapV;
@@ -483,10 +482,7 @@ export async function centreOf(db: Queryable, lat: number, lng: number): Promise
     [lat, lng],
   );
   const c = JSON.parse(r.rows[0]!.j) as [number, number, number];
-  if (centres.size >= CENTRES_MAX) {
-    const oldest = centres.keys().next().value;
-    if (oldest !== undefined) centres.delete(oldest);
-  }
+  makeRoom(centres, CENTRES_MAX);
   centres.set(key, c);
   return c;
 }
