@@ -7,7 +7,8 @@
  * the real app (createApp) on a free port of 127.0.0.1 (the first list search starts filling the open-status cache,
  * as in server/main.ts); this process sends a fixed number of requests at a fixed concurrency (so the load
  * generator does not share the server's thread), then stops the child.
- * Options (environment): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (8), BENCH_COUNTS ("17000,170000").
+ * Options (environment): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (8), BENCH_COUNTS ("17000,170000"),
+ * BENCH_CPU_PROF (a directory: each serving child writes a V8 CPU profile there when it stops).
  *
  * It ends with every target of the locator's performance work (issue 8, docs/locator.md "Performance"), each with
  * its ratio and PASS or FAIL: the mixed queries' median <= 3 x /healthz (both store counts, both passes), the
@@ -185,7 +186,7 @@ function largestAsset(): string | null {
 const STATIC_ASSET = largestAsset();
 
 function startChild(storeCount: number): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(storeCount)], { execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(storeCount)], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])] });
   process.once('exit', () => child.kill());
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, ready: m as Ready }));

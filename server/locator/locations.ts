@@ -5,7 +5,7 @@ import { featureFilter, type FeatureFilter } from './features.ts';
 import { NO_USER_STORES, userStores, type UserStores } from './favorites.ts';
 import { geocodeCached } from './geocode-cache.ts';
 import { openStatusOfRow } from './open-status.ts';
-import { metresToMiles, milesToMetres, summaryOf, summaryRowOf } from './store-format.ts';
+import { metresToMiles, milesToMetres, storeJson, summaryOf, summaryRowOf, withStoreJson } from './store-format.ts';
 import { nearestListed, storeByNumber, type ListedStore } from './store-queries.ts';
 
 /**
@@ -45,8 +45,9 @@ export function reasonFor(shortNumber: string, mine: UserStores): Recommendation
 }
 
 function toResult(row: ListedStore, mine: UserStores): LocationResult {
+  const store = summaryOf(row, row.status);
   return {
-    store: summaryOf(row, row.status),
+    store: row.json ? withStoreJson(store, row.json) : store,
     distance: metresToMiles(row.distance_m),
     isFavorite: mine.favorites.has(row.short_number),
     isPrevious: mine.previous.has(row.short_number),
@@ -80,6 +81,22 @@ export async function findLocations(db: Queryable, q: LocationsQuery, userId: st
     expandedStoreNumber: null,
     selectedStoreNumber: centre.store?.store_number ?? null,
   };
+}
+
+/**
+ * The JSON text of a list answer, as JSON.stringify gives it, with each store's text written as it carries it
+ * (store-format.ts STORE_JSON: the stores in memory build it from parts cached per store and per minute) instead of
+ * serialised: at 45 stores per answer serialising was the largest part of a search (docs/locator.md "Performance").
+ */
+export function locationsJson(r: LocationsResponse): string {
+  const q = JSON.stringify;
+  const parts: string[] = [];
+  // numbers as String gives them (JSON's text of a finite number), booleans and the reason (an enum of capitals) as
+  // they are: no call of JSON.stringify per store (locations-equivalence.test.ts compares the text with it)
+  for (const s of r.stores) {
+    parts.push(`{"store":${storeJson(s.store)},"distance":${Number.isFinite(s.distance) ? String(s.distance) : 'null'},"isFavorite":${s.isFavorite},"isPrevious":${s.isPrevious},"recommendationReason":"${s.recommendationReason}"}`);
+  }
+  return `{"stores":[${parts.join(',')}],"coordinates":${q(r.coordinates)},"placeName":${q(r.placeName)},"expandedStoreNumber":${q(r.expandedStoreNumber)},"selectedStoreNumber":${q(r.selectedStoreNumber)}}`;
 }
 
 /** POST /apiproxy/v1/locations/nearest-location: the nearest store with the features, at any distance. */

@@ -67,6 +67,38 @@ export function summaryOf(row: SummaryRow, status: OpenStatus): StoreSummary {
   };
 }
 
+/**
+ * The list's JSON text of a summary, built from parts (the list's fast path, GET /locations): what JSON.stringify
+ * gives for the same object. A summary made with it carries its text under this key (not enumerable: the object is
+ * the same to every other reader); locationsJson (locations.ts) writes the text instead of serialising the object.
+ */
+export const STORE_JSON: unique symbol = Symbol('store JSON');
+export type SummaryWithJson = StoreSummary & { readonly [STORE_JSON]?: string };
+
+/** The parts of a summary's JSON text that do not change with the time: before the open status, and after it. */
+export function summaryJsonParts(row: SummaryRow): readonly [string, string] {
+  const q = JSON.stringify;
+  return [
+    `{"storeNumber":${q(row.store_number)},"name":${q(row.name)},"coordinates":{"latitude":${q(row.latitude)},"longitude":${q(row.longitude)}},"address":{"singleLine":${q(row.single_line)}},`,
+    `"mobileOrdering":{"availability":${q(row.availability)},"guestOrdering":${q(row.guest_ordering)}}}`,
+  ];
+}
+
+/** The part of a summary's JSON text that comes from the open status. */
+export function statusJson(status: OpenStatus): string {
+  return `"open":${JSON.stringify(status.open)},"openStatusFormatted":${JSON.stringify(status.openStatusFormatted)},`;
+}
+
+/** `store` carrying its JSON text (STORE_JSON). */
+export function withStoreJson(store: StoreSummary, text: string): SummaryWithJson {
+  return Object.defineProperty(store, STORE_JSON, { value: text, enumerable: false });
+}
+
+/** The JSON text of a summary: the one it carries, else JSON.stringify's. */
+export function storeJson(store: SummaryWithJson): string {
+  return store[STORE_JSON] ?? JSON.stringify(store);
+}
+
 /** The whole store (GET /stores/:storeNumber: the details overlay and the chosen store's reload). */
 export function formatStore(row: StoreRow, at: Date): Store {
   const hours = storeHours(row);

@@ -69,10 +69,13 @@ describe('k-d tree of the stores (store-index.ts)', () => {
 
   it('the static filter: every selected code, open 24 hours when asked, none for a code no store carries', () => {
     const pass = storeFilter(ix, featureFilter(['DT', 'CX', 'hrs24']));
+    // the index holds the stores in the tree's order, not the load's
+    const tupleOf = new Map(tuples.map((t) => [t[0], t]));
     let n = 0;
     for (let i = 0; i < ix.size; i++) {
-      const carried = new Set(tuples[i]![12]);
-      const allDay = tuples[i]![13];
+      const t = tupleOf.get(ix.rows[i]!.short_number)!;
+      const carried = new Set(t[12]);
+      const allDay = t[13];
       expect(pass(i)).toBe(carried.has('DT') && carried.has('CX') && allDay);
       if (pass(i)) n++;
     }
@@ -88,6 +91,27 @@ describe('k-d tree of the stores (store-index.ts)', () => {
     const first = take(nearestStores(big, point(47.6, -122.3), counting), 10);
     expect(first).toHaveLength(10);
     expect(tested).toBeLessThan(1000);
+  });
+
+  it('skips the subtrees where no store can pass: a code that 1 store in 500 carries tests a small part of the stores', () => {
+    const stores = randomStores(20_000, 5).map((t, i) => {
+      const u = [...t] as typeof t;
+      u[12] = i % 500 === 0 ? ['RARE', 'DT'] : t[12].filter((c) => c !== 'DT');
+      u[13] = i % 500 === 250;
+      return u;
+    });
+    const big = buildStoreIndex(stores);
+    for (const codes of [['RARE'], ['RARE', 'DT'], ['hrs24'], ['RARE', 'hrs24']]) {
+      const pass = storeFilter(big, featureFilter(codes));
+      let tested = 0;
+      const counting = Object.assign((i: number) => (tested++, pass(i)), { subtree: pass.subtree });
+      const c = point(47.6, -122.3);
+      const all = [...nearestStores(big, c, counting)];
+      expect(all).toEqual(bruteForce(big, c, pass));
+      expect(all.length).toBe(codes.includes('RARE') && codes.includes('hrs24') ? 0 : 40);
+      // without the subtrees' codes every store is tested once
+      expect(tested).toBeLessThan(40 * 17 * 2);
+    }
   });
 
   it('stores by number: nearest first, unknown and repeated numbers once, the filter applied', () => {

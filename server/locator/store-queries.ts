@@ -5,7 +5,7 @@ import type { OpenStatus } from './hours.ts';
 import { cachedOpenStatus, openStatuses } from './open-status.ts';
 import { storeRows } from './store-cache.ts';
 import { centreOf, ListCursor, NearestCursor, readyStoreIndex, storeFilter, storesByNumber, type StoreCursor, type StoreIndex } from './store-index.ts';
-import type { SummaryRow } from './store-format.ts';
+import { statusJson, summaryJsonParts, type SummaryRow } from './store-format.ts';
 
 /**
  * Store reads. Every nearest-store query orders by the GiST index stores_earth (`<->`, nearest neighbour).
@@ -16,7 +16,8 @@ import type { SummaryRow } from './store-format.ts';
  */
 
 /** A store of a list answer: its summary columns, great-circle metres from the centre and open status now. */
-export type ListedStore = SummaryRow & { distance_m: number; status: OpenStatus };
+/** A store of the list; `json`, when set, is its summary's JSON text at that instant (store-format.ts summaryJsonParts). */
+export type ListedStore = SummaryRow & { distance_m: number; status: OpenStatus; json?: string };
 
 /** Radius of earthdistance's earth() in metres. */
 const EARTH_RADIUS_M = 6378168;
@@ -262,17 +263,41 @@ export async function nearestListed(db: Queryable, q: NearestQuery, at: Date, ma
 /** Candidates tested per openStatuses call on the index path (one query at most, for keys not cached yet). */
 const OPEN_BATCH = 256;
 
-/** Per index and UTC minute: open (1), closed (0) or not known yet (-1) by hours key number (StoreIndex.keyOf). */
-const openTables = new WeakMap<StoreIndex, { minute: number; open: Int8Array }>();
+/**
+ * Per index and UTC minute, by hours key number (StoreIndex.keyOf): open (1), closed (0) or not known yet (-1), and
+ * the status once read from the open-status cache (an array read instead of a lookup by the key's text: at 170,000
+ * stores the cache's map no longer fits the processor's caches).
+ */
+interface MinuteTable {
+  minute: number;
+  open: Int8Array;
+  status: (OpenStatus | undefined)[];
+  /** statusJson of the status, once a listed store needed it */
+  json: (string | undefined)[];
+}
+const minuteTables = new WeakMap<StoreIndex, MinuteTable>();
 
-function openTable(ix: StoreIndex, at: Date): Int8Array {
+function minuteTable(ix: StoreIndex, at: Date): MinuteTable {
   const minute = Math.floor(at.getTime() / 60_000);
-  let t = openTables.get(ix);
+  let t = minuteTables.get(ix);
   if (!t || t.minute !== minute) {
-    t = { minute, open: new Int8Array(ix.keys.length).fill(-1) };
-    openTables.set(ix, t);
+    t = { minute, open: new Int8Array(ix.keys.length).fill(-1), status: new Array<OpenStatus | undefined>(ix.keys.length), json: new Array<string | undefined>(ix.keys.length) };
+    minuteTables.set(ix, t);
   }
-  return t.open;
+  return t;
+}
+
+/** The status of hours key number `k` at `at` (the minute's table, else the open-status cache); undefined when not cached. */
+function statusOfKey(ix: StoreIndex, t: MinuteTable, k: number, at: Date): OpenStatus | undefined {
+  let status = t.status[k];
+  if (!status) {
+    status = cachedOpenStatus(ix.keys[k]!, at);
+    if (status) {
+      t.status[k] = status;
+      t.open[k] = status.open ? 1 : 0;
+    }
+  }
+  return status;
 }
 
 /**
@@ -288,10 +313,11 @@ async function nearestFromIndex(db: Queryable, ix: StoreIndex, q: NearestQuery, 
   const cursor: StoreCursor = q.shortNumbers ? new ListCursor(storesByNumber(ix, centre, q.shortNumbers, pass)) : new NearestCursor(ix, centre, pass);
   const radius = q.radiusMetres ?? Infinity;
   const hits: [number, number][] = [];
+  const table = minuteTable(ix, at);
   if (!q.filter.openNow) {
     while (hits.length < q.limit && cursor.next() && cursor.chord <= radius) hits.push([cursor.store, cursor.chord]);
   } else {
-    const open = openTable(ix, at);
+    const open = table.open;
     let batch: [number, number][] = [];
     let candidates = 0;
     const test = async () => {
@@ -308,10 +334,7 @@ async function nearestFromIndex(db: Queryable, ix: StoreIndex, q: NearestQuery, 
       if (!batch.length) {
         const k = ix.keyOf[i]!;
         let known = open[k]!;
-        if (known < 0) {
-          const status = cachedOpenStatus(ix.keys[k]!, at);
-          if (status) open[k] = known = status.open ? 1 : 0;
-        }
+        if (known < 0 && statusOfKey(ix, table, k, at)) known = open[k]!;
         if (known >= 0) {
           if (known) hits.push([i, cursor.chord]);
           continue;
@@ -327,15 +350,17 @@ async function nearestFromIndex(db: Queryable, ix: StoreIndex, q: NearestQuery, 
     const distance_m = chordToGreatCircle(chord);
     if (distance_m > radius) continue;
     const r = ix.rows[i]!;
-    const status = cachedOpenStatus(r.hours_key, at);
+    const k = ix.keyOf[i]!;
+    const status = statusOfKey(ix, table, k, at);
     // a key not cached yet (before the fill is done): all of them through openStatuses, in the same order
     if (!status) return withStatus(db, hits.map(([j, c]) => ({ ...ix.rows[j]!, distance_m: chordToGreatCircle(c) })).filter((h) => h.distance_m <= radius), at);
-    listed.push(listedStore(r, distance_m, status));
+    const [head, tail] = (ix.json[i] ??= summaryJsonParts(r));
+    listed.push(listedStore(r, distance_m, status, head + (table.json[k] ??= statusJson(status)) + tail));
   }
   return listed;
 }
 
-function listedStore(r: SummaryRow, distance_m: number, status: OpenStatus): ListedStore {
+function listedStore(r: SummaryRow, distance_m: number, status: OpenStatus, json: string): ListedStore {
   return {
     short_number: r.short_number,
     store_number: r.store_number,
@@ -348,6 +373,7 @@ function listedStore(r: SummaryRow, distance_m: number, status: OpenStatus): Lis
     hours_key: r.hours_key,
     distance_m,
     status,
+    json,
   };
 }
 

@@ -13,7 +13,8 @@ import { featureFilter, rarestCode, type FeatureFilter } from '../locator/featur
 import { NO_USER_STORES, userStores, type UserStores } from '../locator/favorites.ts';
 import { geocode } from '../locator/geocoder.ts';
 import { openStatus } from '../locator/hours.ts';
-import { LocatorNotFound, findLocations, findNearest, reasonFor } from '../locator/locations.ts';
+import { LocatorNotFound, findLocations, findNearest, locationsJson, reasonFor } from '../locator/locations.ts';
+import { STORE_JSON, type SummaryWithJson } from '../locator/store-format.ts';
 import { formatSummary, metresToMiles, milesToMetres } from '../locator/store-format.ts';
 import { chordToGreatCircle } from '../locator/store-queries.ts';
 
@@ -218,11 +219,13 @@ export interface Comparison {
   stores: number;
   openNowCases: number;
   emptyOrNotFound: number;
+  /** stores of the app's answers that carried their JSON text (the stores in memory: store-format.ts STORE_JSON) */
+  storeTexts: number;
 }
 
 /** Runs every case through the app's findLocations / findNearest and the reference; answers compared as JSON text. */
 export async function compareWithReference(db: Queryable, cases: readonly LocatorCase[], userId: string): Promise<Comparison> {
-  const result: Comparison = { cases: cases.length, mismatches: [], stores: 0, openNowCases: 0, emptyOrNotFound: 0 };
+  const result: Comparison = { cases: cases.length, mismatches: [], stores: 0, openNowCases: 0, emptyOrNotFound: 0, storeTexts: 0 };
   for (const [index, c] of cases.entries()) {
     if (c.user) {
       await db.query('delete from favorite_stores where user_id = $1', [userId]);
@@ -236,8 +239,11 @@ export async function compareWithReference(db: Queryable, cases: readonly Locato
       c.kind === 'nearest'
         ? [await outcome(() => findNearest(db, { lat: q.lat!, lng: q.lng!, features: q.features }, c.at)), await outcome(() => referenceFindNearest(db, { lat: q.lat!, lng: q.lng!, features: q.features }, c.at))]
         : [await outcome(() => findLocations(db, q, who, c.at)), await outcome(() => referenceFindLocations(db, q, who, c.at))];
-    const a = JSON.stringify(app);
+    // a list answer as GET /locations writes it (locationsJson: the stores' own texts where they carry one)
+    const listed = c.kind !== 'nearest' && 'ok' in app ? (app.ok as LocationsResponse) : null;
+    const a = listed ? `{"ok":${locationsJson(listed)}}` : JSON.stringify(app);
     const r = JSON.stringify(reference);
+    for (const s of listed?.stores ?? []) if ((s.store as SummaryWithJson)[STORE_JSON] !== undefined) result.storeTexts++;
     if (a !== r) result.mismatches.push({ index, c, app: a, reference: r });
     if (q.features.includes('ON')) result.openNowCases++;
     if ('ok' in reference) {
