@@ -15,8 +15,10 @@ import { statusJson, summaryJsonParts, type SummaryRow } from './store-format.ts
  * number (the queried store, GET /stores/:storeNumber) comes whole from the store cache (store-cache.ts).
  */
 
-/** A store of a list answer: its summary columns, great-circle metres from the centre and open status now. */
-/** A store of the list; `json`, when set, is its summary's JSON text at that instant (store-format.ts summaryJsonParts). */
+/**
+ * A store of a list answer: its summary columns, great-circle metres from the centre and open status now; `json`,
+ * when set (the stores in memory), its summary's JSON text at that instant (store-format.ts summaryJsonParts).
+ */
 export type ListedStore = SummaryRow & { distance_m: number; status: OpenStatus; json?: string };
 
 /** Radius of earthdistance's earth() in metres. */
