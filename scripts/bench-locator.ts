@@ -8,7 +8,10 @@
  * as in server/main.ts); this process sends a fixed number of requests at a fixed concurrency (so the load
  * generator does not share the server's thread), then stops the child.
  * Options (environment): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (8), BENCH_COUNTS ("17000,170000"),
- * BENCH_CPU_PROF (a directory: each serving child writes a V8 CPU profile there when it stops).
+ * BENCH_CPU_PROF (a directory: each serving child writes a V8 CPU profile there when it stops), BENCH_AT (an ISO
+ * instant: the servers' clock starts there and runs on; by default the real time, so the open-now searches are
+ * night searches when the run is at night in the United States: they test up to 5,000 candidates, the slowest
+ * searches at 10 x the stores).
  *
  * It ends with every target of the locator's performance work (issue 8, docs/locator.md "Performance"), each with
  * its ratio and PASS or FAIL: the mixed queries' median <= 3 x /healthz (both store counts, both passes), the
@@ -24,6 +27,7 @@ import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed/seed.ts';
 import { warmLocatorCaches } from '../server/locator/warm-caches.ts';
+import { setNow } from '../server/locator/clock.ts';
 import { mulberry32 } from '../server/db/seed/prng.ts';
 import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
@@ -145,7 +149,19 @@ async function nearestPaths(db: Db, n: number): Promise<string[]> {
 }
 
 /** Child process: seed, serve on 127.0.0.1, report, and stop when told (or when the parent goes away). */
+/** BENCH_AT: the locator's clock (server/locator/clock.ts) from that instant on, advanced every second. */
+function startClock(at: string | undefined) {
+  if (!at) return;
+  const anchor = Date.parse(at);
+  if (Number.isNaN(anchor)) throw new Error(`BENCH_AT=${at}: not an instant`);
+  const started = Date.now();
+  const tick = () => setNow(new Date(anchor + Date.now() - started));
+  tick();
+  setInterval(tick, 1000).unref();
+}
+
 async function serveChild(storeCount: number) {
+  startClock(process.env.BENCH_AT);
   const db = await openPglite(undefined);
   await migrate(db);
   const t0 = performance.now();
@@ -264,7 +280,7 @@ async function bundleReport() {
 }
 
 async function main() {
-  console.log(`Locator benchmark: ${REQUESTS} requests per endpoint and store count, concurrency ${CONCURRENCY}, loopback, PGlite`);
+  console.log(`Locator benchmark: ${REQUESTS} requests per endpoint and store count, concurrency ${CONCURRENCY}, loopback, PGlite; the servers' clock ${process.env.BENCH_AT ? `from ${process.env.BENCH_AT} (BENCH_AT)` : `the real time (${new Date().toISOString()})`}`);
   console.log(`Seeding ${COUNTS.join(' and ')} stores in parallel child processes...`);
   const started = await Promise.all(COUNTS.map(async (storeCount) => ({ storeCount, ...(await startChild(storeCount)) })));
   try {
