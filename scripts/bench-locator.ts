@@ -148,7 +148,6 @@ async function nearestPaths(db: Db, n: number): Promise<string[]> {
   });
 }
 
-/** Child process: seed, serve on 127.0.0.1, report, and stop when told (or when the parent goes away). */
 /** BENCH_AT: the locator's clock (server/locator/clock.ts) from that instant on, advanced every second. */
 function startClock(at: string | undefined) {
   if (!at) return;
@@ -160,6 +159,7 @@ function startClock(at: string | undefined) {
   setInterval(tick, 1000).unref();
 }
 
+/** Child process: seed, serve on 127.0.0.1, report, and stop when told (or when the parent goes away). */
 async function serveChild(storeCount: number) {
   startClock(process.env.BENCH_AT);
   const db = await openPglite(undefined);

@@ -75,18 +75,24 @@ export function summaryOf(row: SummaryRow, status: OpenStatus): StoreSummary {
 export const STORE_JSON: unique symbol = Symbol('store JSON');
 export type SummaryWithJson = StoreSummary & { readonly [STORE_JSON]?: string };
 
-/** The parts of a summary's JSON text that do not change with the time: before the open status, and after it. */
-export function summaryJsonParts(row: SummaryRow): readonly [string, string] {
-  const q = JSON.stringify;
-  return [
-    `{"storeNumber":${q(row.store_number)},"name":${q(row.name)},"coordinates":{"latitude":${q(row.latitude)},"longitude":${q(row.longitude)}},"address":{"singleLine":${q(row.single_line)}},`,
-    `"mobileOrdering":{"availability":${q(row.availability)},"guestOrdering":${q(row.guest_ordering)}}}`,
-  ];
-}
-
-/** The part of a summary's JSON text that comes from the open status. */
+/** The part of a summary's JSON text that comes from the open status (as JSON.stringify writes those two fields). */
 export function statusJson(status: OpenStatus): string {
   return `"open":${JSON.stringify(status.open)},"openStatusFormatted":${JSON.stringify(status.openStatusFormatted)},`;
+}
+
+/** A status that marks where the status's text sits in a summary's text (U+0001 is escaped, so no value can hold it). */
+const STATUS_MARK: OpenStatus = { open: false, openStatusFormatted: '\u0001', hoursStatusFormatted: '' };
+const STATUS_MARK_JSON = statusJson(STATUS_MARK);
+
+/**
+ * The parts of a summary's JSON text that do not change with the time, before and after the open status: summaryOf's
+ * own object serialised once with a marked status and cut around it, so the fields and their order have one source.
+ */
+export function summaryJsonParts(row: SummaryRow): readonly [string, string] {
+  const text = JSON.stringify(summaryOf(row, STATUS_MARK));
+  const at = text.indexOf(STATUS_MARK_JSON);
+  if (at < 0) throw new Error('summaryOf no longer writes open and openStatusFormatted together: update statusJson');
+  return [text.slice(0, at), text.slice(at + STATUS_MARK_JSON.length)];
 }
 
 /** `store` carrying its JSON text (STORE_JSON). */

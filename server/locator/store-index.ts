@@ -295,9 +295,8 @@ export class NearestCursor implements StoreCursor {
       }
       const axis = this.nodeAxis[n]!;
       const m = (lo + hi) >> 1;
-      const i = m;
-      if (pass(i)) this.push(chord(ix.xyz, i, centre), i);
-      const split = ix.xyz[i * 3 + axis]!;
+      if (pass(m)) this.push(chord(ix.xyz, m, centre), m);
+      const split = ix.xyz[m * 3 + axis]!;
       const box = this.box;
       for (let a = 0; a < 6; a++) box[a] = this.nodeBox[n * 6 + a]!;
       const next = (axis + 1) % 3;
