@@ -251,6 +251,12 @@ export interface StoreCursor {
 export class NearestCursor implements StoreCursor {
   store = -1;
   chord = NaN;
+  /**
+   * With a gate: the chord of every store that passed `pass`, yielded or not, in the order the walk met them (the
+   * first `seenCount`): what the open-now search counts its candidates from (nearestFromIndex).
+   */
+  seen: Float64Array = new Float64Array(0);
+  seenCount = 0;
   private heapD = new Float64Array(256);
   private heapV = new Int32Array(256);
   private heapN = 0;
@@ -268,7 +274,14 @@ export class NearestCursor implements StoreCursor {
     private readonly ix: StoreIndex,
     private readonly centre: readonly [number, number, number],
     private readonly pass: StorePass,
+    /**
+     * When given, a store that passes is yielded only unless `gate.open` of its hours key number (`ix.keyOf`) is 0
+     * (known closed this minute: the open-now search's minute table); every store that passes is counted in `seen`
+     * (`gate.seen` to start with, when given: a buffer to reuse; grown when full).
+     */
+    private readonly gate?: { readonly open: Int8Array; readonly seen?: Float64Array },
   ) {
+    if (gate) this.seen = gate.seen ?? new Float64Array(1024);
     this.subtree = pass.subtree;
     if (ix.size && (!this.subtree || this.subtree(0))) this.pushNode(0, 0, ix.size - 1, 0, ix.box, 0);
   }
@@ -289,13 +302,13 @@ export class NearestCursor implements StoreCursor {
       const hi = this.nodeHi[n]!;
       if (hi - lo <= LEAF) {
         for (let i = lo; i <= hi; i++) {
-          if (pass(i)) this.push(chord(ix.xyz, i, centre), i);
+          if (pass(i)) this.offer(i, chord(ix.xyz, i, centre));
         }
         continue;
       }
       const axis = this.nodeAxis[n]!;
       const m = (lo + hi) >> 1;
-      if (pass(m)) this.push(chord(ix.xyz, m, centre), m);
+      if (pass(m)) this.offer(m, chord(ix.xyz, m, centre));
       const split = ix.xyz[m * 3 + axis]!;
       const box = this.box;
       for (let a = 0; a < 6; a++) box[a] = this.nodeBox[n * 6 + a]!;
@@ -314,6 +327,22 @@ export class NearestCursor implements StoreCursor {
     this.store = -1;
     this.chord = NaN;
     return false;
+  }
+
+  /** A store that passed: onto the heap (unless the gate knows it closed), and counted in `seen` with a gate. */
+  private offer(i: number, d: number) {
+    const gate = this.gate;
+    if (gate) {
+      if (this.seenCount === this.seen.length) this.seen = grown(this.seen);
+      this.seen[this.seenCount++] = d;
+      if (gate.open[this.ix.keyOf[i]!] === 0) return;
+    }
+    this.push(d, i);
+  }
+
+  /** The distance of the nearest subtree or store not yet yielded (Infinity when none is left). */
+  frontier(): number {
+    return this.heapN ? this.heapD[0]! : Infinity;
   }
 
   private pushNode(id: number, lo: number, hi: number, axis: number, box: Float64Array, d: number) {

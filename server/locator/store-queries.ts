@@ -270,7 +270,7 @@ const OPEN_BATCH = 256;
  * the status once read from the open-status cache (an array read instead of a lookup by the key's text: at 170,000
  * stores the cache's map no longer fits the processor's caches).
  */
-interface MinuteTable {
+export interface MinuteTable {
   minute: number;
   open: Int8Array;
   status: (OpenStatus | undefined)[];
@@ -302,50 +302,36 @@ function statusOfKey(ix: StoreIndex, t: MinuteTable, k: number, at: Date): OpenS
   return status;
 }
 
+/** Buffers for the candidates' distances of openNearest, reused (a search at night at 170,000 stores meets about 2,000). */
+const seenBuffers: Float64Array[] = [];
+const SEEN_BUFFERS = 16;
+
 /**
  * nearestListed from the stores in memory (store-index.ts), the same answer as the SQL path: the stores that pass
  * the static filter, nearest first by the same chord; without ON the first `limit` within the radius; with ON the
  * first `limit` open ones among the first `maxCandidates` candidates within the radius; then the great-circle test.
  * A candidate of ON is tested by its hours key's number in a table of the minute (no query once the open-status
  * cache is filled); a batch holds the ones whose key is not cached yet until one openStatuses call reads them.
+ * ON around a point walks past the stores known closed this minute (openNearest), counting them.
  */
 async function nearestFromIndex(db: Queryable, ix: StoreIndex, q: NearestQuery, at: Date, maxCandidates: number): Promise<ListedStore[]> {
   const centre = await centreOf(db, q.lat, q.lng);
   const pass = storeFilter(ix, q.filter);
-  const cursor: StoreCursor = q.shortNumbers ? new ListCursor(storesByNumber(ix, centre, q.shortNumbers, pass)) : new NearestCursor(ix, centre, pass);
   const radius = q.radiusMetres ?? Infinity;
-  const hits: [number, number][] = [];
   const table = minuteTable(ix, at);
-  if (!q.filter.openNow) {
-    while (hits.length < q.limit && cursor.next() && cursor.chord <= radius) hits.push([cursor.store, cursor.chord]);
-  } else {
-    const open = table.open;
-    let batch: [number, number][] = [];
-    let candidates = 0;
-    const test = async () => {
-      const statuses = await openStatuses(db, batch.map(([i]) => ix.rows[i]!), at);
-      for (const [i, chord] of batch) {
-        if (hits.length >= q.limit) break;
-        if (statuses.get(ix.rows[i]!.hours_key)?.open) hits.push([i, chord]);
-      }
-      batch = [];
-    };
-    while (hits.length < q.limit && candidates < maxCandidates && cursor.next() && cursor.chord <= radius) {
-      candidates++;
-      const i = cursor.store;
-      if (!batch.length) {
-        const k = ix.keyOf[i]!;
-        let known = open[k]!;
-        if (known < 0 && statusOfKey(ix, table, k, at)) known = open[k]!;
-        if (known >= 0) {
-          if (known) hits.push([i, cursor.chord]);
-          continue;
-        }
-      }
-      batch.push([i, cursor.chord]);
-      if (batch.length >= OPEN_BATCH) await test();
+  let hits: [number, number][] | null = null;
+  if (q.filter.openNow && !q.shortNumbers) {
+    const cursor = new NearestCursor(ix, centre, pass, { open: table.open, seen: seenBuffers.pop() });
+    hits = await openNearest(db, ix, cursor, table, at, q.limit, radius, maxCandidates);
+    if (seenBuffers.length < SEEN_BUFFERS) seenBuffers.push(cursor.seen);
+  }
+  if (!hits) {
+    const cursor: StoreCursor = q.shortNumbers ? new ListCursor(storesByNumber(ix, centre, q.shortNumbers, pass)) : new NearestCursor(ix, centre, pass);
+    if (q.filter.openNow) hits = await openHits(db, ix, cursor, table, at, q.limit, radius, maxCandidates);
+    else {
+      hits = [];
+      while (hits.length < q.limit && cursor.next() && cursor.chord <= radius) hits.push([cursor.store, cursor.chord]);
     }
-    if (batch.length) await test();
   }
   const listed: ListedStore[] = [];
   for (const [i, chord] of hits) {
@@ -360,6 +346,101 @@ async function nearestFromIndex(db: Queryable, ix: StoreIndex, q: NearestQuery, 
     listed.push(listedStore(r, distance_m, status, head + (table.json[k] ??= statusJson(status)) + tail));
   }
   return listed;
+}
+
+/**
+ * The ON test of candidates in the cursor's order, within the radius: up to `limit` open ones among the first
+ * `cap`; `more`, when it returns false, stops the walk early. Each candidate is tested by its hours key's number in
+ * the minute's table; a batch holds the ones whose key is not cached yet (and every one after them, so that the
+ * order holds) until one openStatuses call reads them.
+ */
+export async function openHits(db: Queryable, ix: StoreIndex, cursor: StoreCursor, table: MinuteTable, at: Date, limit: number, radius: number, cap: number, more: () => boolean = () => true): Promise<[number, number][]> {
+  const hits: [number, number][] = [];
+  const open = table.open;
+  let batch: [number, number][] = [];
+  let candidates = 0;
+  const test = async () => {
+    const statuses = await openStatuses(db, batch.map(([i]) => ix.rows[i]!), at);
+    for (const [i, chord] of batch) {
+      if (hits.length >= limit) break;
+      if (statuses.get(ix.rows[i]!.hours_key)?.open) hits.push([i, chord]);
+    }
+    batch = [];
+  };
+  while (hits.length < limit && candidates < cap && more() && cursor.next() && cursor.chord <= radius) {
+    candidates++;
+    const i = cursor.store;
+    if (!batch.length) {
+      const k = ix.keyOf[i]!;
+      let known = open[k]!;
+      if (known < 0 && statusOfKey(ix, table, k, at)) known = open[k]!;
+      if (known >= 0) {
+        if (known) hits.push([i, cursor.chord]);
+        continue;
+      }
+    }
+    batch.push([i, cursor.chord]);
+    if (batch.length >= OPEN_BATCH) await test();
+  }
+  if (batch.length) await test();
+  return hits;
+}
+
+/**
+ * ON around a point, walking past the stores known closed this minute: the cursor (gated by the minute's table)
+ * yields only the candidates open or not known yet, and counts every candidate it meets (`seen`), so the
+ * `maxCandidates` cap of the answer is applied from the counts: a candidate's place in the nearest-first order is
+ * 1 + the number of candidates nearer. Open stores beyond the `maxCandidates`-th nearest candidate are dropped, as
+ * the walk that tests every candidate in turn (openHits without a gate) never reaches them. At night few stores are
+ * open: at 170,000 stores such a search met about 700 candidates, each through the walk's heap before.
+ * Null when two candidates at exactly the cap's distance make the order among them matter (the caller then tests
+ * every candidate in turn).
+ */
+export async function openNearest(db: Queryable, ix: StoreIndex, cursor: NearestCursor, table: MinuteTable, at: Date, limit: number, radius: number, maxCandidates: number): Promise<[number, number][] | null> {
+  // the distance of the maxCandidates-th candidate once the walk has gone past it (checked as `seen` doubles)
+  let cut = Infinity;
+  let check = 2 * maxCandidates;
+  const more = () => {
+    if (cursor.seenCount < check) return true;
+    check *= 2;
+    const d = nthSmallest(cursor.seen.slice(0, cursor.seenCount), maxCandidates - 1);
+    if (d >= cursor.frontier()) return true;
+    cut = d;
+    return false;
+  };
+  const hits = await openHits(db, ix, cursor, table, at, limit, radius, Infinity, more);
+  if (cut === Infinity && cursor.seenCount >= maxCandidates) cut = nthSmallest(cursor.seen.slice(0, cursor.seenCount), maxCandidates - 1);
+  if (cut === Infinity) return hits;
+  let tied = 0;
+  for (let j = 0; j < cursor.seenCount; j++) if (cursor.seen[j] === cut) tied++;
+  if (tied > 1 && hits.some(([, d]) => d === cut)) return null;
+  return hits.filter(([, d]) => d <= cut);
+}
+
+/** The k-th smallest (from 0) of `a`, which it reorders (Hoare's selection). */
+export function nthSmallest(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 function listedStore(r: SummaryRow, distance_m: number, status: OpenStatus, json: string): ListedStore {
