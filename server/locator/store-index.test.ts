@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { forEachDb } from '../test/db.ts';
 import { mulberry32 } from '../db/seed/prng.ts';
 import type { Queryable } from '../db/db.ts';
 import { startCacheInvalidation } from '../db/invalidation.ts';
 import { featureFilter } from './features.ts';
 import { summaryRows } from './store-queries.ts';
+import { summaryJsonParts } from './store-format.ts';
 import { bruteForce, point, randomStores } from '../test/store-index-fixtures.ts';
-import { buildStoreIndex, centreOf, chord, clearStoreIndex, loadStoreIndex, nearestStores, readyStoreIndex, startStoreIndex, storeFilter, storesByNumber } from './store-index.ts';
+import { buildStoreIndex, centreOf, fillSummaryJson, SUMMARY_JSON_CHUNK, chord, clearStoreIndex, loadStoreIndex, nearestStores, readyStoreIndex, startStoreIndex, storeFilter, storesByNumber } from './store-index.ts';
 
 function take<T>(it: Iterable<T>, n: number): T[] {
   const out: T[] = [];
@@ -92,6 +93,16 @@ describe('k-d tree of the stores (store-index.ts)', () => {
     expect(storesByNumber(ix, c, ['10005'], () => false)).toEqual([]);
   });
 
+  it('fillSummaryJson makes the summary JSON parts of the stores not listed yet, in steps, until stopped', async () => {
+    const big = buildStoreIndex(randomStores(SUMMARY_JSON_CHUNK * 2 + 5, 9));
+    big.json[3] = ['kept', 'as is'];
+    let steps = 0;
+    expect(await fillSummaryJson(big, { stopped: () => steps++ >= 1 })).toBe(SUMMARY_JSON_CHUNK - 1);
+    expect(big.json.filter(Boolean)).toHaveLength(SUMMARY_JSON_CHUNK);
+    expect(await fillSummaryJson(big)).toBe(SUMMARY_JSON_CHUNK + 5);
+    for (let i = 0; i < big.size; i++) expect(big.json[i]).toEqual(i === 3 ? ['kept', 'as is'] : summaryJsonParts(big.rows[i]!));
+  });
+
   it('no stores: nothing', () => {
     expect([...nearestStores(buildStoreIndex([]), point(0, 0), () => true)]).toEqual([]);
   });
@@ -168,8 +179,13 @@ forEachDb('the stores in memory (store-index.ts)', ({ db }) => {
     expect(startStoreIndex(broken)).toBeNull();
     expect(failures).toHaveLength(2);
 
-    // a change to stores (the trigger's NOTIFY) drops it
+    // once ready, every store's summary JSON parts are made in the background
     await startStoreIndex(db());
+    const ready = readyStoreIndex(db())!;
+    await vi.waitFor(() => expect(ready.json.filter(Boolean)).toHaveLength(ready.size), { timeout: 10_000 });
+    expect(ready.json[0]).toEqual(summaryJsonParts(ready.rows[0]!));
+
+    // a change to stores (the trigger's NOTIFY) drops it
     const unlisten = await startCacheInvalidation(db());
     try {
       expect(readyStoreIndex(db())).not.toBeNull();
