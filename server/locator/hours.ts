@@ -32,19 +32,50 @@ export function formatTime(minutes: number): string {
   return `${h12}:${String(m % 60).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`;
 }
 
+/**
+ * Per holidays list and per weekly hours (objects), what intervalOn reads from them: the first holiday of each date,
+ * and the interval of each weekday. Hours are read-only once parsed (open-status.ts shares one object per distinct
+ * text among every hours key that has it), so this is computed once per object instead of parsing "HH:MM" texts for
+ * each status (an open status took about 10 us before, most of it here).
+ */
+const holidaysByDate = new WeakMap<readonly Holiday[], Map<string, Holiday>>();
+const weekdayIntervals = new WeakMap<readonly DayHours[], readonly (Interval | null)[]>();
+const holidayIntervals = new WeakMap<Holiday, Interval | null>();
+
 export function holidayOn(hours: StoreHours, date: string): Holiday | undefined {
-  return hours.holidays.find((h) => h.date === date);
+  if (!hours.holidays.length) return undefined;
+  let byDate = holidaysByDate.get(hours.holidays);
+  if (!byDate) {
+    byDate = new Map();
+    for (const h of hours.holidays) if (!byDate.has(h.date)) byDate.set(h.date, h);
+    holidaysByDate.set(hours.holidays, byDate);
+  }
+  return byDate.get(date);
 }
 
-/** The opening interval on a local date, or null when closed all day. */
-export function intervalOn(hours: StoreHours, date: string): Interval | null {
-  const day = weekday(date);
-  const source: DayHours | Holiday | undefined = holidayOn(hours, date) ?? hours.weeklyHours.find((d) => d.day === day);
+/** The interval of a day's or a holiday's hours, or null when closed. */
+function intervalOf(source: DayHours | Holiday | undefined): Interval | null {
   if (!source || source.closed || !source.open || !source.close) return null;
   const open = toMinutes(source.open);
   let close = toMinutes(source.close);
   if (close <= open) close += DAY; // past midnight
   return { open, close };
+}
+
+/** The opening interval on a local date, or null when closed all day (the same object for the same hours and weekday: read-only). */
+export function intervalOn(hours: StoreHours, date: string): Interval | null {
+  const holiday = holidayOn(hours, date);
+  if (holiday) {
+    let i = holidayIntervals.get(holiday);
+    if (i === undefined) holidayIntervals.set(holiday, (i = intervalOf(holiday)));
+    return i;
+  }
+  let byDay = weekdayIntervals.get(hours.weeklyHours);
+  if (!byDay) {
+    byDay = Array.from({ length: 7 }, (_, day) => intervalOf(hours.weeklyHours.find((d) => d.day === day)));
+    weekdayIntervals.set(hours.weeklyHours, byDay);
+  }
+  return byDay[weekday(date)] ?? null;
 }
 
 const isAllDay = (i: Interval | null) => !!i && i.open === 0 && i.close >= DAY;

@@ -50,13 +50,23 @@ function computeLocalTime(instant: Date, timeZone: string): LocalTime {
 
 const toUtc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 
+/** addDays' answers: a minute's statuses ask for the same few dates' neighbours again and again. Bounded. */
+const shifted = new Map<string, string>();
+
 export function addDays(date: string, days: number): string {
-  return new Date(toUtc(date) + days * 86_400_000).toISOString().slice(0, 10);
+  const key = `${date}|${days}`;
+  let out = shifted.get(key);
+  if (out === undefined) {
+    out = new Date(toUtc(date) + days * 86_400_000).toISOString().slice(0, 10);
+    if (shifted.size >= 4096) shifted.clear();
+    shifted.set(key, out);
+  }
+  return out;
 }
 
-/** 0 = Sunday .. 6 = Saturday */
+/** 0 = Sunday .. 6 = Saturday (1970-01-01, day 0, was a Thursday) */
 export function weekday(date: string): number {
-  return new Date(toUtc(date)).getUTCDay();
+  return (((Math.floor(toUtc(date) / 86_400_000) + 4) % 7) + 7) % 7;
 }
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
