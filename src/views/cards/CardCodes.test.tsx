@@ -10,7 +10,9 @@ import { paypalConsentMachine } from '../../../machines/paypal-consent.machine.t
 import { transferMachine } from '../../../machines/transfer.machine.ts';
 import { card, method } from '../../../machines/__tests__/cards-fixtures.ts';
 import { renderWithRouter } from '../../test/account-harness.tsx';
-import { AddCardView, AddMoneyModal, AutoReloadModal, CardsListView } from './CardsViews.tsx';
+import { CardsListView } from './CardsViews.tsx';
+import { AddMoneyModal, AutoReloadModal } from './CardOverlayViews.tsx';
+import { AddCardView } from './AddCardView.tsx';
 import { CreditCardView, PaypalConsentView, TransferView } from './PaymentViews.tsx';
 
 /**

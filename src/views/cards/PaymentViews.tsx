@@ -12,7 +12,7 @@ import type { transferMachine } from '../../../machines/transfer.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
 import { AccountPage, ErrorAlert, FormActions, LoadFailed } from '../account/blocks.tsx';
 import { FieldError, FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
-import { Modal } from './CardsViews.tsx';
+import { Modal } from './Modal.tsx';
 import '../account/account.css';
 import './cards.css';
 
