@@ -13,7 +13,9 @@ import { renderWithRouter } from '../../test/account-harness.tsx';
 import { CardsListView } from './CardsViews.tsx';
 import { AddMoneyModal, AutoReloadModal } from './CardOverlayViews.tsx';
 import { AddCardView } from './AddCardView.tsx';
-import { CreditCardView, PaypalConsentView, TransferView } from './PaymentViews.tsx';
+import { CreditCardView } from './CreditCardView.tsx';
+import { PaypalConsentView } from './PaypalConsentView.tsx';
+import { TransferView } from './TransferView.tsx';
 
 /**
  * Every row of spec 2 section 8 "Card and payment codes", reached on the page where the code happens, with the
