@@ -9,7 +9,8 @@ import { privacyOptOutEvents, privacySettingsEvents } from '../../../machines/__
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { PrivacyStatementView } from '../legal/LegalPages.tsx';
 import { CookiePreferencesDialog } from './CookiePreferencesDialog.tsx';
-import { PrivacyRequestView, PrivacySettingsView } from './PrivacyViews.tsx';
+import { PrivacyRequestView } from './PrivacyViews.tsx';
+import { PrivacySettingsView } from './PrivacySettingsView.tsx';
 import { PrivacyConfirmationView, UnsubscribeCompleteView } from './PrivacyOutcomeViews.tsx';
 
 const request = (showCookieButton: boolean): FlowViewModel<typeof privacyOptOutMachine> => ({
