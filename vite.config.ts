@@ -51,6 +51,10 @@ export default defineConfig({
         // Everything the entry imports statically is one chunk (not about twenty small ones): on a first visit the
         // browser fetches the entry, that chunk and the CSS, then the page's own chunks (docs/architecture.md#performance)
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // Short chunk names: every chunk's name is written in the entry's preload table and in each import of it, so
+        // a name costs its length on every first load (docs/architecture.md#performance). The map's chunks keep theirs.
+        chunkFileNames: (chunk) => (/map|gl-adapter/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
+        assetFileNames: (asset) => (asset.names.some((n) => n.endsWith('.css')) && !asset.names.some((n) => /map|gl-adapter/.test(n)) ? 'assets/c-[hash][extname]' : 'assets/[name]-[hash][extname]'),
       },
     },
   },

@@ -18,6 +18,9 @@ import { strengthProblem, userInputsFor } from './password-strength.ts';
 
 export { AccountMessages, AccountErrorCodes, MfaChallengeErrorCode, PartialSuccessMessages } from './account-messages.ts';
 import { AccountMessages } from './account-messages.ts';
+// The reads' answers (profile, partner number, reset-link status) are contracts/account-reads.ts; only their types
+// are re-exported here: a value re-export would make every account page load that module as a chunk of its own.
+export type { Profile, PartnerNumber } from './account-reads.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Limits (spec 9 and docs/accounts.md)
@@ -220,8 +223,6 @@ export const OkResponse = v.object({ ok: v.literal(true) });
 
 export const ResetToken = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/));
 
-/** GET /account/reset-password/:token/status → 200 { valid: true } or 410 { code: 'RESET_TOKEN_EXPIRED', message: resetLinkExpired } */
-export const ResetTokenStatusResponse = v.object({ valid: v.literal(true) });
 
 /**
  * POST /account/reset-password → 200 { ok: true }; every session of the user ends. Errors (field 'newPassword'):
@@ -317,16 +318,6 @@ export const Birthday = v.pipe(
   v.check((b) => b.day <= [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][b.month - 1]!, AccountMessages.birthdayInvalid),
 );
 
-/** GET /account/profile → Profile; PATCH /account/profile ProfilePatch → Profile */
-export const Profile = v.object({
-  userExId: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
-  phoneNumber: v.nullable(v.string()),
-  birthday: v.nullable(v.object({ month: v.number(), day: v.number() })),
-});
-export type Profile = v.InferOutput<typeof Profile>;
 
 export const ProfilePatch = v.object({
   firstName: v.optional(PersonName(AccountMessages.firstNameRequired)),
@@ -337,11 +328,6 @@ export const ProfilePatch = v.object({
 });
 export type ProfilePatch = v.InferInput<typeof ProfilePatch>;
 
-/** GET /account/partner-number → PartnerNumber; PUT /account/partner-number PartnerNumber → PartnerNumber (null removes) */
-export const PartnerNumber = v.object({
-  partnerNumber: v.nullable(v.pipe(v.string(AccountMessages.partnerNumberInvalid), v.trim(), v.regex(/^[0-9]{5,10}$/, AccountMessages.partnerNumberInvalid))),
-});
-export type PartnerNumber = v.InferOutput<typeof PartnerNumber>;
 
 /** GET /account/communication-preferences → CommunicationPreferences; PUT with any subset → the full object */
 export const CommunicationPreferences = v.object({

@@ -1,9 +1,10 @@
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+import { CARD_TOKEN_EXPIRED_MESSAGE } from './card-shared.ts';
 
 /**
- * The card and payment messages of the spec's catalogue (re-exported by contracts/cards.ts). A module of its own:
- * ordering's texts (contracts/ordering-texts.ts) use one of them, and the menu's first load should not carry every
- * card schema with it.
+ * The card and payment messages of the spec's catalogue (re-exported by contracts/cards.ts). A module of its own, so
+ * the card pages need not carry every card schema; ordering's texts take the one they show (the guest card's
+ * timeout) from contracts/card-shared.ts, so the menu's first load does not carry this table either.
  */
 export const CardMessages = {
   lookWrong: "That card number or security code doesn't look right.",
@@ -35,7 +36,7 @@ export const CardMessages = {
   cardNotFound: 'We could not find that card.',
   paymentMethodNotFound: 'We could not find that payment method.',
   addressNotFound: 'We could not find that address.',
-  tokenExpired: 'Your card details timed out. Please enter them again.',
+  tokenExpired: CARD_TOKEN_EXPIRED_MESSAGE,
   makePrimaryFailed: 'We could not make this your primary card. Please try again.',
   barcodeDown: 'Barcode is temporarily down. To pay in store, show the barcode number to your barista',
   noPaymentMethods: 'Your account has no payment methods.',

@@ -10,3 +10,5 @@ export const CardId = v.pipe(v.string(), v.regex(OPAQUE_ID, 'Not a card id.'));
 export const PaymentMethodId = v.pipe(v.string('Choose a payment method.'), v.regex(OPAQUE_ID, 'Not a payment method id.'));
 /** Guest payment token default max age (spec 9) */
 export const GUEST_TOKEN_MAX_AGE_MS = 300_000;
+/** A guest's single-use card timed out or was used up (CardMessages.tokenExpired; ordering's texts show it too). */
+export const CARD_TOKEN_EXPIRED_MESSAGE = 'Your card details timed out. Please enter them again.';

@@ -1,6 +1,6 @@
 import { OrderingMessages as M } from './ordering-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
-import { CardMessages } from './card-messages.ts';
+import { CARD_TOKEN_EXPIRED_MESSAGE } from './card-shared.ts';
 
 /**
  * The ordering texts the client shows, by key (machines name them in `meta.message` and `notify` params): the
@@ -36,7 +36,7 @@ export const OrderingTexts = {
   /** guest checkout without email or first name (text not shown) */
   guestDetailsMissing: 'Enter your email and first name to check out as a guest.',
   /** the guest's single-use card timed out or was used up (the cards area's text, spec 2 §9 token max age) */
-  guestCardExpired: CardMessages.tokenExpired,
+  guestCardExpired: CARD_TOKEN_EXPIRED_MESSAGE,
   balanceTooLow: M.insufficientBalance,
   insufficientBalance: M.insufficientBalanceShort,
   stalePricing: M.stalePricing,

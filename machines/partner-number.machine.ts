@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { PartnerNumber } from '../contracts/account.ts';
+import { PartnerNumber } from '../contracts/account-reads.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
 
 /**

@@ -1,18 +1,6 @@
 import type { Context, Hono } from 'hono';
-import {
-  AuthorizeRequest,
-  AuthorizeStatusRequest,
-  CLAIM_TEXTS,
-  ConnectedAppParams,
-  OAuthErrorCodes,
-  RevokeRequest,
-  TokenRequest,
-  type AuthorizeResponse,
-  type AuthorizeStatus,
-  type ConnectedApps,
-  type OAuthScope,
-  type TokenResponse,
-} from '../../contracts/oauth.ts';
+import { CLAIM_TEXTS, type AuthorizeResponse, type AuthorizeStatus, type ConnectedApps, type OAuthScope } from '../../contracts/oauth.ts';
+import { AuthorizeRequest, AuthorizeStatusRequest, ConnectedAppParams, OAuthErrorCodes, RevokeRequest, TokenRequest, type TokenResponse } from '../../contracts/oauth-requests.ts';
 import { requireUser } from '../auth/require.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';

@@ -7,7 +7,6 @@ import {
   CommunicationPreferencesPatch,
   MfaPhoneRequest,
   MfaReauthRequest,
-  PartnerNumber,
   ProfilePatch,
   VerifyCodeRequest,
   maskPhone,
@@ -17,6 +16,7 @@ import {
   type MfaStatus,
   type Profile,
 } from '../../contracts/account.ts';
+import { PartnerNumber } from '../../contracts/account-reads.ts';
 import { GenericCodes } from '../../contracts/errors.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { SessionInfo } from '../http/session.ts';

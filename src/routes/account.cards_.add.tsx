@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { addCardMachine } from '../../machines/add-card.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { addCardActors } from '../services/cards.actors.ts';
-import { AddCardView } from '../views/cards/CardsViews.tsx';
+import { AddCardView } from '../views/cards/AddCardView.tsx';
 import { useToast } from './-cards/card-page-hooks.ts';
 
 /** /account/cards/add (sign-in required): register a physical card or get a digital one. */

@@ -8,7 +8,7 @@ import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { transferMachine } from '../../machines/transfer.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { cardsApi, transferActors } from '../services/cards.actors.ts';
-import { TransferView } from '../views/cards/PaymentViews.tsx';
+import { TransferView } from '../views/cards/TransferView.tsx';
 import { useToast } from './-cards/card-page-hooks.ts';
 
 /** /account/cards/transfer?from=<cardId> (sign-in required): move a balance between two of the member's cards. */

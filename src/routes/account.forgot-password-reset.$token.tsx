@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { accountApi } from '../services/account.api.ts';
+import { accountReads } from '../services/account.queries.ts';
 import { ResetLinkExpiredView } from '../views/account/OutcomeViews.tsx';
 
 /**
@@ -8,7 +8,7 @@ import { ResetLinkExpiredView } from '../views/account/OutcomeViews.tsx';
  */
 export const Route = createFileRoute('/account/forgot-password-reset/$token')({
   loader: async ({ params }) => {
-    const valid = await accountApi.resetTokenStatus(params.token).then(
+    const valid = await accountReads.resetTokenStatus(params.token).then(
       () => true,
       () => false,
     );

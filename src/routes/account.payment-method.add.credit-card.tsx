@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { requireSignIn } from '../services/auth-guard.ts';
-import { CreditCardView } from '../views/cards/PaymentViews.tsx';
+import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { useCreditCardActor } from './-cards/credit-card-actor.ts';
 
 /** /account/payment-method/add/credit-card?billingAddressId= (sign-in required): tokenise with the processor, then save. */

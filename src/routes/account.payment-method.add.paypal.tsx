@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { paypalConsentMachine } from '../../machines/paypal-consent.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { paypalActors } from '../services/cards.actors.ts';
-import { PaypalConsentView } from '../views/cards/PaymentViews.tsx';
+import { PaypalConsentView } from '../views/cards/PaypalConsentView.tsx';
 import { paymentMethodsQuery, useToast } from './-cards/card-page-hooks.ts';
 
 /** /account/payment-method/add/paypal (sign-in required): the sandbox PayPal consent page, on this origin. */

@@ -5,7 +5,7 @@ import { CardMessages, type PaymentMethod } from '../../contracts/cards.ts';
 import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { AccountCardPage } from '../views/account/blocks.tsx';
-import { CreditCardView } from '../views/cards/PaymentViews.tsx';
+import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { paymentMethodsQuery } from './-cards/card-page-hooks.ts';
 import { useCreditCardActor } from './-cards/credit-card-actor.ts';
 

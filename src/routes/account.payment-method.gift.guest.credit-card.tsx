@@ -6,7 +6,7 @@ import { safeReturnUrl } from '../../contracts/return-url.ts';
 import { creditCardMachine } from '../../machines/credit-card.machine.ts';
 import { creditCardActors } from '../services/cards.actors.ts';
 import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '../services/guest-payment.ts';
-import { CreditCardView } from '../views/cards/PaymentViews.tsx';
+import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { thisMonth, useToast } from './-cards/card-page-hooks.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { paymentMethodsMachine } from '../../machines/payment-methods.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { paymentMethodsActors } from '../services/cards.actors.ts';
-import { PaymentMethodsView } from '../views/cards/PaymentViews.tsx';
+import { PaymentMethodsView } from '../views/cards/PaymentMethodsView.tsx';
 import { paymentMethodsQuery, useToast } from './-cards/card-page-hooks.ts';
 
 /** /account/payment-method (sign-in required): the member's payment methods (list, default, remove, add links). */

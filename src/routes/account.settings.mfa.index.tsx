@@ -5,7 +5,7 @@ import { mfaSettingsMachine } from '../../machines/mfa-settings.machine.ts';
 import { mfaSettingsActors } from '../services/account.actors.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { refreshSession } from '../services/session.ts';
-import { MfaSettingsView } from '../views/account/MfaViews.tsx';
+import { MfaSettingsView } from '../views/account/MfaSettingsView.tsx';
 
 export const Route = createFileRoute('/account/settings/mfa/')({
   component: MfaSettingsPage,

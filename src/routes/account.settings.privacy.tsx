@@ -5,7 +5,7 @@ import type { PrivacySettings } from '../../contracts/privacy.ts';
 import { privacySettingsMachine } from '../../machines/privacy-settings.machine.ts';
 import { privacyApi } from '../services/privacy.api.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
-import { PrivacySettingsView } from '../views/consent/PrivacyViews.tsx';
+import { PrivacySettingsView } from '../views/consent/PrivacySettingsView.tsx';
 
 /** /account/settings/privacy (issue 11): the member's Do Not Sell or Share opt-out, shown and changed. */
 export const Route = createFileRoute('/account/settings/privacy')({

@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { useAppActors } from '../services/app-actors.tsx';
 import { ChosenStore } from '../views/menu/ChosenStore.tsx';
-import { BagButton, MenuFrame, MenuHome, MenuTabs, ProductGrid } from '../views/ordering/MenuViews.tsx';
+import { BagButton, MenuFrame, MenuHome, ProductGrid } from '../views/ordering/MenuViews.tsx';
+import { MenuTabs } from '../views/ordering/MenuTabs.tsx';
 import { useCart } from './-ordering/use-cart.ts';
 import { useMenu } from './-ordering/use-menu.ts';
 

@@ -12,9 +12,6 @@ import {
   MfaReauthResponse,
   MfaStatus,
   OkResponse,
-  PartnerNumber,
-  Profile,
-  ResetTokenStatusResponse,
   SignInMfaResendResponse,
   SignInResponse,
   SignOutResponse,
@@ -30,6 +27,8 @@ import type { SavePreferenceRequest } from '../../machines/communication-prefere
 import type { ProfilePatchInput } from '../../machines/personal-details.machine.ts';
 import { api } from './api.ts';
 import { callRethrowing, toFlowError } from './flow-error.ts';
+import { accountReads } from './account.queries.ts';
+import { PartnerNumber, Profile } from '../../contracts/account-reads.ts';
 
 const call = callRethrowing(toFlowError);
 
@@ -64,12 +63,12 @@ export const accountApi = {
     call(api.post(`${A}/signin/sso/${encodeURIComponent(input.token)}`, { reputation: reputation() }, { schema: SsoSignInResponse, query: { returnUrl: input.returnUrl } })),
   signOut: (input: SignOutInput) => call(api.post(`${A}/signout`, input.returnUrl ? { returnUrl: input.returnUrl } : {}, { schema: SignOutResponse })),
   forgotPassword: (emailAddress: string) => call(api.post(`${A}/forgot-password`, { emailAddress, userName: emailAddress }, { schema: OkResponse })),
-  resetTokenStatus: (token: string) => call(api.get(`${A}/reset-password/${encodeURIComponent(token)}/status`, { schema: ResetTokenStatusResponse })),
+  resetTokenStatus: accountReads.resetTokenStatus,
   resetPassword: (input: { token: string; newPassword: string }) => call(api.post(`${A}/reset-password`, input, { schema: OkResponse })),
   createAccount: (payload: CreateAccountPayload) => call(api.post(`${A}/create`, { ...payload, reputation: reputation() }, { schema: CreateAccountResponse })),
-  profile: () => call(api.get(`${A}/profile`, { schema: Profile })),
+  profile: accountReads.profile,
   updateProfile: (patch: ProfilePatchInput) => call(api.patch(`${A}/profile`, patch, { schema: Profile })),
-  partnerNumber: () => call(api.get(`${A}/partner-number`, { schema: PartnerNumber })),
+  partnerNumber: accountReads.partnerNumber,
   savePartnerNumber: (partnerNumber: string | null) => call(api.put(`${A}/partner-number`, { partnerNumber }, { schema: PartnerNumber })),
   communicationPreferences: () => call(api.get(`${A}/communication-preferences`, { schema: CommunicationPreferences })),
   saveCommunicationPreference: (input: SavePreferenceRequest) =>

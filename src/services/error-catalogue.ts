@@ -2,29 +2,19 @@
  * The spec's error catalogue in one place: codes from the API (contracts/errors.ts shape) map to the
  * texts customers see. A server-supplied message takes precedence where the spec says so.
  */
-import { ApiRequestError } from './api.ts';
 import { AccountMessages, PartialSuccessMessages } from '../../contracts/account-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
+
+// The text of a failed request and the fallbacks by API code live with the account flows' error mapper
+// (src/services/flow-error.ts), so the pages that only map errors do not load the page texts below
+// (docs/architecture.md#performance).
+export { messageForError, accountCodeMessages } from './flow-error.ts';
 
 /** The generic failure text (contracts/errors.ts: written once, shared with the server's catalogue). */
 export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
 
 // Each area's texts are their own module, so a page loads only its own (docs/architecture.md, Performance).
 export { locatorMessages } from './locator-messages.ts';
-
-/**
- * The text to show for a failed request. Spec 2 section 8: a server-supplied message takes precedence
- * when present; otherwise the catalogue's text for the code; otherwise the generic error.
- * 5xx and network failures always show the generic error (never a server's internals).
- */
-export function messageForError(error: unknown, catalogue: Record<string, string> = {}): string {
-  if (error instanceof ApiRequestError) {
-    if (error.isServerError) return catalogue.UNEXPECTED_ERROR ?? GENERIC_ERROR;
-    const serverMessage = typeof error.body.message === 'string' && error.body.message.trim() ? error.body.message : null;
-    return serverMessage ?? catalogue[error.code] ?? GENERIC_ERROR;
-  }
-  return GENERIC_ERROR;
-}
 
 /**
  * Accounts and session (spec 2 sections 2, 5, 8 "Account and session"): the client's one place for these texts.
@@ -68,22 +58,3 @@ export type AccountMessageKey = keyof typeof accountMessages;
 export function accountMessage(key: string): string {
   return (accountMessages as Record<string, string>)[key] ?? key;
 }
-
-/** Fallbacks by API code when the server sends no message (server messages take precedence: messageForError). */
-export const accountCodeMessages: Record<string, string> = {
-  INVALID_CREDENTIALS: AccountMessages.invalidCredentials,
-  INVALID_CODE: AccountMessages.invalidCode,
-  CODE_EXPIRED: AccountMessages.codeExpired,
-  RATE_LIMITED: AccountMessages.rateLimited,
-  MFA_CHALLENGE_REQUIRED: AccountMessages.mfaChallenge,
-  SSO_TOKEN_INVALID: AccountMessages.ssoFailed,
-  RESET_TOKEN_EXPIRED: AccountMessages.resetLinkExpired,
-  EMAIL_NOT_AVAILABLE: AccountMessages.emailNotAvailable,
-  CURRENT_PASSWORD_INVALID: AccountMessages.currentPasswordInvalid,
-  REAUTH_REQUIRED: AccountMessages.reauthRequired,
-  REPUTATION_REJECTED: AccountMessages.createFailed,
-  '111084': AccountMessages.passwordReused,
-  '111011': AccountMessages.addPassword,
-  '111022': AccountMessages.passwordTooShort,
-  UNEXPECTED_ERROR: GENERIC_ERROR,
-};

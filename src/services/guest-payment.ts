@@ -10,7 +10,8 @@
  *   and the page asks for the card again.
  * - The address token (ADD_SINGLE_USE_BILLING_ADDRESS) lasts until its `expiresAt` (the server's hour).
  */
-import { GUEST_TOKEN_MAX_AGE_MS, type AddressInput, type TokenizeResponse } from '../../contracts/cards.ts';
+import { GUEST_TOKEN_MAX_AGE_MS } from '../../contracts/card-shared.ts';
+import type { AddressInput, TokenizeResponse } from '../../contracts/cards.ts';
 
 const CARD_KEY = 'harbor.guestPayment.card';
 const ADDRESS_KEY = 'harbor.guestPayment.address';

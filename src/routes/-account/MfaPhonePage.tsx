@@ -4,7 +4,7 @@ import { mfaPhoneMachine } from '../../../machines/mfa-phone.machine.ts';
 import { mfaPhoneActors } from '../../services/account.actors.ts';
 import { useAccountFlowActions } from '../../services/account-flow.tsx';
 import { refreshSession } from '../../services/session.ts';
-import { MfaPhoneView } from '../../views/account/MfaViews.tsx';
+import { MfaPhoneView } from '../../views/account/MfaPhoneView.tsx';
 
 /** The add and edit phone pages: one machine, two modes. */
 export function MfaPhonePage({ mode }: { mode: 'add' | 'edit' }) {

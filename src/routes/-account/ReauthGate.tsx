@@ -5,7 +5,7 @@ import { reauthMachine } from '../../../machines/reauth.machine.ts';
 import { reauthActors } from '../../services/account.actors.ts';
 import { hasRecentSecondFactor } from '../../services/auth-guard.ts';
 import { refreshSession, sessionQuery } from '../../services/session.ts';
-import { ReauthView } from '../../views/account/MfaViews.tsx';
+import { ReauthView } from '../../views/account/ReauthView.tsx';
 
 /**
  * Pages that need a recent second-factor check (spec 2 section 6: password, mfa, edit-phone) render through

@@ -8,7 +8,7 @@ import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
 import { addMoneyActors, autoReloadActors, barcodeActors, type cardsApi } from '../../services/cards.actors.ts';
 import { configQuery } from '../../services/config.ts';
-import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardsViews.tsx';
+import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardOverlayViews.tsx';
 import { paymentMethodsQuery, useToast } from './card-page-hooks.ts';
 
 /**

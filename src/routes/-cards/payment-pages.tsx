@@ -5,7 +5,7 @@ import type { Address } from '../../../contracts/cards.ts';
 import { addressOf, billingAddressMachine } from '../../../machines/billing-address.machine.ts';
 import { billingAddressActors } from '../../services/cards.actors.ts';
 import { saveGuestAddress } from '../../services/guest-payment.ts';
-import { BillingAddressView } from '../../views/cards/PaymentViews.tsx';
+import { BillingAddressView } from '../../views/cards/BillingAddressView.tsx';
 import { useToast } from './card-page-hooks.ts';
 
 /**

@@ -5,7 +5,9 @@ import { mfaSettingsMachine } from '../../../machines/mfa-settings.machine.ts';
 import { mfaPhoneMachine, sendPhoneCodeRequest, verifyPhoneCodeRequest } from '../../../machines/mfa-phone.machine.ts';
 import { mfaPhoneEvents, mfaSettingsEvents, reauthEvents } from '../../../machines/__tests__/account-events.ts';
 import { fill, isDisabled, modelPaths, pathName, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
-import { MfaPhoneView, MfaSettingsView, ReauthView } from './MfaViews.tsx';
+import { MfaPhoneView } from './MfaPhoneView.tsx';
+import { MfaSettingsView } from './MfaSettingsView.tsx';
+import { ReauthView } from './ReauthView.tsx';
 import { specText } from '../../test/spec-texts.ts';
 
 const reauth: FlowViewModel<typeof reauthMachine> = {

@@ -3,8 +3,9 @@
  *   ?variant=hotel-link | hotel-unlink | airline | promo
  * Unknown values are ignored (the default page).
  */
-export const ACCOUNT_VARIANTS = ['hotel-link', 'hotel-unlink', 'airline', 'promo'] as const;
-export type AccountVariant = (typeof ACCOUNT_VARIANTS)[number];
+import type { AccountVariant } from './variant-names.ts';
+
+export { ACCOUNT_VARIANTS, type AccountVariant } from './variant-names.ts';
 
 export interface VariantText {
   heading: string;

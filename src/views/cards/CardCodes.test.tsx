@@ -10,8 +10,12 @@ import { paypalConsentMachine } from '../../../machines/paypal-consent.machine.t
 import { transferMachine } from '../../../machines/transfer.machine.ts';
 import { card, method } from '../../../machines/__tests__/cards-fixtures.ts';
 import { renderWithRouter } from '../../test/account-harness.tsx';
-import { AddCardView, AddMoneyModal, AutoReloadModal, CardsListView } from './CardsViews.tsx';
-import { CreditCardView, PaypalConsentView, TransferView } from './PaymentViews.tsx';
+import { CardsListView } from './CardsViews.tsx';
+import { AddMoneyModal, AutoReloadModal } from './CardOverlayViews.tsx';
+import { AddCardView } from './AddCardView.tsx';
+import { CreditCardView } from './CreditCardView.tsx';
+import { PaypalConsentView } from './PaypalConsentView.tsx';
+import { TransferView } from './TransferView.tsx';
 
 /**
  * Every row of spec 2 section 8 "Card and payment codes", reached on the page where the code happens, with the

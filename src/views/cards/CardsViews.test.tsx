@@ -8,7 +8,9 @@ import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
 import { addCardMachine } from '../../../machines/add-card.machine.ts';
 import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { card, method } from '../../../machines/__tests__/cards-fixtures.ts';
-import { AddCardView, AddMoneyModal, AutoReloadModal, BarcodeOverlay, CardsListView } from './CardsViews.tsx';
+import { CardsListView } from './CardsViews.tsx';
+import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from './CardOverlayViews.tsx';
+import { AddCardView } from './AddCardView.tsx';
 
 /** View tests along the card machines' main paths: the views render snapshots and send events; texts are the spec's. */
 const never = () => fromPromise(() => new Promise<never>(() => {})) as never;

@@ -9,7 +9,11 @@ import { addPaypalRequest, approvePaypalRequest, paypalConsentMachine } from '..
 import { transferBalanceRequest, transferMachine } from '../../../machines/transfer.machine.ts';
 import { card, cardError, done, fail, method, serverDown } from '../../../machines/__tests__/cards-fixtures.ts';
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
-import { BillingAddressView, CreditCardView, PaymentMethodsView, PaypalConsentView, TransferView } from './PaymentViews.tsx';
+import { BillingAddressView } from './BillingAddressView.tsx';
+import { CreditCardView } from './CreditCardView.tsx';
+import { PaymentMethodsView } from './PaymentMethodsView.tsx';
+import { PaypalConsentView } from './PaypalConsentView.tsx';
+import { TransferView } from './TransferView.tsx';
 
 /**
  * View tests of the payment-method, billing-address, credit-card, PayPal and transfer pages: the model paths replayed

@@ -7,9 +7,10 @@ import { privacySettingsMachine, savePrivacyRequest } from '../../../machines/pr
 import { cookiePreferencesMachine } from '../../../machines/cookie-preferences.machine.ts';
 import { privacyOptOutEvents, privacySettingsEvents } from '../../../machines/__tests__/privacy.events.ts';
 import { fill, isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
-import { PrivacyStatementView } from '../legal/LegalPages.tsx';
+import { PrivacyStatementView } from '../legal/PrivacyStatementView.tsx';
 import { CookiePreferencesDialog } from './CookiePreferencesDialog.tsx';
-import { PrivacyRequestView, PrivacySettingsView } from './PrivacyViews.tsx';
+import { PrivacyRequestView } from './PrivacyViews.tsx';
+import { PrivacySettingsView } from './PrivacySettingsView.tsx';
 import { PrivacyConfirmationView, UnsubscribeCompleteView } from './PrivacyOutcomeViews.tsx';
 
 const request = (showCookieButton: boolean): FlowViewModel<typeof privacyOptOutMachine> => ({

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { CardTermsView, DeliveryFaqView, PrivacyStatementView, SAMPLE_NOTICE, TermsOfUseView } from './LegalPages.tsx';
+import { SAMPLE_NOTICE } from './LegalPages.tsx';
+import { CardTermsView } from './CardTermsView.tsx';
+import { DeliveryFaqView } from './DeliveryFaqView.tsx';
+import { PrivacyStatementView } from './PrivacyStatementView.tsx';
+import { TermsOfUseView } from './TermsOfUseView.tsx';
 
 afterEach(cleanup);
 

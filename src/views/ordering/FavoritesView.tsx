@@ -6,7 +6,7 @@ import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import { MemberListStatus } from './MemberListStatus.tsx';
-import { MenuTabs } from './MenuViews.tsx';
+import { MenuTabs } from './MenuTabs.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
 

@@ -8,7 +8,7 @@ import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import { MemberListStatus } from './MemberListStatus.tsx';
-import { MenuTabs } from './MenuViews.tsx';
+import { MenuTabs } from './MenuTabs.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
 

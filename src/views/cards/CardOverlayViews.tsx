@@ -1,0 +1,130 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { formatCents, groupCardNumber } from '../../../contracts/cards.ts';
+import type { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
+import type { addMoneyMachine } from '../../../machines/add-money.machine.ts';
+import type { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
+import { ErrorAlert } from '../account/blocks.tsx';
+import { SubmitButton } from '../account/form.tsx';
+import { Modal } from './Modal.tsx';
+import '../account/account.css';
+import './cards.css';
+
+/**
+ * The card overlays' views (#pay, #add-money, #auto-reload: modal dialogs opened by the URL hash, the route
+ * decides). They load with the overlays' chunk (src/routes/-cards/CardOverlays.tsx), not with the card pages.
+ */
+
+export function BarcodeOverlay({ actor }: { actor: ActorRefFrom<typeof barcodePayMachine> }) {
+  const s = useSelector(actor, (x) => x);
+  const close = () => actor.send({ type: 'user.close' });
+  const number = groupCardNumber(s.context.cardNumber);
+  return (
+    <Modal title="Scan to pay" onClose={close}>
+      {s.hasTag('loading') || s.hasTag('redirecting') ? (
+        <p role="status">Loading your barcode…</p>
+      ) : s.matches('failed') ? (
+        <div role="alert">
+          <p>{s.context.error}</p>
+          <p className="cards-number">{number}</p>
+          <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : s.context.uri ? (
+        <figure className="cards-barcode">
+          <img src={s.context.uri} alt={`Barcode for card ${number}`} />
+          <figcaption className="cards-number">{number}</figcaption>
+        </figure>
+      ) : null}
+    </Modal>
+  );
+}
+
+export function AddMoneyModal({ actor }: { actor: ActorRefFrom<typeof addMoneyMachine> }) {
+  const s = useSelector(actor, (x) => x);
+  const { options, amount, methods, paymentMethodId, error } = s.context;
+  const busy = s.hasTag('loading');
+  return (
+    <Modal title="Add money" onClose={() => actor.send({ type: 'user.close' })}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'user.submit' });
+        }}
+      >
+        <ErrorAlert message={error} />
+        <fieldset>
+          <legend>Amount</legend>
+          {options.map((o) => (
+            <label key={o} className="cards-choice">
+              <input type="radio" name="amount" value={o} checked={amount === o} onChange={() => actor.send({ type: 'user.selectAmount', amount: o })} /> {formatCents(o)}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor="add-money-method">Payment method</label>
+        <select id="add-money-method" value={paymentMethodId ?? ''} onChange={(e) => actor.send({ type: 'user.selectMethod', paymentMethodId: e.target.value })}>
+          <option value="">Choose a payment method</option>
+          {methods.map((m) => (
+            <option key={m.paymentMethodId} value={m.paymentMethodId}>
+              {m.paymentType === 'paypal' ? `PayPal ${m.accountEmail ?? ''}` : `${m.paymentType.toUpperCase()} •••• ${m.accountNumberLastFour}`}
+            </option>
+          ))}
+        </select>
+        <p>
+          <SubmitButton loading={busy} className="btn btn--primary">
+            Add {formatCents(amount)}
+          </SubmitButton>
+        </p>
+      </form>
+    </Modal>
+  );
+}
+
+export function AutoReloadModal({ actor, amountOptions, triggerOptions }: { actor: ActorRefFrom<typeof autoReloadMachine>; amountOptions: number[]; triggerOptions: number[] }) {
+  const s = useSelector(actor, (x) => x);
+  const { enabled, amount, triggerAmount, methods, paymentMethodId, error, fieldErrors } = s.context;
+  const busy = s.hasTag('loading');
+  return (
+    <Modal title="Auto reload" onClose={() => actor.send({ type: 'user.close' })}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'user.submit' });
+        }}
+      >
+        <ErrorAlert message={error} />
+        <label className="cards-choice">
+          <input type="checkbox" checked={enabled} onChange={(e) => actor.send({ type: 'user.toggle', enabled: e.target.checked })} /> Turn on Auto reload
+        </label>
+        {enabled ? (
+          <>
+            <label htmlFor="ar-amount">Reload amount ($)</label>
+            <input id="ar-amount" list="ar-amounts" inputMode="decimal" value={amount} aria-invalid={!!fieldErrors.amount} aria-describedby={fieldErrors.amount ? 'ar-amount-error' : undefined} onChange={(e) => actor.send({ type: 'user.setAmount', amount: e.target.value })} />
+            <datalist id="ar-amounts">{amountOptions.map((o) => <option key={o} value={(o / 100).toFixed(2)} />)}</datalist>
+            {fieldErrors.amount ? <p id="ar-amount-error" className="field-error">{fieldErrors.amount}</p> : null}
+            <label htmlFor="ar-trigger">When the balance falls below ($)</label>
+            <input id="ar-trigger" list="ar-triggers" inputMode="decimal" value={triggerAmount} aria-invalid={!!fieldErrors.triggerAmount} onChange={(e) => actor.send({ type: 'user.setTrigger', triggerAmount: e.target.value })} />
+            <datalist id="ar-triggers">{triggerOptions.map((o) => <option key={o} value={(o / 100).toFixed(2)} />)}</datalist>
+            {fieldErrors.triggerAmount ? <p className="field-error">{fieldErrors.triggerAmount}</p> : null}
+            <label htmlFor="ar-method">Payment method</label>
+            <select id="ar-method" value={paymentMethodId ?? ''} onChange={(e) => (e.target.value === 'add' ? actor.send({ type: 'user.addPaymentMethod' }) : actor.send({ type: 'user.selectMethod', paymentMethodId: e.target.value }))}>
+              <option value="">Choose a payment method</option>
+              {methods.map((m) => (
+                <option key={m.paymentMethodId} value={m.paymentMethodId}>
+                  {m.paymentType === 'paypal' ? 'PayPal' : `${m.paymentType.toUpperCase()} •••• ${m.accountNumberLastFour}`}
+                </option>
+              ))}
+              <option value="add">Add a payment method</option>
+            </select>
+          </>
+        ) : null}
+        <p>
+          <SubmitButton loading={busy} className="btn btn--primary">
+            Save
+          </SubmitButton>
+        </p>
+      </form>
+    </Modal>
+  );
+}
