@@ -4,9 +4,11 @@
  * route's JavaScript against the framework floor when dist/ is built.
  *
  * Loopback only and bounded: for each store count a child process seeds a fresh in-memory PGlite and serves
- * the real app (createApp) on a free port of 127.0.0.1 (the first list search starts filling the open-status cache,
- * as in server/main.ts); this process sends a fixed number of requests at a fixed concurrency (so the load
- * generator does not share the server's thread), then stops the child.
+ * the real app (createApp) on a free port of 127.0.0.1 (the first list search starts filling the open-status cache
+ * and reading the stores into memory, as in server/main.ts); this process sends a fixed number of requests at a fixed
+ * concurrency (so the load generator does not share the server's thread), then stops the child. The measured requests
+ * start once that background work is done (after the warm-up's 100 searches), so that every figure, /healthz's
+ * included, is of a server that has finished starting.
  * Options (environment): BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (8), BENCH_COUNTS ("17000,170000"),
  * BENCH_CPU_PROF (a directory: each serving child writes a V8 CPU profile there when it stops), BENCH_AT (an ISO
  * instant: the servers' clock starts there and runs on; by default the real time, so the open-now searches are
@@ -28,6 +30,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed/seed.ts';
 import { warmLocatorCaches } from '../server/locator/warm-caches.ts';
 import { setNow } from '../server/locator/clock.ts';
+import { readyStoreIndex } from '../server/locator/store-index.ts';
 import { mulberry32 } from '../server/db/seed/prng.ts';
 import { Hono } from 'hono';
 import { createApp } from '../server/app.ts';
@@ -170,7 +173,16 @@ async function serveChild(storeCount: number) {
   const app = new Hono<AppEnv>();
   // as server/main.ts: the first list search starts filling the open-status cache and reading the stores into memory
   // in the background (here during the warm-up requests, before the measured passes)
-  const warm = warmLocatorCaches(db, { log: (line) => console.log(`[bench] ${storeCount} stores: ${line} (started by the first search)`) });
+  // the parent measures once both are done and every store's summary parts are made (fillSummaryJson): the figures
+  // are those of a server that has finished starting (/healthz measured while the stores were still being read
+  // was slower at 170,000 stores than at 17,000, which made the medians' ratios flatter the searches)
+  let warmed = 0;
+  const warm = warmLocatorCaches(db, {
+    log: (line) => {
+      console.log(`[bench] ${storeCount} stores: ${line} (started by the first search)`);
+      if (++warmed === 2) void summariesMade(db).then(() => process.send?.({ warmed: true }));
+    },
+  });
   app.use('/apiproxy/v1/locations/*', async (_c, next) => {
     warm();
     await next();
@@ -190,6 +202,15 @@ async function serveChild(storeCount: number) {
   process.send?.(ready);
 }
 
+/** Resolves once every store in memory has its summary JSON parts (fillSummaryJson runs after the index is ready). */
+async function summariesMade(db: Db): Promise<void> {
+  for (;;) {
+    const ix = readyStoreIndex(db);
+    if (!ix || ix.json.every(Boolean)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 let stopping = false;
 
 /** The largest script of the build (the map adapter and its kind): served precompressed, never per request. */
@@ -201,11 +222,13 @@ function largestAsset(): string | null {
 }
 const STATIC_ASSET = largestAsset();
 
-function startChild(storeCount: number): Promise<{ child: ChildProcess; ready: Ready }> {
+function startChild(storeCount: number): Promise<{ child: ChildProcess; ready: Ready; warmed: Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', String(storeCount)], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])] });
   process.once('exit', () => child.kill());
+  // the second message: the background work the first searches started is done (serveChild)
+  const warmed = new Promise<void>((resolve) => child.on('message', (m) => (m as { warmed?: boolean }).warmed && resolve()));
   return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, ready: m as Ready }));
+    child.once('message', (m) => resolve({ child, ready: m as Ready, warmed }));
     // before it is ready: a failed start; after: say so (a server that dies mid-run fails the requests)
     child.once('exit', (code, signal) => {
       reject(new Error(`server process exited with ${code}`));
@@ -235,9 +258,15 @@ function pathsFor(endpoint: (typeof ENDPOINTS)[number], ready: Ready): string[] 
  * Every server gets the same requests, in chunks that alternate between the servers, so that noise from
  * other work on the machine falls on all of them alike.
  */
-async function benchAll(servers: { storeCount: number; ready: Ready }[]) {
+async function benchAll(servers: { storeCount: number; ready: Ready; warmed: Promise<void> }[]) {
   const tallies = servers.map(() => new Map(ENDPOINTS.map((e) => [e, new Tally(e)])));
   for (const s of servers) await load(`http://127.0.0.1:${s.ready.port}`, s.ready.paths.slice(0, WARMUP), new Tally('warm-up'));
+  // measured once each server has read its stores into memory and filled the open-status cache (started by the
+  // warm-up's first search, as in server/main.ts): the first pass is still cold for everything a search fills itself
+  // (centres, places, statuses of the minute, store rows)
+  const t0 = performance.now();
+  await Promise.all(servers.map((s) => s.warmed));
+  console.log(`[bench] background loads done ${((performance.now() - t0) / 1000).toFixed(1)} s after the warm-up`);
   for (const endpoint of ENDPOINTS) {
     for (let chunk = 0; chunk < CHUNKS; chunk++) {
       for (const [i, s] of servers.entries()) {
