@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { collected, watchCsp } from './csp.helpers.ts';
 
 /**
  * The HTML each page starts with (src/views/shell/page-shells.ts, server/http/page-shell.ts): before any
@@ -74,6 +75,56 @@ for (const viewport of [
     }
   });
 }
+
+test("/menu's prerendered store card: a new visitor's, as React draws it; hidden before paint when the browser kept a store", async ({ browser }) => {
+  const viewport = { width: 390, height: 844 };
+  const paragraph = 'Menus and prices depend on the store you order from.';
+  // the bundle blocked: what the HTML alone paints; the page's one inline script runs (allowed by its CSP hash)
+  for (const kept of [false, true]) {
+    const context = await browser.newContext({ viewport });
+    if (kept) await context.addInitScript(() => localStorage.setItem('harbor.selectedStore.v1', '{"kept":true}'));
+    const page = await context.newPage();
+    const violations = await watchCsp(page);
+    await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    await page.goto('/menu');
+    const card = page.locator('.app--prerendered .chosen-store');
+    await expect(card.getByText(paragraph, { exact: true })).toBeAttached();
+    await expect(card.locator('a[href="/menu/store-locator"]')).toHaveText('Choose a store');
+    if (kept) await expect(card, 'a kept store: the no-store card must not show').toBeHidden();
+    else await expect(card).toBeVisible();
+    expect(await page.locator('html').getAttribute('class'), 'the inline script ran').toBe(kept ? 'has-kept-store' : null);
+    expect(await collected(page, violations)).toEqual([]);
+    await context.close();
+  }
+  // a new visitor: React's card has the same paragraph at the same size (not a new, larger paint)
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const box = async (root: string) =>
+    page.locator(`${root} .chosen-store p`).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = range.getBoundingClientRect();
+      return { text: el.textContent, width: Math.round(r.width), height: Math.round(r.height) };
+    });
+  await page.route(/\/assets\/index-.*\.js$/, async (r) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await r.continue();
+  });
+  await page.goto('/menu', { waitUntil: 'commit' });
+  // the entry's stylesheet applied (src/styles.css lays the card out as a row)
+  await page.waitForFunction(() => {
+    const card = document.querySelector('.app--prerendered .chosen-store');
+    return card !== null && getComputedStyle(card).display === 'flex';
+  });
+  const pre = await box('.app--prerendered');
+  await expect(page.locator('.app:not(.app--prerendered) .chosen-store')).toBeVisible();
+  const real = await box('.app:not(.app--prerendered)');
+  expect(pre.text).toBe(paragraph);
+  expect(real.text).toBe(paragraph);
+  expect(Math.abs(real.width - pre.width), JSON.stringify({ pre, real })).toBeLessThanOrEqual(1);
+  expect(Math.abs(real.height - pre.height), JSON.stringify({ pre, real })).toBeLessThanOrEqual(1);
+  await context.close();
+});
 
 test('the sign-in page paints its largest text at first paint, before the bundle runs (phone, CPU 4x slower)', async ({ browser }) => {
   // Whether the browser counts the first paint's heading depends on frame timing (src/services/first-paint.ts):

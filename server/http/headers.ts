@@ -1,13 +1,24 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { KEPT_STORE_SCRIPT } from '../../contracts/kept-store.ts';
 import type { AppConfig } from '../../contracts/config.ts';
 import { clientOf } from './client.ts';
 import type { AppEnv } from './types.ts';
 
+/** a CSP source that allows exactly this inline script's text */
+export function inlineScriptSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** the inline scripts the prerendered pages carry (src/views/shell/page-shells.ts), and nothing else */
+export const INLINE_SCRIPT_SOURCES = [inlineScriptSource(KEPT_STORE_SCRIPT)];
+
 /**
  * Security headers on every response (the app shell, assets and the API):
- * - Content-Security-Policy: scripts, styles, fonts and data from this origin only; no inline script or handler
- *   (the built index.html has none: Vite emits module scripts); the map's worker is a same-origin file
- *   (maplibre setWorkerUrl) and mapbox-gl builds its worker from a blob:, hence worker-src 'self' blob:;
+ * - Content-Security-Policy: scripts, styles, fonts and data from this origin only; no inline handler and no inline
+ *   script but one, allowed by its hash: /menu's prerendered page marks a visitor whose browser kept a store
+ *   (contracts/kept-store.ts) before the no-store card is painted (Vite emits module scripts); the map's worker
+ *   is a same-origin file (maplibre setWorkerUrl) and mapbox-gl builds its worker from a blob:, hence worker-src 'self' blob:;
  *   images may be data:/blob: (map canvases, markers); with a Mapbox token its API origin is added to
  *   connect-src and img-src; no plugins (object-src 'none'), no framing (frame-ancestors 'none'), no <base>.
  *   A route that sets its own, stricter policy keeps it (the dev outbox uses a nonce).
@@ -23,7 +34,7 @@ export function contentSecurityPolicy(config: AppConfig, secure: boolean): strin
   const mapbox = config.map.mapboxToken && config.map.mapboxStyle ? MAPBOX_ORIGINS : [];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', "'self'", ...INLINE_SCRIPT_SOURCES],
     ['script-src-attr', "'none'"],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:', 'blob:', ...mapbox],

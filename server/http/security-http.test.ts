@@ -5,6 +5,10 @@ import { createApp } from '../app.ts';
 import { loadServerSettings } from '../config.ts';
 import { clientMiddleware, parseTrustProxy, type ClientInfo } from './client.ts';
 import { createGraphql, GRAPHQL_LIMITS } from '../graphql/schema.ts';
+import { inlineScriptSource } from './headers.ts';
+import { KEPT_STORE_SCRIPT } from '../../contracts/kept-store.ts';
+import { pageShells, shellRootHtml } from '../../src/views/shell/page-shells.ts';
+import { chromeOfRoute, routeIdsOf } from '../../scripts/page-shells-build.ts';
 
 /**
  * Platform hardening of issue 6 (docs/security.md): body limit while streaming, TRUST_PROXY, Secure `__Host-`
@@ -189,6 +193,20 @@ forEachDb('platform security', ({ db }) => {
         expect(h.get('x-content-type-options')).toBe('nosniff');
         expect(h.get('referrer-policy')).toBe('same-origin');
       }
+    });
+
+    it("allows the prerendered pages' inline scripts by their hashes, and no other inline script", async () => {
+      const csp = (await testClient(appFor(db())).get('/menu')).headers.get('content-security-policy')!;
+      const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+      const inline = new Set<string>();
+      for (const shell of pageShells(routeIdsOf('src/routes'), (id) => chromeOfRoute('src/routes', id))) {
+        for (const m of shellRootHtml(shell).matchAll(/<script>([^<]*)<\/script>/g)) inline.add(m[1]!);
+      }
+      // /menu's kept-store script: without it the test would pass with no inline script at all
+      expect([...inline]).toEqual([KEPT_STORE_SCRIPT]);
+      expect(scriptSrc).toBe(`script-src 'self' ${[...inline].map(inlineScriptSource).join(' ')}`);
+      // the hash is the standard one (sha256 of the exact text, base64): a browser computes the same
+      expect(inlineScriptSource('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
     });
 
     it('a Mapbox configuration adds the Mapbox API origins, nothing wider', async () => {

@@ -7,8 +7,9 @@ import { createActor, fromPromise } from 'xstate';
 import { LocationResult, StoreResponse, type Store } from '../../contracts/locations.ts';
 import { selectedStoreMachine, type SelectedStoreContext } from '../../machines/selected-store.machine.ts';
 import { api } from './api.ts';
+import { SELECTED_STORE_KEY } from '../../contracts/kept-store.ts';
 
-export const SELECTED_STORE_KEY = 'harbor.selectedStore.v1';
+export { SELECTED_STORE_KEY };
 
 const StoredSelection = v.object({
   location: LocationResult,

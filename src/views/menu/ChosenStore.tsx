@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { selectedStoreMachine } from '../../../machines/selected-store.machine.ts';
 import { formatDistance } from '../../services/format.ts';
-import './menu.css';
+import { NO_STORE_TEXTS } from './chosen-store-texts.ts';
 
 /**
  * The top of /menu: which store the order is for, with a link to change it (the menu itself is a later
@@ -49,11 +49,11 @@ export function ChosenStore({ selectedStore, onConfirm, children }: { selectedSt
         ) : (
           <>
             <div className="chosen-store-text">
-              <h2 className="chosen-store-name">Choose a store to start your order</h2>
-              <p>Menus and prices depend on the store you order from.</p>
+              <h2 className="chosen-store-name">{NO_STORE_TEXTS.heading}</h2>
+              <p>{NO_STORE_TEXTS.body}</p>
             </div>
             <Link to="/menu/store-locator" className="btn btn--primary chosen-store-change">
-              Choose a store
+              {NO_STORE_TEXTS.action}
             </Link>
           </>
         )}

@@ -3,6 +3,8 @@ import type { Chrome } from '../../router.tsx';
 import { signInVariantText, createVariantText } from '../account/variants.ts';
 import { documentTitle, routeTitles } from './page-title.ts';
 import { escapeHtml } from '../../../contracts/html.ts';
+import { KEPT_STORE_SCRIPT } from '../../../contracts/kept-store.ts';
+import { NO_STORE_TEXTS } from '../menu/chosen-store-texts.ts';
 
 /**
  * The HTML each page sends before any JavaScript runs (docs/architecture.md "Performance"): the build writes one
@@ -19,7 +21,8 @@ import { escapeHtml } from '../../../contracts/html.ts';
  *
  * Only what no visitor state changes belongs in `top`: a member's name, a chosen store or a search parameter
  * that changes the heading would flash the wrong text (`unlessSearch` names such parameters: with one of them the
- * plain shell is sent).
+ * plain shell is sent). The one exception is /menu's card for a visitor without a store, which a visitor with one
+ * never sees (`menuTop`).
  */
 export interface PageShell {
   /** the pathname, exactly (no trailing slash) */
@@ -48,6 +51,14 @@ const accountTop = (t: { heading: string; subheading: string }) =>
   `<div class="account-page"><h1 class="account-heading">${escapeHtml(t.heading)}</h1><p class="account-subheading">${escapeHtml(t.subheading)}</p></div>`;
 const legalTop = (title: string) => `<article class="legal-page"><h1>${escapeHtml(title)}</h1></article>`;
 
+/**
+ * /menu's top as ChosenStore renders it for a visitor without a store (its largest text is the card's paragraph).
+ * A visitor whose browser kept a store gets their store from React instead: the inline script before the card
+ * (contracts/kept-store.ts, allowed by its hash in the server's CSP) marks <html>, and src/styles.css hides the card.
+ */
+const menuTop = () =>
+  `<section class="page menu-page"><h1>Menu</h1><script>${KEPT_STORE_SCRIPT}</script><div class="chosen-store" aria-busy="false"><div class="chosen-store-text"><h2 class="chosen-store-name">${escapeHtml(NO_STORE_TEXTS.heading)}</h2><p>${escapeHtml(NO_STORE_TEXTS.body)}</p></div><a class="btn btn--primary chosen-store-change" href="/menu/store-locator">${escapeHtml(NO_STORE_TEXTS.action)}</a></div></section>`;
+
 type ChromeOf = (id: string) => Chrome | undefined;
 
 /** the chrome of the deepest matched route that declares one ('full' when none does) */
@@ -66,7 +77,7 @@ export function prerenderedShells(chromeOf: ChromeOf, brand: ShellBrand = SHELL_
       routeIds: ['/account/forgot-password'],
       top: accountTop({ heading: 'Forgot your password?', subheading: "Enter the email address of your account and we'll send you a link to reset your password." }),
     },
-    { path: '/menu', routeIds: ['/menu/'], top: '<section class="page menu-page"><h1>Menu</h1></section>' },
+    { path: '/menu', routeIds: ['/menu/'], top: menuTop() },
     { path: '/store-locator', routeIds: ['/store-locator'], top: placeholder('Find a store') },
     { path: '/terms-of-use', routeIds: ['/terms-of-use'], top: legalTop('Terms of Use') },
     { path: '/card-terms', routeIds: ['/card-terms'], top: legalTop('Card Terms') },
