@@ -49,8 +49,9 @@ export const routeFileOf = (id: string) => `src/routes/${id.slice(1).replace(/\/
 /** one page's HTML from the built index.html */
 export function shellHtml(indexHtml: string, shell: PageShell): string {
   if (!SHELL_RE.test(indexHtml)) throw new Error('page shells: dist/index.html has no prerendered shell to replace');
+  const scripts = (shell.headScripts ?? []).map((js) => `<script>${js}</script>`).join('');
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(shellTitle(shell))}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shellTitle(shell))}</title>${scripts}`)
     .replace(SHELL_RE, () => `${SHELL_START}${shellRootHtml(shell)}${SHELL_END}`);
 }
 

@@ -70,16 +70,22 @@ describe('page shells (the HTML before JavaScript)', () => {
     expect(shellRootHtml(null)).not.toMatch(/Sign in|Join now/);
   });
 
-  it("prerenders /menu's card for a visitor without a store, after the script that hides it from one with a kept store", () => {
+  it("prerenders /menu's card for a visitor without a store, with the head script that hides it from one with a kept store", () => {
     const menu = prerenderedShells(chromeOf).find((s) => s.path === '/menu')!;
     expect(menu.top).toBe(
       '<section class="page menu-page"><h1>Menu</h1>' +
-        `<script>try{localStorage.getItem("harbor.selectedStore.v1")&&document.documentElement.classList.add("has-kept-store")}catch(e){}</script>` +
         '<div class="chosen-store" aria-busy="false"><div class="chosen-store-text"><h2 class="chosen-store-name">Choose a store to start your order</h2>' +
         '<p>Menus and prices depend on the store you order from.</p></div><a class="btn btn--primary chosen-store-change" href="/menu/store-locator">Choose a store</a></div></section>',
     );
-    // the script must run before the card is parsed, or a returning visitor sees the card flash
-    expect(menu.top!.indexOf('<script>')).toBeLessThan(menu.top!.indexOf('chosen-store'));
+    expect(menu.headScripts).toEqual(['try{localStorage.getItem("harbor.selectedStore.v1")&&document.documentElement.classList.add("has-kept-store")}catch(e){}']);
+    // in the head, before the stylesheet: a script after a pending stylesheet would stop the parser before the card
+    const built = '<head><title>Harbor Coffee</title><script type="module" src="/assets/index-x.js"></script><link rel="stylesheet" href="/assets/c-x.css"></head><body><div id="root"><!--shell--><!--/shell--></div></body>';
+    const html = shellHtml(built, menu);
+    expect(html).toContain(`<title>Menu | Harbor Coffee</title><script>${menu.headScripts![0]}</script><script type="module"`);
+    expect(html.indexOf(menu.headScripts![0]!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    // the other pages carry no inline script
+    for (const shell of pageShells(ids, chromeOf).filter((s) => s.path !== '/menu')) expect(shellHtml(built, shell)).not.toContain('<script>');
     // src/styles.css hides the prerendered card under the script's class (React's own card is never hidden)
     expect(readFileSync('src/styles.css', 'utf8')).toContain('.has-kept-store .app--prerendered .chosen-store { visibility: hidden; }');
   });

@@ -35,6 +35,11 @@ export interface PageShell {
   top: string | null;
   /** search parameters that change the top: with one of them the generic shell is sent */
   unlessSearch?: string[];
+  /**
+   * inline scripts for the head, before the stylesheet (a script after a pending stylesheet waits for it and stops
+   * the parser: the browser then paints the page's top in two steps); each must be allowed by the server's CSP
+   */
+  headScripts?: string[];
 }
 
 export interface ShellBrand {
@@ -53,11 +58,11 @@ const legalTop = (title: string) => `<article class="legal-page"><h1>${escapeHtm
 
 /**
  * /menu's top as ChosenStore renders it for a visitor without a store (its largest text is the card's paragraph).
- * A visitor whose browser kept a store gets their store from React instead: the inline script before the card
+ * A visitor whose browser kept a store gets their store from React instead: the page's inline script in the head
  * (contracts/kept-store.ts, allowed by its hash in the server's CSP) marks <html>, and src/styles.css hides the card.
  */
 const menuTop = () =>
-  `<section class="page menu-page"><h1>Menu</h1><script>${KEPT_STORE_SCRIPT}</script><div class="chosen-store" aria-busy="false"><div class="chosen-store-text"><h2 class="chosen-store-name">${escapeHtml(NO_STORE_TEXTS.heading)}</h2><p>${escapeHtml(NO_STORE_TEXTS.body)}</p></div><a class="btn btn--primary chosen-store-change" href="/menu/store-locator">${escapeHtml(NO_STORE_TEXTS.action)}</a></div></section>`;
+  `<section class="page menu-page"><h1>Menu</h1><div class="chosen-store" aria-busy="false"><div class="chosen-store-text"><h2 class="chosen-store-name">${escapeHtml(NO_STORE_TEXTS.heading)}</h2><p>${escapeHtml(NO_STORE_TEXTS.body)}</p></div><a class="btn btn--primary chosen-store-change" href="/menu/store-locator">${escapeHtml(NO_STORE_TEXTS.action)}</a></div></section>`;
 
 type ChromeOf = (id: string) => Chrome | undefined;
 
@@ -77,7 +82,7 @@ export function prerenderedShells(chromeOf: ChromeOf, brand: ShellBrand = SHELL_
       routeIds: ['/account/forgot-password'],
       top: accountTop({ heading: 'Forgot your password?', subheading: "Enter the email address of your account and we'll send you a link to reset your password." }),
     },
-    { path: '/menu', routeIds: ['/menu/'], top: menuTop() },
+    { path: '/menu', routeIds: ['/menu/'], top: menuTop(), headScripts: [KEPT_STORE_SCRIPT] },
     { path: '/store-locator', routeIds: ['/store-locator'], top: placeholder('Find a store') },
     { path: '/terms-of-use', routeIds: ['/terms-of-use'], top: legalTop('Terms of Use') },
     { path: '/card-terms', routeIds: ['/card-terms'], top: legalTop('Card Terms') },
