@@ -16,8 +16,8 @@ const PAGES = [
   { path: '/privacy-statement', title: 'Privacy Statement | Harbor Coffee', h1: 'Privacy Statement', header: 'global-nav', same: true },
   { path: '/help/delivery-faq', title: 'Delivery FAQ | Harbor Coffee', h1: 'Delivery FAQ', header: 'global-nav', same: true },
   { path: '/menu', title: 'Menu | Harbor Coffee', h1: 'Menu', header: 'global-nav', same: true },
-  // the locator's layout needs its own stylesheet: the placeholder carries its heading
-  { path: '/store-locator', title: 'Find a store | Harbor Coffee', h1: 'Find a store', header: 'global-nav', same: false },
+  // the locator's screen, styled by its route's stylesheets inlined in the page
+  { path: '/store-locator', title: 'Find a store | Harbor Coffee', h1: 'Find a store', header: 'global-nav', same: true },
 ];
 
 /** the heading's text, class and the box of its text (what largest-contentful-paint measures) */
@@ -37,6 +37,7 @@ for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
 ]) {
   test(`pages start with their own title, header and heading before JavaScript (${viewport.name})`, async ({ browser }) => {
+    test.slow(); // 18 page loads, 9 of them through React
     const noJs = await browser.newContext({ javaScriptEnabled: false, viewport });
     const withJs = await browser.newContext({ viewport });
     try {
@@ -126,10 +127,31 @@ test("/menu's prerendered store card: a new visitor's, as React draws it; hidden
   await context.close();
 });
 
+test("/store-locator's prerendered screen: laid out by its inline stylesheet (allowed by the page's CSP), inert until React", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const violations = await watchCsp(page);
+  await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
+  const res = await page.goto('/store-locator');
+  expect(res?.headers()['content-security-policy']).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+  const panel = page.locator('.app--prerendered .locator-panel');
+  // the list panel beside the map (locator.css): without the inline stylesheet it would be the page's full width
+  expect(await panel.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(420);
+  await expect(panel.getByText('Search for a place or zoom in on the map to find stores.', { exact: true })).toBeVisible();
+  await expect(page.locator('.app--prerendered .locator')).toHaveAttribute('inert', '');
+  expect(await collected(page, violations)).toEqual([]);
+  // a query starts a search: the generic shell, not an empty list
+  await page.goto('/store-locator?place=Seattle');
+  await expect(page.locator('.app--prerendered .locator')).toHaveCount(0);
+  await context.close();
+});
+
 for (const { path, ready } of [
   { path: '/account/signin', ready: 'form[aria-label="Sign in"]' },
   // a new visitor's /menu: the no-store card's paragraph is the largest text
   { path: '/menu', ready: '.chosen-store' },
+  // the locator's empty list: its paragraph is the largest text (the map's pane is a background, not a paint)
+  { path: '/store-locator', ready: '.locator-empty' },
 ]) {
   test(`${path} paints its largest text at first paint, before the bundle runs (phone, CPU 4x slower)`, async ({ browser }) => {
     // Whether the browser counts the first paint's heading depends on frame timing (src/services/first-paint.ts):

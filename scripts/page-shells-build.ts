@@ -11,7 +11,7 @@ import { escapeHtml, pageShells, shellRootHtml, shellTitle, type PageShell } fro
 
 /** The manifest of the shells the server reads: path -> file under dist/shells/, and the parameters that opt out. */
 export interface ShellManifest {
-  [path: string]: { file: string; unlessSearch?: string[] };
+  [path: string]: { file: string; unlessSearch?: string[]; requiresConfig?: string[] };
 }
 
 /** index.html's placeholder for the shell; Vite's transformIndexHtml (vite.config.ts) fills it between two markers */
@@ -46,13 +46,37 @@ export function chromeOfRoute(routesDir: string, id: string): Chrome | undefined
 
 export const routeFileOf = (id: string) => `src/routes/${id.slice(1).replace(/\/$/, '/index').split('/').join('.') || 'index'}.tsx`;
 
-/** one page's HTML from the built index.html */
-export function shellHtml(indexHtml: string, shell: PageShell): string {
+/** one page's HTML from the built index.html; `inlineCss`: the stylesheets its top needs (`inlineStylesOf`), after the entry's */
+export function shellHtml(indexHtml: string, shell: PageShell, inlineCss = ''): string {
   if (!SHELL_RE.test(indexHtml)) throw new Error('page shells: dist/index.html has no prerendered shell to replace');
+  if (/<\/style/i.test(inlineCss)) throw new Error('page shells: a stylesheet to inline contains </style');
   const scripts = (shell.headScripts ?? []).map((js) => `<script>${js}</script>`).join('');
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shellTitle(shell))}</title>${scripts}`)
+    .replace('</head>', () => (inlineCss ? `<style>${inlineCss}</style></head>` : '</head>'))
     .replace(SHELL_RE, () => `${SHELL_START}${shellRootHtml(shell)}${SHELL_END}`);
+}
+
+interface BuildManifest {
+  [key: string]: { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+}
+
+/** the CSS files a route's chunks load (Vite's build manifest), without the entry's: in the order the browser applies them */
+export function routeOnlyCss(manifest: BuildManifest, routeFile: string): string[] {
+  const cssOf = (keys: string[]) => {
+    const seen = new Set<string>();
+    const css: string[] = [];
+    const walk = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      for (const i of manifest[k].imports ?? []) walk(i);
+      for (const c of manifest[k].css ?? []) if (!css.includes(c)) css.push(c);
+    };
+    keys.forEach(walk);
+    return css;
+  };
+  const entry = new Set(cssOf(Object.keys(manifest).filter((k) => manifest[k]!.isEntry)));
+  return cssOf(Object.keys(manifest).filter((k) => k === routeFile || k.startsWith(`${routeFile}?`))).filter((c) => !entry.has(c));
 }
 
 const fileName = (p: string) => `${p === '/' ? 'index' : p.slice(1).replace(/\//g, '.')}.html`;
@@ -63,10 +87,17 @@ export function writePageShells(dist: string, routesDir = 'src/routes'): number 
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const index: ShellManifest = {};
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
   for (const shell of pageShells(routeIdsOf(routesDir), (id) => chromeOfRoute(routesDir, id))) {
     const file = fileName(shell.path);
-    writeFileSync(path.join(out, file), shellHtml(indexHtml, shell));
-    index[shell.path] = shell.unlessSearch ? { file, unlessSearch: shell.unlessSearch } : { file };
+    const css = shell.inlineStylesOf ? routeOnlyCss(manifest, shell.inlineStylesOf).map((f) => readFileSync(path.join(dist, f), 'utf8').trim()).join('\n') : '';
+    if (shell.inlineStylesOf && !css) throw new Error(`page shells: ${shell.inlineStylesOf} has no stylesheet to inline`);
+    writeFileSync(path.join(out, file), shellHtml(indexHtml, shell, css));
+    index[shell.path] = {
+      file,
+      ...(shell.unlessSearch ? { unlessSearch: shell.unlessSearch } : {}),
+      ...(shell.requiresConfig ? { requiresConfig: shell.requiresConfig } : {}),
+    };
   }
   writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(index, null, 1));
   return Object.keys(index).length;

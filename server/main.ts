@@ -7,7 +7,9 @@ import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 import { serveDist } from './http/static.ts';
-import { appShellHtml } from './http/page-shell.ts';
+import { appShellHtml, inlineStyleSources } from './http/page-shell.ts';
+import { contentSecurityPolicy } from './http/headers.ts';
+import { clientOf } from './http/client.ts';
 import { compressResponses } from './http/compress.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
 import { startHangWatchdog } from './http/hang-watchdog.ts';
@@ -49,10 +51,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   root.use('/*', serveDist({ root: distDir }));
   // SPA: any other GET renders the app shell (the page's own where the build wrote one: server/http/page-shell.ts);
   // the client router decides (and shows not-found).
+  const shellConfigOff = new Set(config.enableInAppDelivery ? [] : ['enableInAppDelivery']);
   root.get('*', async (c) => {
-    const html = await appShellHtml(distDir, new URL(c.req.url));
+    const html = await appShellHtml(distDir, new URL(c.req.url), shellConfigOff);
     if (!html) return c.text('The app is not built. Run `npm run build` (npm start does this).', 503);
     c.header('Cache-Control', 'no-cache');
+    // a page with the stylesheets its top needs inline: the policy allows those (securityHeaders keeps a set one)
+    const styles = inlineStyleSources(html);
+    if (styles.length > 0) c.header('Content-Security-Policy', contentSecurityPolicy(config, clientOf(c).secure, styles));
     return c.html(html);
   });
 

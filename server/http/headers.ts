@@ -30,13 +30,14 @@ export const INLINE_SCRIPT_SOURCES = [inlineScriptSource(KEPT_STORE_SCRIPT)];
  */
 const MAPBOX_ORIGINS = ['https://api.mapbox.com', 'https://events.mapbox.com'];
 
-export function contentSecurityPolicy(config: AppConfig, secure: boolean): string {
+/** `styleSources`: hashes of the page's inline stylesheets (server/http/page-shell.ts inlineStyleSources) */
+export function contentSecurityPolicy(config: AppConfig, secure: boolean, styleSources: readonly string[] = []): string {
   const mapbox = config.map.mapboxToken && config.map.mapboxStyle ? MAPBOX_ORIGINS : [];
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...INLINE_SCRIPT_SOURCES],
     ['script-src-attr', "'none'"],
-    ['style-src', "'self'"],
+    ['style-src', "'self'", ...styleSources],
     ['img-src', "'self'", 'data:', 'blob:', ...mapbox],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...mapbox],

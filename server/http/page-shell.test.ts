@@ -2,13 +2,15 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appShellHtml, shellFileFor } from './page-shell.ts';
+import { createHash } from 'node:crypto';
+import { appShellHtml, inlineStyleSources, shellFileFor } from './page-shell.ts';
 
 const index = {
   '/account/signin': { file: 'account.signin.html', unlessSearch: ['variant'] },
   '/menu': { file: 'menu.html' },
   '/': { file: 'index.html' },
   '/evil': { file: '../../etc/passwd' },
+  '/store-locator': { file: 'store-locator.html', unlessSearch: ['place'], requiresConfig: ['enableInAppDelivery'] },
 };
 const url = (p: string) => new URL(p, 'http://localhost');
 
@@ -27,6 +29,22 @@ describe('page shell for a request', () => {
     expect(shellFileFor(index, url('/constructor'))).toBeNull();
     expect(shellFileFor(index, url('/evil'))).toBeNull();
     expect(shellFileFor(index, url('/MENU'))).toBeNull();
+  });
+
+  it('sends the generic shell when the configuration is not the one the top was drawn for', () => {
+    expect(shellFileFor(index, url('/store-locator'))).toBe('store-locator.html');
+    expect(shellFileFor(index, url('/store-locator'), new Set(['enableInAppDelivery']))).toBeNull();
+    expect(shellFileFor(index, url('/menu'), new Set(['enableInAppDelivery']))).toBe('menu.html');
+    expect(shellFileFor(index, url('/store-locator?place=Seattle'))).toBeNull();
+  });
+
+  it("allows each of a page's inline stylesheets by the sha256 of its exact text", () => {
+    const css = '.a{color:red}@media (width<=800px){.b>.c{display:none}}';
+    const sha = (t: string) => `'sha256-${createHash('sha256').update(t).digest('base64')}'`;
+    expect(inlineStyleSources(`<head><style>${css}</style></head><body><style>.d{}</style></body>`)).toEqual([sha(css), sha('.d{}')]);
+    expect(inlineStyleSources('<head><link rel="stylesheet" href="/a.css"></head>')).toEqual([]);
+    // the standard value a browser computes for the text "a{}"
+    expect(inlineStyleSources('<style>a{}</style>')).toEqual(["'sha256-X1RutGBrXCt9KkSaXMK7tHftWiRscFHOhxsS8tv8hBk='"]);
   });
 
   it('reads dist/shells, falls back to index.html, and is null when the app is not built', async () => {

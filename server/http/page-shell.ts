@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -8,15 +9,28 @@ import path from 'node:path';
  * while the server runs is served at once.
  */
 interface ShellIndex {
-  [path: string]: { file: string; unlessSearch?: string[] } | undefined;
+  [path: string]: { file: string; unlessSearch?: string[]; requiresConfig?: string[] } | undefined;
 }
 
-export function shellFileFor(index: ShellIndex, url: URL): string | null {
+/** the configuration switches a page's top may be drawn for (PageShell.requiresConfig): on unless listed here */
+export type ShellConfigOff = ReadonlySet<string>;
+
+export function shellFileFor(index: ShellIndex, url: URL, configOff: ShellConfigOff = new Set()): string | null {
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const entry = Object.hasOwn(index, pathname) ? index[pathname] : undefined;
   if (!entry || !/^[\w.-]+\.html$/.test(entry.file)) return null;
   if (entry.unlessSearch?.some((p) => url.searchParams.has(p))) return null;
+  if (entry.requiresConfig?.some((k) => configOff.has(k))) return null;
   return entry.file;
+}
+
+/**
+ * The CSP sources for the inline stylesheets of a page (`<style>`: the stylesheets a prerendered top needs,
+ * PageShell.inlineStylesOf): each allowed by its sha256, so the page's policy allows exactly what it carries.
+ */
+export function inlineStyleSources(html: string): string[] {
+  if (!html.includes('<style>')) return [];
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
 }
 
 async function readOrNull(file: string): Promise<string | null> {
@@ -28,7 +42,7 @@ async function readOrNull(file: string): Promise<string | null> {
 }
 
 /** the HTML for a request URL, or null when the app is not built */
-export async function appShellHtml(distDir: string, url: URL): Promise<string | null> {
+export async function appShellHtml(distDir: string, url: URL, configOff?: ShellConfigOff): Promise<string | null> {
   const raw = await readOrNull(path.join(distDir, 'shells', 'manifest.json'));
   if (raw) {
     let index: ShellIndex = {};
@@ -37,7 +51,7 @@ export async function appShellHtml(distDir: string, url: URL): Promise<string | 
     } catch {
       // a manifest being rewritten by a build: the generic shell
     }
-    const file = shellFileFor(index, url);
+    const file = shellFileFor(index, url, configOff);
     const html = file ? await readOrNull(path.join(distDir, 'shells', file)) : null;
     if (html) return html;
   }

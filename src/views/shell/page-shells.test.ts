@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chromeOfRoute, fillIndexShell, routeFileOf, routeIdsOf, shellHtml } from '../../../scripts/page-shells-build.ts';
+import { chromeOfRoute, fillIndexShell, routeFileOf, routeIdsOf, routeOnlyCss, shellHtml } from '../../../scripts/page-shells-build.ts';
 import { escapeHtml, pageShells, pathOfRouteId, prerenderedShells, shellRootHtml, shellTitle } from './page-shells.ts';
 
 const ids = routeIdsOf('src/routes');
@@ -88,6 +88,34 @@ describe('page shells (the HTML before JavaScript)', () => {
     for (const shell of pageShells(ids, chromeOf).filter((s) => s.path !== '/menu')) expect(shellHtml(built, shell)).not.toContain('<script>');
     // src/styles.css hides the prerendered card under the script's class (React's own card is never hidden)
     expect(readFileSync('src/styles.css', 'utf8')).toContain('.has-kept-store .app--prerendered .chosen-store { visibility: hidden; }');
+  });
+
+  it("prerenders the locator's screen for a visitor without a query, styled by its route's stylesheets inlined", () => {
+    const locator = prerenderedShells(chromeOf).find((s) => s.path === '/store-locator')!;
+    expect(locator.top).toContain('<h1 class="locator-title">Find a store</h1>');
+    expect(locator.top).toContain('<h2 class="locator-empty-title">Find a store near you</h2><p>Search for a place or zoom in on the map to find stores.</p>');
+    // dead controls before React: inert, so nothing takes focus or typing that React's render would drop
+    expect(locator.top).toMatch(/^<div class="locator" inert="">/);
+    expect(locator.inlineStylesOf).toBe('src/routes/store-locator.tsx');
+    expect(locator.requiresConfig).toEqual(['enableInAppDelivery']);
+    // every query parameter of the locator starts a search or changes the list: the generic shell
+    const schema = readFileSync('src/routes/-locator/search.ts', 'utf8');
+    const params = [...schema.matchAll(/^ {2}(\w+): optional\(/gm)].map((m) => m[1]);
+    expect(params.length).toBeGreaterThan(5);
+    expect([...locator.unlessSearch!].sort()).toEqual([...params].sort());
+
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared'], css: ['assets/entry.css'] },
+      _shared: { file: 'assets/shared.js', css: ['assets/shared.css'] },
+      'src/routes/store-locator.tsx?tsr-split=component---loader': { file: 'assets/l.js', imports: ['_shared', '_view'], css: ['assets/locator.css'] },
+      _view: { file: 'assets/v.js', css: ['assets/toggle.css'] },
+      'src/routes/store-locator.$.tsx?tsr-split=component---loader': { file: 'assets/x.js', css: ['assets/other.css'] },
+    };
+    expect(routeOnlyCss(manifest, 'src/routes/store-locator.tsx')).toEqual(['assets/toggle.css', 'assets/locator.css']);
+    const built = '<head><title>Harbor Coffee</title><link rel="stylesheet" href="/assets/entry.css"></head><body><div id="root"><!--shell--><!--/shell--></div></body>';
+    const html = shellHtml(built, locator, '.a{}\n@media (width<=800px){.b{}}');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/entry.css"><style>.a{}\n@media (width<=800px){.b{}}</style></head>');
+    expect(() => shellHtml(built, locator, '.a{content:"</style>"}')).toThrow(/<\/style/);
   });
 
   it('fills index.html and writes a page from it', () => {

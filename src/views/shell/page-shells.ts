@@ -5,6 +5,7 @@ import { documentTitle, routeTitles } from './page-title.ts';
 import { escapeHtml } from '../../../contracts/html.ts';
 import { KEPT_STORE_SCRIPT } from '../../../contracts/kept-store.ts';
 import { NO_STORE_TEXTS } from '../menu/chosen-store-texts.ts';
+import { locatorMessages } from '../../services/locator-messages.ts';
 
 /**
  * The HTML each page sends before any JavaScript runs (docs/architecture.md "Performance"): the build writes one
@@ -40,6 +41,13 @@ export interface PageShell {
    * the parser: the browser then paints the page's top in two steps); each must be allowed by the server's CSP
    */
   headScripts?: string[];
+  /**
+   * the route file whose built stylesheets the page inlines in its head (`<style>`, allowed by its hash in the
+   * page's CSP: server/http/page-shell.ts), for a top whose layout needs them; without a render-blocking request
+   */
+  inlineStylesOf?: string;
+  /** configuration the top is drawn for: with one of these off the server sends the generic shell */
+  requiresConfig?: Array<'enableInAppDelivery'>;
 }
 
 export interface ShellBrand {
@@ -64,6 +72,42 @@ const legalTop = (title: string) => `<article class="legal-page"><h1>${escapeHtm
 const menuTop = () =>
   `<section class="page menu-page"><h1>Menu</h1><div class="chosen-store" aria-busy="false"><div class="chosen-store-text"><h2 class="chosen-store-name">${escapeHtml(NO_STORE_TEXTS.heading)}</h2><p>${escapeHtml(NO_STORE_TEXTS.body)}</p></div><a class="btn btn--primary chosen-store-change" href="/menu/store-locator">${escapeHtml(NO_STORE_TEXTS.action)}</a></div></section>`;
 
+/** the locator's query parameters (src/routes/-locator/search.ts): each one starts a search or changes the list */
+const LOCATOR_QUERY = ['place', 'lat', 'lng', 'storeNumber', 'features', 'toCart', 'returnPath'] as const;
+
+const ICON = (viewBox: string, size: number, d: string, cls = '') =>
+  `<svg${cls ? ` class="${cls}"` : ''} viewBox="${viewBox}" width="${size}" height="${size}" aria-hidden="true"><path d="${d}" fill="currentColor"></path></svg>`;
+
+/**
+ * /store-locator's screen as LocatorView renders it for a visitor without a query (guest or member: the locator
+ * starts empty), with the default configuration's Pickup / Delivery toggle; the list panel's largest text is the
+ * empty state's paragraph. Its layout needs the locator's stylesheets, which the page inlines
+ * (`inlineStylesOf`). The controls do nothing before React: `inert` keeps them from taking focus or a
+ * click (typing into a box React then replaces would be lost). The map's pane shows its loading state.
+ */
+const locatorTop = () =>
+  '<div class="locator" inert=""><div class="locator-body"><section class="locator-panel" aria-label="Stores"><div class="locator-panel-head">' +
+  '<h1 class="locator-title">Find a store</h1>' +
+  '<fieldset class="fulfillment-toggle"><legend class="visually-hidden">How do you want your order?</legend>' +
+  '<label class="fulfillment-toggle-option is-checked"><input type="radio" value="pickup" checked="" name="shell-fulfillment"><span>Pickup</span></label>' +
+  '<label class="fulfillment-toggle-option"><input type="radio" value="delivery" name="shell-fulfillment"><span>Delivery</span></label></fieldset>' +
+  '<div class="locator-searchbar"><form role="search" class="place-search"><label for="shell-place-search" class="visually-hidden">Search for a store by city, state or ZIP code</label>' +
+  ICON('0 0 24 24', 20, 'M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z', 'place-search-icon') +
+  '<input id="shell-place-search" class="place-search-input" autocomplete="off" spellcheck="false" placeholder="City, state or ZIP code" type="text" value="">' +
+  `<button type="submit" class="place-search-submit" aria-label="Search">${ICON('0 0 24 24', 18, 'M4 11h12.2l-5.6-5.6L12 4l8 8-8 8-1.4-1.4 5.6-5.6H4z')}</button></form>` +
+  `<button type="button" class="filter-button">${ICON('0 0 24 24', 18, 'M3 5h18v2H3zm3 6h12v2H6zm4 6h4v2h-4z')}<span class="filter-button-text">Filters</span></button></div>` +
+  '<fieldset class="locator-view-switch"><legend class="visually-hidden">Show stores as</legend><label><input type="radio" value="list" checked="" name="shell-locator-view"><span>List</span></label><label><input type="radio" value="map" name="shell-locator-view"><span>Map</span></label></fieldset>' +
+  '</div><div class="locator-panel-body"><div class="locator-empty locator-empty--info">' +
+  ICON('0 0 48 48', 48, 'M24 4c7.7 0 14 6.3 14 14 0 10.5-14 26-14 26S10 28.5 10 18c0-7.7 6.3-14 14-14zm0 8a6 6 0 1 0 0 12 6 6 0 0 0 0-12z', 'locator-empty-icon') +
+  `<h2 class="locator-empty-title">${escapeHtml(locatorMessages.searchOrZoomTitle)}</h2><p>${escapeHtml(locatorMessages.searchOrZoom)}</p><button type="button" class="btn btn--ghost">Use my location</button></div></div></section>` +
+  '<section class="locator-map" aria-label="Map"><div class="store-map store-map--loading"><div class="store-map-canvas"><div class="store-map-instance"></div></div>' +
+  '<div class="store-map-overlay"><span class="spinner" role="progressbar" aria-label="Loading map"><span class="spinner-dot"></span></span></div></div>' +
+  '<div class="map-controls"><div class="map-controls-zoom" role="group" aria-label="Zoom">' +
+  `<button type="button" class="map-control" aria-label="Zoom in">${ICON('0 0 24 24', 20, 'M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z')}</button>` +
+  `<button type="button" class="map-control" aria-label="Zoom out">${ICON('0 0 24 24', 20, 'M5 11h14v2H5z')}</button></div>` +
+  `<button type="button" class="map-control map-control--locate" aria-label="Find stores near me">${ICON('0 0 24 24', 20, 'M12 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm-1-6h2v3.1A7 7 0 0 1 18.9 11H22v2h-3.1A7 7 0 0 1 13 18.9V22h-2v-3.1A7 7 0 0 1 5.1 13H2v-2h3.1A7 7 0 0 1 11 5.1zm1 5a5 5 0 1 0 0 10 5 5 0 0 0 0-10z')}</button>` +
+  '</div></section></div></div>';
+
 type ChromeOf = (id: string) => Chrome | undefined;
 
 /** the chrome of the deepest matched route that declares one ('full' when none does) */
@@ -83,7 +127,14 @@ export function prerenderedShells(chromeOf: ChromeOf, brand: ShellBrand = SHELL_
       top: accountTop({ heading: 'Forgot your password?', subheading: "Enter the email address of your account and we'll send you a link to reset your password." }),
     },
     { path: '/menu', routeIds: ['/menu/'], top: menuTop(), headScripts: [KEPT_STORE_SCRIPT] },
-    { path: '/store-locator', routeIds: ['/store-locator'], top: placeholder('Find a store') },
+    {
+      path: '/store-locator',
+      routeIds: ['/store-locator'],
+      top: locatorTop(),
+      inlineStylesOf: 'src/routes/store-locator.tsx',
+      requiresConfig: ['enableInAppDelivery'],
+      unlessSearch: [...LOCATOR_QUERY],
+    },
     { path: '/terms-of-use', routeIds: ['/terms-of-use'], top: legalTop('Terms of Use') },
     { path: '/card-terms', routeIds: ['/card-terms'], top: legalTop('Card Terms') },
     { path: '/privacy-statement', routeIds: ['/privacy-statement'], top: legalTop('Privacy Statement') },
