@@ -146,6 +146,39 @@ test("/store-locator's prerendered screen: laid out by its inline stylesheet (al
   await context.close();
 });
 
+test("/store-locator's prerendered screen has React's layout: the same boxes before and after React (desktop and phone)", async ({ browser }) => {
+  const parts = ['.locator-title', '.fulfillment-toggle', '.place-search', '.filter-button', '.locator-empty-title', '.locator-empty p', '.locator-map'];
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const boxes = async (page: Page, root: string) =>
+      page.locator(`${root} .locator`).evaluate((locator, sel) => {
+        const origin = locator.getBoundingClientRect();
+        return sel.map((q) => {
+          const r = locator.querySelector(q)!.getBoundingClientRect();
+          // not displayed (the map on a phone showing the list): compared as such
+          if (r.width === 0 && r.height === 0) return { q, x: 0, y: 0, w: 0, h: 0 };
+          return { q, x: Math.round(r.x - origin.x), y: Math.round(r.y - origin.y), w: Math.round(r.width), h: Math.round(r.height) };
+        });
+      }, parts);
+    const context = await browser.newContext({ viewport });
+    const blocked = await context.newPage();
+    await blocked.route(/\/assets\/.*\.js$/, (r) => r.abort());
+    await blocked.goto('/store-locator');
+    const pre = await boxes(blocked, '.app--prerendered');
+    const page = await context.newPage();
+    await page.goto('/store-locator');
+    await expect(page.locator('.app:not(.app--prerendered) .locator-empty')).toBeVisible();
+    const real = await boxes(page, '.app:not(.app--prerendered)');
+    for (const [i, b] of pre.entries()) {
+      const r = real[i]!;
+      expect(Math.max(Math.abs(r.x - b.x), Math.abs(r.y - b.y), Math.abs(r.w - b.w), Math.abs(r.h - b.h)), `${viewport.width} px ${b.q}: ${JSON.stringify({ pre: b, real: r })}`).toBeLessThanOrEqual(1);
+    }
+    await context.close();
+  }
+});
+
 for (const { path, ready } of [
   { path: '/account/signin', ready: 'form[aria-label="Sign in"]' },
   // a new visitor's /menu: the no-store card's paragraph is the largest text
