@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EmailAddress } from './account.ts';
+import { EmailAddress } from './account-fields.ts';
 import { PrivacyMessages, UnsubscribeMessages } from './privacy-messages.ts';
 
 /**

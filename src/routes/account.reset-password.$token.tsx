@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { AccountErrorCodes } from '../../contracts/account.ts';
+import { AccountErrorCodes } from '../../contracts/account-messages.ts';
 import { asFlowError } from '../../machines/account-flow.ts';
 import { resetPasswordMachine } from '../../machines/reset-password.machine.ts';
 import { resetPasswordActors } from '../services/account/reset-password.ts';

@@ -1,5 +1,5 @@
 /** The privacy opt-out and unsubscribe API client (issue 11, docs/consent.md). */
-import { OkResponse } from '../../contracts/account.ts';
+import { OkResponse } from '../../contracts/account-fields.ts';
 import { PrivacySettings, UnsubscribeResponse } from '../../contracts/privacy.ts';
 import { api } from './api.ts';
 import { callRethrowing, toFlowError } from './flow-error.ts';

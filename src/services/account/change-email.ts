@@ -1,7 +1,7 @@
 /** /account/settings/edit-email: the requests and actors of machines/change-email.machine.ts. */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import { ChangeEmailResponse, EmailStatus } from '../../../contracts/account.ts';
+import { ChangeEmailResponse, EmailStatus } from '../../../contracts/account-email.ts';
 import type { ChangeEmailValues } from '../../../machines/change-email.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';

@@ -1,6 +1,6 @@
 /** /account/settings/password: the request and actor of machines/change-password.machine.ts. */
 import { fromPromise } from 'xstate';
-import { OkResponse } from '../../../contracts/account.ts';
+import { OkResponse } from '../../../contracts/account-fields.ts';
 import type { ChangePasswordValues } from '../../../machines/change-password.machine.ts';
 import { api } from '../api.ts';
 import { callRethrowing, toFlowError } from '../flow-error.ts';

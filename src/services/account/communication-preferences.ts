@@ -1,6 +1,6 @@
 /** /account/settings/communication-preferences: the requests and actors of machines/communication-preferences.machine.ts. */
 import { fromPromise } from 'xstate';
-import { CommunicationPreferences } from '../../../contracts/account.ts';
+import { CommunicationPreferences } from '../../../contracts/account-preferences.ts';
 import type { SavePreferenceRequest } from '../../../machines/communication-preferences.machine.ts';
 import { api } from '../api.ts';
 import { callRethrowing, toFlowError } from '../flow-error.ts';

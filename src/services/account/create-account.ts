@@ -1,7 +1,7 @@
 /** Account creation (spec 2 "Account creation"): the request and the actors of machines/create-account.machine.ts. */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import { CreateAccountResponse } from '../../../contracts/account.ts';
+import { CreateAccountResponse } from '../../../contracts/account-create.ts';
 import type { CreateAccountPayload } from '../../../machines/create-account.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';

@@ -1,6 +1,6 @@
 /** Adding or changing the two-step verification phone: the requests and actors of machines/mfa-phone.machine.ts. */
 import { fromPromise } from 'xstate';
-import { MfaPhonePendingResponse, MfaStatus } from '../../../contracts/account.ts';
+import { MfaPhonePendingResponse, MfaStatus } from '../../../contracts/account-mfa.ts';
 import { api } from '../api.ts';
 import { callRethrowing, toFlowError } from '../flow-error.ts';
 

@@ -1,6 +1,6 @@
 /** /account/settings/mfa (spec 2 "Personal details and settings"): the requests and actors of machines/mfa-settings.machine.ts. */
 import { fromPromise } from 'xstate';
-import { MfaStatus } from '../../../contracts/account.ts';
+import { MfaStatus } from '../../../contracts/account-mfa.ts';
 import { api } from '../api.ts';
 import { callRethrowing, toFlowError } from '../flow-error.ts';
 

@@ -1,6 +1,6 @@
 /** Re-authentication before a sensitive setting (ReauthGate): the requests and actors of machines/reauth.machine.ts. */
 import { fromPromise } from 'xstate';
-import { MfaReauthResponse, MfaStatus } from '../../../contracts/account.ts';
+import { MfaReauthResponse, MfaStatus } from '../../../contracts/account-mfa.ts';
 import { api } from '../api.ts';
 import { callRethrowing, toFlowError } from '../flow-error.ts';
 

@@ -1,6 +1,6 @@
 /** /account/reset-password/$token (spec 2 "Password recovery"): the request and actor of machines/reset-password.machine.ts. */
 import { fromPromise } from 'xstate';
-import { OkResponse } from '../../../contracts/account.ts';
+import { OkResponse } from '../../../contracts/account-fields.ts';
 import { api } from '../api.ts';
 import { callRethrowing, toFlowError } from '../flow-error.ts';
 

@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import { SignInMfaResendResponse, SignInResponse } from '../../../contracts/account.ts';
+import { SignInMfaResendResponse, SignInResponse } from '../../../contracts/account-signin.ts';
 import type { ResendCodeInput, SignInRequestInput, VerifyCodeInput } from '../../../machines/sign-in.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';

@@ -1,7 +1,7 @@
 /** Sign-out (spec 2 section 2): the request (also used by /account/signin's loader) and the actor of machines/sign-out.machine.ts. */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import { SignOutResponse } from '../../../contracts/account.ts';
+import { SignOutResponse } from '../../../contracts/account-signout.ts';
 import type { SignOutInput } from '../../../machines/sign-out.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';

@@ -1,7 +1,7 @@
 /** SSO sign-in (spec 2 section 2): the request, at most once per token, and the actor of machines/sso.machine.ts. */
 import { fromPromise } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import { SsoSignInResponse } from '../../../contracts/account.ts';
+import { SsoSignInResponse } from '../../../contracts/account-sso.ts';
 import type { SsoInput } from '../../../machines/sso.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';
