@@ -43,7 +43,9 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // maps are written for profiling and error tracking, not advertised to browsers: a chunk's trailing
+    // sourceMappingURL comment costs its length on every first load (docs/architecture.md#performance)
+    sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

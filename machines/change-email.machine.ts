@@ -1,6 +1,8 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { AccountMessages, ChangeEmailRequest, OneTimeCode, type EmailStatus } from '../contracts/account.ts';
+import { AccountMessages } from '../contracts/account-messages.ts';
+import { ChangeEmailRequest, type EmailStatus } from '../contracts/account-email.ts';
+import { OneTimeCode } from '../contracts/account-fields.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 import { PATHS } from './app-paths.ts';
 

@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { ChangePasswordRequest, passwordProblem } from '../contracts/account.ts';
+import { ChangePasswordRequest } from '../contracts/account-password.ts';
+import { passwordProblem } from '../contracts/password-policy.ts';
 import { asFlowError, fieldErrorsOf, inputOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
 import { PATHS } from './app-paths.ts';
 

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
-import type { CommunicationPreferences } from '../contracts/account.ts';
+import type { CommunicationPreferences } from '../contracts/account-preferences.ts';
 
 /**
  * Communication preferences (spec 2 section 2; section 3: "a pending flag per item"). Each switch saves on its

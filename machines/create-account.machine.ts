@@ -1,13 +1,8 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import {
-  AccountMessages,
-  CreateAccountErrorBody,
-  CreateAccountRequest,
-  PartialSuccessMessageId,
-  passwordProblem,
-  type CreateAccountResponse,
-} from '../contracts/account.ts';
+import { AccountMessages } from '../contracts/account-messages.ts';
+import { CreateAccountErrorBody, CreateAccountRequest, PartialSuccessMessageId, type CreateAccountResponse } from '../contracts/account-create.ts';
+import { passwordProblem } from '../contracts/password-policy.ts';
 import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 import { pathTo } from './app-paths.ts';
 

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { ForgotPasswordRequest } from '../contracts/account.ts';
+import { ForgotPasswordRequest } from '../contracts/account-recovery.ts';
 import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
 import { PATHS } from './app-paths.ts';
 

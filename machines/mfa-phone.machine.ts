@@ -1,6 +1,8 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { AccountErrorCodes, AccountMessages, MfaPhoneRequest, OneTimeCode, type MfaStatus } from '../contracts/account.ts';
+import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
+import { MfaPhoneRequest, type MfaStatus } from '../contracts/account-mfa.ts';
+import { OneTimeCode } from '../contracts/account-fields.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 import { PATHS } from './app-paths.ts';
 

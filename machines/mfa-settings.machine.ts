@@ -1,5 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { AccountErrorCodes, type MfaStatus } from '../contracts/account.ts';
+import { AccountErrorCodes } from '../contracts/account-messages.ts';
+import type { MfaStatus } from '../contracts/account-mfa.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
 /**

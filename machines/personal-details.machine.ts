@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { AccountMessages, ProfilePatch } from '../contracts/account.ts';
+import { AccountMessages } from '../contracts/account-messages.ts';
+import { ProfilePatch } from '../contracts/account-profile.ts';
 import type { Profile } from '../contracts/account-reads.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
 

@@ -1,6 +1,8 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import { AccountMessages, MfaReauthRequest, OneTimeCode, type MfaReauthResponse, type MfaStatus } from '../contracts/account.ts';
+import { AccountMessages } from '../contracts/account-messages.ts';
+import { MfaReauthRequest, type MfaReauthResponse, type MfaStatus } from '../contracts/account-mfa.ts';
+import { OneTimeCode } from '../contracts/account-fields.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { AccountErrorCodes, AccountMessages, passwordProblem } from '../contracts/account.ts';
+import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
+import { passwordProblem } from '../contracts/password-policy.ts';
 import { asFlowError, notProvided, type FieldErrors, inputOf } from './account-flow.ts';
 import { PATHS, pathTo } from './app-paths.ts';
 

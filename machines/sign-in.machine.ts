@@ -1,14 +1,8 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import {
-  AccountErrorCodes,
-  AccountMessages,
-  OneTimeCode,
-  SignInRequest,
-  type MfaChallengeMethod,
-  type SignInResponse,
-  type SignInMfaResendResponse,
-} from '../contracts/account.ts';
+import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
+import { OneTimeCode } from '../contracts/account-fields.ts';
+import { SignInRequest, type MfaChallengeMethod, type SignInResponse, type SignInMfaResendResponse } from '../contracts/account-signin.ts';
 import { GenericCodes } from '../contracts/errors.ts';
 import { asFlowError, destinationOr, fieldErrorsOf, FOR_YOU, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
 

@@ -1,5 +1,5 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { type SsoSignInResponse } from '../contracts/account.ts';
+import type { SsoSignInResponse } from '../contracts/account-sso.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 import { destinationOr, FOR_YOU, notProvided, type NotifyParams, inputOf } from './account-flow.ts';
 import { pathTo } from './app-paths.ts';

@@ -1,5 +1,5 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { UnsubscribeResponse } from '../contracts/privacy.ts';
+import type { UnsubscribeResponse } from '../contracts/unsubscribe.ts';
 import { inputOf, notProvided } from './flow.ts';
 
 /**

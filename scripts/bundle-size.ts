@@ -21,7 +21,7 @@ async function gz(file: string) {
   return gzipSync(await readFile(file), { level: 9 }).length;
 }
 
-function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const walk = (k: string) => {
     if (seen.has(k) || !manifest[k]) return;
@@ -32,7 +32,7 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
-async function readManifest(dist: string): Promise<Manifest> {
+export async function readManifest(dist: string): Promise<Manifest> {
   const p = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(p)) throw new Error(`${p} missing: run npm run build`);
   return JSON.parse(await readFile(p, 'utf8')) as Manifest;

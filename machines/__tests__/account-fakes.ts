@@ -7,7 +7,7 @@ export const never = () => new Promise<never>(() => {});
 /** Actor logic that never settles, assignable to any provided actor. */
 export const stuck = () => fromPromise(never) as never;
 
-/** The shape account actors reject with (src/services/account.actors.ts). */
+/** The shape account actors reject with (src/services/account/*.ts). */
 export function apiError(status: number, code: string, message: string, body: Record<string, unknown> = {}) {
   return {
     status,

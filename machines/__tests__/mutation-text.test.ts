@@ -1,15 +1,15 @@
 /**
  * Issue 7's mutation "change an error message text", made where the text lives: the contract's catalogue
- * (contracts/account.ts) is replaced for this file with one text changed, so the sign-in machine is defined with
- * it, as it would be after an edit. The sign-in flow's checks assert the spec's text as a literal and must fail.
+ * (contracts/account-messages.ts) is replaced for this file with one text changed, so the sign-in machine is defined
+ * with it, as it would be after an edit. The sign-in flow's checks assert the spec's text as a literal and must fail.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type * as AccountContract from '../../contracts/account.ts';
+import type * as AccountMessagesModule from '../../contracts/account-messages.ts';
 import { checkFlow, type Flow } from './flow.ts';
 import { signInFlow } from './sign-in.expect.ts';
 
-vi.mock('../../contracts/account.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof AccountContract>();
+vi.mock('../../contracts/account-messages.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof AccountMessagesModule>();
   return { ...original, AccountMessages: { ...original.AccountMessages, invalidCode: 'That code is wrong.' } };
 });
 

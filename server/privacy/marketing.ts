@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { publicUrl } from '../outbox/outbox.ts';
-import type { UnsubscribeType } from '../../contracts/privacy.ts';
+import type { UnsubscribeType } from '../../contracts/unsubscribe.ts';
 import { signUnsubscribe } from './signing.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
-import { UNSUBSCRIBE_LINK_TTL_SECONDS, UNSUBSCRIBE_TYPES, type UnsubscribeType } from '../../contracts/privacy.ts';
+import { UNSUBSCRIBE_LINK_TTL_SECONDS, UNSUBSCRIBE_TYPES, type UnsubscribeType } from '../../contracts/unsubscribe.ts';
 
 /**
  * Signed, expiring unsubscribe tokens (issue 11, docs/consent.md): base64url(JSON { u: user id, t: type, x: expiry

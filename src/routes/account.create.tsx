@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { createAccountMachine } from '../../machines/create-account.machine.ts';
-import { createAccountActors } from '../services/account.actors.ts';
+import { createAccountActors } from '../services/account/create-account.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { fireTrackingPixels } from '../services/analytics.ts';
 import { configQuery } from '../services/config.ts';

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine.ts';
-import { forgotPasswordActors } from '../services/account.actors.ts';
+import { forgotPasswordActors } from '../services/account/forgot-password.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { ForgotPasswordView } from '../views/account/ForgotPasswordView.tsx';
 

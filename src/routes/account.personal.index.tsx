@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { personalDetailsMachine } from '../../machines/personal-details.machine.ts';
-import { personalDetailsActors } from '../services/account.actors.ts';
+import { personalDetailsActors } from '../services/account/personal-details.ts';
 import { profileQuery } from '../services/account.queries.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { PersonalDetailsView } from '../views/account/PersonalDetailsView.tsx';

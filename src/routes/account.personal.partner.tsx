@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { partnerNumberMachine } from '../../machines/partner-number.machine.ts';
-import { partnerNumberActors } from '../services/account.actors.ts';
+import { partnerNumberActors } from '../services/account/partner-number.ts';
 import { partnerNumberQuery } from '../services/account.queries.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { PartnerNumberView } from '../views/account/PartnerNumberView.tsx';

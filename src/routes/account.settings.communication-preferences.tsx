@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { communicationPreferencesMachine } from '../../machines/communication-preferences.machine.ts';
-import { communicationPreferencesActors } from '../services/account.actors.ts';
+import { communicationPreferencesActors } from '../services/account/communication-preferences.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { configQuery } from '../services/config.ts';
 import { CommunicationPreferencesView } from '../views/account/CommunicationPreferencesView.tsx';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { mfaSettingsMachine } from '../../machines/mfa-settings.machine.ts';
-import { mfaSettingsActors } from '../services/account.actors.ts';
+import { mfaSettingsActors } from '../services/account/mfa-settings.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { refreshSession } from '../services/session.ts';
 import { MfaSettingsView } from '../views/account/MfaSettingsView.tsx';

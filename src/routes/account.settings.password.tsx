@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { changePasswordMachine } from '../../machines/change-password.machine.ts';
-import { changePasswordActors } from '../services/account.actors.ts';
+import { changePasswordActors } from '../services/account/change-password.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { configQuery } from '../services/config.ts';
 import { ChangePasswordView } from '../views/account/ChangePasswordView.tsx';

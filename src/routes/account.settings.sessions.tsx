@@ -7,8 +7,6 @@ import { sessionsActors } from '../services/sessions.actors.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { SessionsView } from '../views/account/SessionsView.tsx';
 
-export const SESSIONS_PAGE_TITLE = `${SessionMessages.title} | Harbor Coffee`;
-
 /** /account/settings/sessions: the member's signed-in devices (sign-in required by the settings layout). */
 export const Route = createFileRoute('/account/settings/sessions')({
   component: SessionsPage,
@@ -19,7 +17,7 @@ function SessionsPage() {
   const actor = useActorRef(sessionsMachine.provide({ actors: sessionsActors(), actions: { notify: flow.notify } }));
   useEffect(() => {
     const before = document.title;
-    document.title = SESSIONS_PAGE_TITLE;
+    document.title = `${SessionMessages.title} | Harbor Coffee`;
     return () => {
       document.title = before;
     };

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { signInMachine } from '../../machines/sign-in.machine.ts';
-import { signInActors } from '../services/account.actors.ts';
-import { accountApi } from '../services/account.api.ts';
+import { signInActors } from '../services/account/sign-in.ts';
+import { signOut } from '../services/account/sign-out.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { track } from '../services/analytics.ts';
 import { configQuery } from '../services/config.ts';
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/account/signin')({
     if (preload) return;
     const session = await context.queryClient.fetchQuery(sessionQuery);
     if (session.signedIn) {
-      await accountApi.signOut({ returnUrl: null }).catch(() => undefined);
+      await signOut({ returnUrl: null }).catch(() => undefined);
       context.queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'account' });
       await refreshSession(context.queryClient);
     }

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { ssoMachine } from '../../machines/sso.machine.ts';
-import { ssoActors } from '../services/account.actors.ts';
+import { ssoActors } from '../services/account/sso.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { RedirectingView } from '../views/account/RedirectingView.tsx';
 import { ReturnUrlSearch } from './-account/search.ts';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { signOutMachine } from '../../machines/sign-out.machine.ts';
-import { signOutActors } from '../services/account.actors.ts';
+import { signOutActors } from '../services/account/sign-out.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { RedirectingView } from '../views/account/RedirectingView.tsx';
 import { ReturnUrlSearch } from './-account/search.ts';

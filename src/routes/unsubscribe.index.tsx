@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
-import type { UnsubscribeResponse } from '../../contracts/privacy.ts';
+import type { UnsubscribeResponse } from '../../contracts/unsubscribe.ts';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
-import { privacyApi } from '../services/privacy.api.ts';
+import { unsubscribe } from '../services/unsubscribe.api.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { UnsubscribingView } from '../views/consent/PrivacyOutcomeViews.tsx';
 
@@ -21,7 +21,7 @@ function UnsubscribePage() {
   const flow = useAccountFlowActions();
   useActorRef(
     unsubscribeMachine.provide({
-      actors: { unsubscribe: fromPromise<UnsubscribeResponse, { token: string }>(({ input }) => privacyApi.unsubscribe(input)) },
+      actors: { unsubscribe: fromPromise<UnsubscribeResponse, { token: string }>(({ input }) => unsubscribe(input)) },
       actions: { redirect: flow.redirect },
     }),
     { input: { token: token ?? null } },

@@ -8,8 +8,8 @@ const A = '/account';
 
 /**
  * The account API's reads (validated with contracts/account-reads.ts; failures reject with a FlowError like every
- * account call): apart from account.api.ts, which takes them from here, so the pages that only read do not load
- * every account schema and endpoint (docs/architecture.md#performance).
+ * account call): apart from the flows' requests (src/services/account/), so the pages that only read do not load
+ * the flows' schemas and endpoints (docs/architecture.md#performance).
  */
 export const accountReads = {
   resetTokenStatus: (token: string) => call(api.get(`${A}/reset-password/${encodeURIComponent(token)}/status`, { schema: ResetTokenStatusResponse })),

@@ -17,23 +17,21 @@ import { personalDetailsMachine } from '../../machines/personal-details.machine.
 import { partnerNumberMachine } from '../../machines/partner-number.machine.ts';
 import { savedPreferences, savedProfile, validForm } from '../../machines/__tests__/account-events.ts';
 import { ApiRequestError } from './api.ts';
-import { accountApi } from './account.api.ts';
+import { accountReads } from './account.queries.ts';
 import { toFlowError } from './flow-error.ts';
-import {
-  changeEmailActors,
-  changePasswordActors,
-  communicationPreferencesActors,
-  createAccountActors,
-  forgotPasswordActors,
-  mfaPhoneActors,
-  partnerNumberActors,
-  personalDetailsActors,
-  reauthActors,
-  resetPasswordActors,
-  signInActors,
-  signOutActors,
-  ssoActors,
-} from './account.actors.ts';
+import { changeEmailActors } from './account/change-email.ts';
+import { changePasswordActors } from './account/change-password.ts';
+import { communicationPreferencesActors } from './account/communication-preferences.ts';
+import { createAccountActors } from './account/create-account.ts';
+import { forgotPasswordActors } from './account/forgot-password.ts';
+import { resetPasswordActors } from './account/reset-password.ts';
+import { mfaPhoneActors } from './account/mfa-phone.ts';
+import { partnerNumberActors } from './account/partner-number.ts';
+import { personalDetailsActors } from './account/personal-details.ts';
+import { reauthActors } from './account/reauth.ts';
+import { signInActors } from './account/sign-in.ts';
+import { signOutActors } from './account/sign-out.ts';
+import { ssoActors } from './account/sso.ts';
 import { hasRecentSecondFactor, requireSignIn, secondFactorRemainingMs } from './auth-guard.ts';
 import { accountMessage } from './error-catalogue.ts';
 import { sessionQuery } from './session.ts';
@@ -108,7 +106,7 @@ describe('sign-in actors over the API', () => {
 
   it('the reset-token status call fails with RESET_TOKEN_EXPIRED for a dead link', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => respond(410, { code: 'RESET_TOKEN_EXPIRED', message: 'Forgot password link expired' })));
-    await expect(accountApi.resetTokenStatus('x')).rejects.toMatchObject({ code: 'RESET_TOKEN_EXPIRED', status: 410 });
+    await expect(accountReads.resetTokenStatus('x')).rejects.toMatchObject({ code: 'RESET_TOKEN_EXPIRED', status: 410 });
   });
 });
 

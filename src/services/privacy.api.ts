@@ -1,6 +1,6 @@
-/** The privacy opt-out and unsubscribe API client (issue 11, docs/consent.md). */
-import { OkResponse } from '../../contracts/account.ts';
-import { PrivacySettings, UnsubscribeResponse } from '../../contracts/privacy.ts';
+/** The privacy opt-out API client (issue 11, docs/consent.md); unsubscribing is src/services/unsubscribe.api.ts. */
+import { OkResponse } from '../../contracts/account-fields.ts';
+import { PrivacySettings } from '../../contracts/privacy.ts';
 import { api } from './api.ts';
 import { callRethrowing, toFlowError } from './flow-error.ts';
 
@@ -10,5 +10,4 @@ export const privacyApi = {
   optOut: (input: { email: string; optIn: false }) => call(api.post('/privacy/opt-out', input, { schema: OkResponse })),
   settings: () => call(api.get('/account/privacy', { schema: PrivacySettings })),
   saveSettings: (input: PrivacySettings) => call(api.put('/account/privacy', input, { schema: PrivacySettings })),
-  unsubscribe: (input: { token: string }) => call(api.post('/unsubscribe', input, { schema: UnsubscribeResponse })),
 };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { changeEmailMachine } from '../../../machines/change-email.machine.ts';
-import { changeEmailActors } from '../../services/account.actors.ts';
+import { changeEmailActors } from '../../services/account/change-email.ts';
 import { useAccountFlowActions } from '../../services/account-flow.tsx';
 import { ChangeEmailView } from '../../views/account/ChangeEmailView.tsx';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { mfaPhoneMachine } from '../../../machines/mfa-phone.machine.ts';
-import { mfaPhoneActors } from '../../services/account.actors.ts';
+import { mfaPhoneActors } from '../../services/account/mfa-phone.ts';
 import { useAccountFlowActions } from '../../services/account-flow.tsx';
 import { refreshSession } from '../../services/session.ts';
 import { MfaPhoneView } from '../../views/account/MfaPhoneView.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { reauthMachine } from '../../../machines/reauth.machine.ts';
-import { reauthActors } from '../../services/account.actors.ts';
+import { reauthActors } from '../../services/account/reauth.ts';
 import { hasRecentSecondFactor } from '../../services/auth-guard.ts';
 import { refreshSession, sessionQuery } from '../../services/session.ts';
 import { ReauthView } from '../../views/account/ReauthView.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Profile } from '../../../contracts/account.ts';
+import type { Profile } from '../../../contracts/account-reads.ts';
 import './account.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
