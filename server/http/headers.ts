@@ -5,13 +5,13 @@ import type { AppConfig } from '../../contracts/config.ts';
 import { clientOf } from './client.ts';
 import type { AppEnv } from './types.ts';
 
-/** a CSP source that allows exactly this inline script's text */
-export function inlineScriptSource(text: string): string {
+/** a CSP source that allows exactly this inline script's or stylesheet's text (its sha256) */
+export function inlineSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /** the inline scripts the prerendered pages carry (src/views/shell/page-shells.ts), and nothing else */
-export const INLINE_SCRIPT_SOURCES = [inlineScriptSource(KEPT_STORE_SCRIPT)];
+export const INLINE_SCRIPT_SOURCES = [inlineSource(KEPT_STORE_SCRIPT)];
 
 /**
  * Security headers on every response (the app shell, assets and the API):

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inlineSource } from './headers.ts';
 
 /**
  * The HTML a page starts with (src/views/shell/page-shells.ts): the build writes dist/shells/<page>.html for each
@@ -30,7 +30,7 @@ export function shellFileFor(index: ShellIndex, url: URL, configOff: ShellConfig
  */
 export function inlineStyleSources(html: string): string[] {
   if (!html.includes('<style>')) return [];
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => inlineSource(m[1]!));
 }
 
 async function readOrNull(file: string): Promise<string | null> {

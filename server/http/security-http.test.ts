@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { loadServerSettings } from '../config.ts';
 import { clientMiddleware, parseTrustProxy, type ClientInfo } from './client.ts';
 import { createGraphql, GRAPHQL_LIMITS } from '../graphql/schema.ts';
-import { inlineScriptSource } from './headers.ts';
+import { inlineSource } from './headers.ts';
 import { KEPT_STORE_SCRIPT } from '../../contracts/kept-store.ts';
 import { pageShells, shellRootHtml } from '../../src/views/shell/page-shells.ts';
 import { chromeOfRoute, routeIdsOf } from '../../scripts/page-shells-build.ts';
@@ -205,9 +205,9 @@ forEachDb('platform security', ({ db }) => {
       }
       // /menu's kept-store script: without it the test would pass with no inline script at all
       expect([...inline]).toEqual([KEPT_STORE_SCRIPT]);
-      expect(scriptSrc).toBe(`script-src 'self' ${[...inline].map(inlineScriptSource).join(' ')}`);
+      expect(scriptSrc).toBe(`script-src 'self' ${[...inline].map(inlineSource).join(' ')}`);
       // the hash is the standard one (sha256 of the exact text, base64): a browser computes the same
-      expect(inlineScriptSource('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+      expect(inlineSource('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
     });
 
     it('a Mapbox configuration adds the Mapbox API origins, nothing wider', async () => {
