@@ -24,6 +24,37 @@ function pageShells(): Plugin {
   };
 }
 
+/**
+ * V8's explicit compile hint for the entry chunk (`//# allFunctionsCalledOnLoad`, Chromium 136+; other engines
+ * read a comment): its functions are compiled eagerly on the script-streaming thread while the file downloads,
+ * instead of one by one on the main thread the first time each runs. Almost all of the entry (react-dom, the
+ * router, query, xstate) runs during the first load (docs/architecture.md#performance).
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+function entryCompileHint(): Plugin {
+  return {
+    name: 'entry-compile-hint',
+    apply: 'build',
+    // after Vite's own additions to the entry (its preload table goes first): the comment must open the file
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk' || !file.isEntry) continue;
+          file.code = `${COMPILE_HINT}\n${file.code}`;
+          // the source map's lines move down by one: an empty first line in its mappings
+          const map = bundle[`${file.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const json = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          }
+          if (file.map) file.map.mappings = `;${file.map.mappings}`;
+        }
+      },
+    },
+  };
+}
+
 // The API server (server/main.ts) serves dist/ and the API on one origin in production.
 // In development `npm run dev` runs Vite in middleware mode inside that same server,
 // so there is no proxy and no second origin.
@@ -40,12 +71,16 @@ export default defineConfig({
     }),
     react(),
     pageShells(),
+    entryCompileHint(),
   ],
   build: {
     outDir: 'dist',
     // maps are written for profiling and error tracking, not advertised to browsers: a chunk's trailing
     // sourceMappingURL comment costs its length on every first load (docs/architecture.md#performance)
     sourcemap: 'hidden',
+    // no modulepreload polyfill in the entry: every browser the app supports but Safari 16 has modulepreload, and
+    // there the links are ignored and the modules load by their imports (docs/architecture.md#performance)
+    modulePreload: { polyfill: false },
     manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

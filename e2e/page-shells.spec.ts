@@ -220,3 +220,27 @@ for (const { path, ready } of [
     expect(good.length, JSON.stringify(runs)).toBeGreaterThan(0);
   });
 }
+
+test("the first page's files are preloaded from its shell's list, each once, and the entry opens with V8's compile hint", async ({ page, request }) => {
+  const csp = await watchCsp(page);
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/assets/') && u.pathname.endsWith('.js')) requested.push(u.pathname);
+  });
+  await page.goto('/account/signin');
+  await expect(page.locator('.app:not(.app--prerendered) h1')).toHaveText('Sign in or create an account');
+  const list = (await page.locator('meta[name="first-chunks"]').getAttribute('content'))!.split(' ');
+  expect(list.length).toBeGreaterThan(3);
+  const links = await page.locator('link[rel="modulepreload"]').evaluateAll((ls) => ls.map((l) => [l.getAttribute('href'), l.hasAttribute('data-first-chunk')] as const));
+  // every listed file has its link, added by src/services/first-chunks.ts (marked), none twice: the router's
+  // preload helper, which adds the links of all the files in one task, found them there and added none
+  expect(links.map(([href]) => href).sort()).toEqual([...list].sort());
+  expect(links.filter(([, ours]) => !ours)).toEqual([]);
+  for (const file of list) expect(requested, file).toContain(file);
+  expect(await collected(page, csp)).toEqual([]);
+
+  const entry = (await page.locator('script[type="module"][src^="/assets/index-"]').getAttribute('src'))!;
+  const code = await (await request.get(entry)).text();
+  expect(code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});

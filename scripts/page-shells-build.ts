@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Chrome } from '../src/router.tsx';
+import { FIRST_CHUNKS_META } from '../src/services/first-chunks.ts';
 import { escapeHtml, pageShells, shellRootHtml, shellTitle, type PageShell } from '../src/views/shell/page-shells.ts';
 
 /** The manifest of the shells the server reads: path -> file under dist/shells/, and the parameters that opt out. */
@@ -46,13 +47,14 @@ export function chromeOfRoute(routesDir: string, id: string): Chrome | undefined
 
 export const routeFileOf = (id: string) => `src/routes/${id.slice(1).replace(/\/$/, '/index').split('/').join('.') || 'index'}.tsx`;
 
-/** one page's HTML from the built index.html; `inlineCss`: the stylesheets its top needs (`inlineStylesOf`), after the entry's */
-export function shellHtml(indexHtml: string, shell: PageShell, inlineCss = ''): string {
+/** one page's HTML from the built index.html; `inlineCss`: the stylesheets its top needs (`inlineStylesOf`), after the entry's; `firstChunks`: its route's JavaScript files (`routeOnlyChunks`) */
+export function shellHtml(indexHtml: string, shell: PageShell, inlineCss = '', firstChunks: string[] = []): string {
   if (!SHELL_RE.test(indexHtml)) throw new Error('page shells: dist/index.html has no prerendered shell to replace');
   if (/<\/style/i.test(inlineCss)) throw new Error('page shells: a stylesheet to inline contains </style');
   const scripts = (shell.headScripts ?? []).map((js) => `<script>${js}</script>`).join('');
+  const chunks = firstChunks.length ? `<meta name="${FIRST_CHUNKS_META}" content="${escapeHtml(firstChunks.map((f) => `/${f}`).join(' '))}">` : '';
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shellTitle(shell))}</title>${scripts}`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shellTitle(shell))}</title>${scripts}${chunks}`)
     .replace('</head>', () => (inlineCss ? `<style>${inlineCss}</style></head>` : '</head>'))
     .replace(SHELL_RE, () => `${SHELL_START}${shellRootHtml(shell)}${SHELL_END}`);
 }
@@ -79,6 +81,31 @@ export function routeOnlyCss(manifest: BuildManifest, routeFile: string): string
   return cssOf(Object.keys(manifest).filter((k) => k === routeFile || k.startsWith(`${routeFile}?`))).filter((c) => !entry.has(c));
 }
 
+/**
+ * The JavaScript files the routes' chunks load (Vite's build manifest, static imports), without the entry's: each
+ * route's component chunk, then what it imports, depth first. The page's shell names them (`FIRST_CHUNKS_META`) so that
+ * the client preloads them one per task (src/services/first-chunks.ts) instead of in the one task Vite's preload
+ * helper takes for all of them.
+ */
+export function routeOnlyChunks(manifest: BuildManifest, routeFiles: string[]): string[] {
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const files: string[] = [];
+    const walk = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      if (!files.includes(manifest[k].file)) files.push(manifest[k].file);
+      for (const i of manifest[k].imports ?? []) walk(i);
+    };
+    keys.forEach(walk);
+    return files;
+  };
+  const entry = new Set(closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry)));
+  // the component's chunk (with the loader: vite.config.ts), which the router loads for a route; not the error's
+  const own = routeFiles.flatMap((f) => Object.keys(manifest).filter((k) => k === f || k.startsWith(`${f}?tsr-split=component`)));
+  return closure(own).filter((f) => !entry.has(f) && f.endsWith('.js'));
+}
+
 const fileName = (p: string) => `${p === '/' ? 'index' : p.slice(1).replace(/\//g, '.')}.html`;
 
 export function writePageShells(dist: string, routesDir = 'src/routes'): number {
@@ -92,7 +119,8 @@ export function writePageShells(dist: string, routesDir = 'src/routes'): number 
     const file = fileName(shell.path);
     const css = shell.inlineStylesOf ? routeOnlyCss(manifest, shell.inlineStylesOf).map((f) => readFileSync(path.join(dist, f), 'utf8').trim()).join('\n') : '';
     if (shell.inlineStylesOf && !css) throw new Error(`page shells: ${shell.inlineStylesOf} has no stylesheet to inline`);
-    writeFileSync(path.join(out, file), shellHtml(indexHtml, shell, css));
+    const chunks = routeOnlyChunks(manifest, shell.routeIds.map(routeFileOf));
+    writeFileSync(path.join(out, file), shellHtml(indexHtml, shell, css, chunks));
     index[shell.path] = {
       file,
       ...(shell.unlessSearch ? { unlessSearch: shell.unlessSearch } : {}),

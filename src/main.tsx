@@ -6,13 +6,20 @@ import { createQueryClient } from './services/query-client.ts';
 import { createAppActors, AppActorsProvider } from './services/app-actors.tsx';
 import { createAppRouter, startFirstRouteChunks } from './router.tsx';
 import { afterFirstPaint, nextTask } from './services/first-paint.ts';
+import { preloadFirstChunks } from './services/first-chunks.ts';
 import './styles.css';
 
-// Start-up in three tasks instead of one (nextTask): the app's objects, the first page's chunks, React's render.
+// Start-up in tasks of their own (nextTask), none of them in the entry's module evaluation: the app's actors, the
+// router, the first page's chunks, React's render (docs/architecture.md#performance).
 async function start() {
+  await nextTask();
   const queryClient = createQueryClient();
   const appActors = createAppActors();
+  await nextTask();
   const router = createAppRouter({ queryClient, appActors });
+  // The first page's files, a preload link per task (src/services/first-chunks.ts), so that the router's chunk load
+  // below finds them all in the document
+  await preloadFirstChunks();
   await nextTask();
   // The first page's code starts downloading now, alongside the root's config and session requests, instead of
   // after them (the router fetches a route's chunk only once the root's beforeLoad has resolved).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chromeOfRoute, fillIndexShell, routeFileOf, routeIdsOf, routeOnlyCss, shellHtml } from '../../../scripts/page-shells-build.ts';
+import { chromeOfRoute, fillIndexShell, routeFileOf, routeIdsOf, routeOnlyChunks, routeOnlyCss, shellHtml } from '../../../scripts/page-shells-build.ts';
 import { escapeHtml, pageShells, pathOfRouteId, prerenderedShells, shellRootHtml, shellTitle } from './page-shells.ts';
 
 const ids = routeIdsOf('src/routes');
@@ -116,6 +116,33 @@ describe('page shells (the HTML before JavaScript)', () => {
     const html = shellHtml(built, locator, '.a{}\n@media (width<=800px){.b{}}');
     expect(html).toContain('<link rel="stylesheet" href="/assets/entry.css"><style>.a{}\n@media (width<=800px){.b{}}</style></head>');
     expect(() => shellHtml(built, locator, '.a{content:"</style>"}')).toThrow(/<\/style/);
+  });
+
+  it("names the route's JavaScript files in the shell, parents' and children's, without the entry's or the error's", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-entry.js'], css: ['assets/index.css'] },
+      '_shared-entry.js': { file: 'assets/c-e.js' },
+      'src/routes/account.settings.tsx?tsr-split=component---loader': { file: 'assets/c-layout.js', imports: ['_blocks.js', 'index.html'], css: ['assets/c-layout.css'] },
+      'src/routes/account.settings.mfa.tsx?tsr-split=component---loader': { file: 'assets/c-mfa.js', imports: ['_blocks.js', '_form.js', '_shared-entry.js'] },
+      'src/routes/account.settings.mfa.tsx?tsr-split=errorComponent': { file: 'assets/c-mfa-error.js' },
+      '_blocks.js': { file: 'assets/c-blocks.js', imports: ['_texts.js'] },
+      '_form.js': { file: 'assets/c-form.js', imports: ['_texts.js'] },
+      '_texts.js': { file: 'assets/c-texts.js' },
+      'src/routes/account.signin.tsx?tsr-split=component---loader': { file: 'assets/c-signin.js' },
+    };
+    expect(routeOnlyChunks(manifest, ['src/routes/__root.tsx', 'src/routes/account.settings.tsx', 'src/routes/account.settings.mfa.tsx'])).toEqual([
+      'assets/c-layout.js',
+      'assets/c-blocks.js',
+      'assets/c-texts.js',
+      'assets/c-mfa.js',
+      'assets/c-form.js',
+    ]);
+    const built = '<head><title>Harbor Coffee</title><link rel="stylesheet" href="/assets/entry.css"></head><body><div id="root"><!--shell--><!--/shell--></div></body>';
+    const signin = prerenderedShells(chromeOf).find((s) => s.path === '/account/signin')!;
+    expect(shellHtml(built, signin, '', ['assets/c-signin.js', 'assets/c-texts.js'])).toContain(
+      '<title>Sign in | Harbor Coffee</title><meta name="first-chunks" content="/assets/c-signin.js /assets/c-texts.js"><link rel="stylesheet"',
+    );
+    expect(shellHtml(built, signin)).not.toContain('first-chunks');
   });
 
   it('fills index.html and writes a page from it', () => {
