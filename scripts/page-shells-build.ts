@@ -63,20 +63,31 @@ interface BuildManifest {
   [key: string]: { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 }
 
+/**
+ * The manifest's static imports from `keys`, depth first, each entry once: what `collect` gives for an entry, before
+ * its imports' (`pre`: a route's own chunk first) or after them (`post`: stylesheets in the order they apply).
+ */
+function manifestClosure(manifest: BuildManifest, keys: string[], collect: (m: BuildManifest[string]) => string[], order: 'pre' | 'post'): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const add = (m: BuildManifest[string]) => {
+    for (const f of collect(m)) if (!out.includes(f)) out.push(f);
+  };
+  const walk = (k: string) => {
+    const m = manifest[k];
+    if (seen.has(k) || !m) return;
+    seen.add(k);
+    if (order === 'pre') add(m);
+    for (const i of m.imports ?? []) walk(i);
+    if (order === 'post') add(m);
+  };
+  keys.forEach(walk);
+  return out;
+}
+
 /** the CSS files a route's chunks load (Vite's build manifest), without the entry's: in the order the browser applies them */
 export function routeOnlyCss(manifest: BuildManifest, routeFile: string): string[] {
-  const cssOf = (keys: string[]) => {
-    const seen = new Set<string>();
-    const css: string[] = [];
-    const walk = (k: string) => {
-      if (seen.has(k) || !manifest[k]) return;
-      seen.add(k);
-      for (const i of manifest[k].imports ?? []) walk(i);
-      for (const c of manifest[k].css ?? []) if (!css.includes(c)) css.push(c);
-    };
-    keys.forEach(walk);
-    return css;
-  };
+  const cssOf = (keys: string[]) => manifestClosure(manifest, keys, (m) => m.css ?? [], 'post');
   const entry = new Set(cssOf(Object.keys(manifest).filter((k) => manifest[k]!.isEntry)));
   return cssOf(Object.keys(manifest).filter((k) => k === routeFile || k.startsWith(`${routeFile}?`))).filter((c) => !entry.has(c));
 }
@@ -88,18 +99,7 @@ export function routeOnlyCss(manifest: BuildManifest, routeFile: string): string
  * helper takes for all of them.
  */
 export function routeOnlyChunks(manifest: BuildManifest, routeFiles: string[]): string[] {
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const files: string[] = [];
-    const walk = (k: string) => {
-      if (seen.has(k) || !manifest[k]) return;
-      seen.add(k);
-      if (!files.includes(manifest[k].file)) files.push(manifest[k].file);
-      for (const i of manifest[k].imports ?? []) walk(i);
-    };
-    keys.forEach(walk);
-    return files;
-  };
+  const closure = (keys: string[]) => manifestClosure(manifest, keys, (m) => [m.file], 'pre');
   const entry = new Set(closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry)));
   // the component's chunk (with the loader: vite.config.ts), which the router loads for a route; not the error's
   const own = routeFiles.flatMap((f) => Object.keys(manifest).filter((k) => k === f || k.startsWith(`${f}?tsr-split=component`)));
