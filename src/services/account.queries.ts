@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PartnerNumber, Profile, ResetTokenStatusResponse } from '../../contracts/account-reads.ts';
 import { api } from './api.ts';
-import { callRethrowing, toFlowError } from './flow-error.ts';
+import { callWithFlowError as call } from './flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 /**

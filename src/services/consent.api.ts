@@ -4,9 +4,8 @@
  */
 import { AuthorizeResponse, AuthorizeStatus, ConnectedApps, type AuthorizeRequest, type AuthorizeStatusRequest } from '../../contracts/oauth.ts';
 import { api } from './api.ts';
-import { callRethrowing, toFlowError } from './flow-error.ts';
+import { callWithFlowError as call } from './flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 
 export const consentApi = {
   authorizeStatus: (input: AuthorizeStatusRequest) => call(api.post('/oauth/authorize/status', input, { schema: AuthorizeStatus })),

@@ -38,6 +38,9 @@ export function callRethrowing(toError: (e: unknown) => FlowError) {
   };
 }
 
+/** `call(request)` for the account, privacy and consent requests: a failure is rethrown as `toFlowError` maps it. */
+export const callWithFlowError = callRethrowing(toFlowError);
+
 /**
  * The text to show for a failed request. Spec 2 section 8: a server-supplied message takes precedence
  * when present; otherwise the catalogue's text for the code; otherwise the generic error.

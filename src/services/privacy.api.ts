@@ -2,9 +2,8 @@
 import { OkResponse } from '../../contracts/account-fields.ts';
 import { PrivacySettings } from '../../contracts/privacy.ts';
 import { api } from './api.ts';
-import { callRethrowing, toFlowError } from './flow-error.ts';
+import { callWithFlowError as call } from './flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 
 export const privacyApi = {
   optOut: (input: { email: string; optIn: false }) => call(api.post('/privacy/opt-out', input, { schema: OkResponse })),

@@ -1,8 +1,7 @@
 /** Unsubscribing from marketing mail (issue 11, docs/consent.md): the request of /unsubscribe, apart from privacy.api.ts. */
 import { UnsubscribeResponse } from '../../contracts/unsubscribe.ts';
 import { api } from './api.ts';
-import { callRethrowing, toFlowError } from './flow-error.ts';
+import { callWithFlowError as call } from './flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 
 export const unsubscribe = (input: { token: string }) => call(api.post('/unsubscribe', input, { schema: UnsubscribeResponse }));

@@ -5,9 +5,8 @@ import { ChangeEmailResponse, EmailStatus } from '../../../contracts/account-ema
 import type { ChangeEmailValues } from '../../../machines/change-email.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function changeEmailActors(queryClient: QueryClient) {

@@ -3,9 +3,8 @@ import { fromPromise } from 'xstate';
 import { OkResponse } from '../../../contracts/account-fields.ts';
 import type { ChangePasswordValues } from '../../../machines/change-password.machine.ts';
 import { api } from '../api.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function changePasswordActors() {

@@ -3,9 +3,8 @@ import { fromPromise } from 'xstate';
 import { CommunicationPreferences } from '../../../contracts/account-preferences.ts';
 import type { SavePreferenceRequest } from '../../../machines/communication-preferences.machine.ts';
 import { api } from '../api.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function communicationPreferencesActors() {

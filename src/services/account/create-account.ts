@@ -5,10 +5,9 @@ import { CreateAccountResponse } from '../../../contracts/account-create.ts';
 import type { CreateAccountPayload } from '../../../machines/create-account.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 import { reputation } from './reputation.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function createAccountActors(queryClient: QueryClient) {

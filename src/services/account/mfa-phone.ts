@@ -2,9 +2,8 @@
 import { fromPromise } from 'xstate';
 import { MfaPhonePendingResponse, MfaStatus } from '../../../contracts/account-mfa.ts';
 import { api } from '../api.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function mfaPhoneActors() {

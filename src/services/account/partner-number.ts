@@ -3,9 +3,8 @@ import { fromPromise } from 'xstate';
 import { PartnerNumber } from '../../../contracts/account-reads.ts';
 import { api } from '../api.ts';
 import { accountReads } from '../account.queries.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function partnerNumberActors() {

@@ -6,9 +6,8 @@ import type { ProfilePatchInput } from '../../../machines/personal-details.machi
 import { api } from '../api.ts';
 import { profileQuery } from '../account.queries.ts';
 import { refreshSession } from '../session.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export function personalDetailsActors(queryClient: QueryClient) {

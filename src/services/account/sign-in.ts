@@ -8,10 +8,9 @@ import { SignInMfaResendResponse, SignInResponse } from '../../../contracts/acco
 import type { ResendCodeInput, SignInRequestInput, VerifyCodeInput } from '../../../machines/sign-in.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 import { reputation } from './reputation.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export const signInApi = {

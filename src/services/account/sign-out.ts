@@ -5,9 +5,8 @@ import { SignOutResponse } from '../../../contracts/account-signout.ts';
 import type { SignOutInput } from '../../../machines/sign-out.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 export const signOut = (input: SignOutInput) => call(api.post(`${A}/signout`, input.returnUrl ? { returnUrl: input.returnUrl } : {}, { schema: SignOutResponse }));

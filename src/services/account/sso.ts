@@ -5,10 +5,9 @@ import { SsoSignInResponse } from '../../../contracts/account-sso.ts';
 import type { SsoInput } from '../../../machines/sso.machine.ts';
 import { api } from '../api.ts';
 import { refreshSession } from '../session.ts';
-import { callRethrowing, toFlowError } from '../flow-error.ts';
+import { callWithFlowError as call } from '../flow-error.ts';
 import { reputation } from './reputation.ts';
 
-const call = callRethrowing(toFlowError);
 const A = '/account';
 
 const ssoSignIn = (input: SsoInput) =>
