@@ -163,11 +163,20 @@ export function createSandboxProcessor(opts: { now?: () => number } = {}): Payme
       if (!r.single_use && !r.used_at) return { ok: false, code: '121043' }; // a reusable token is charged only once saved
       const previous = await db.query<{ charge_id: string; outcome: string }>('select charge_id, outcome from sandbox_charges where token = $1 and idempotency_key = $2', [token, idempotencyKey]);
       if (previous.rows[0]) return previous.rows[0].outcome === 'succeeded' ? { ok: true, chargeId: previous.rows[0].charge_id } : { ok: false, code: previous.rows[0].outcome };
+      if (r.single_use) {
+        // claim the single-use token BEFORE charging: one conditional update that must change exactly one row
+        // (a concurrent charge waits on the row lock, then finds used_at set and changes nothing)
+        const claimed = await db.query('update sandbox_vault set used_at = $2 where token = $1 and single_use and used_at is null and created_at > $3', [
+          token,
+          new Date(now()),
+          new Date(now() - GUEST_TOKEN_MAX_AGE_MS),
+        ]);
+        if (claimed.rowCount !== 1) return { ok: false, code: 'PAYMENT_TOKEN_EXPIRED' };
+      }
       const s = parseScenario(r.scenario);
       const outcome = s ? s.code : r.exp_year !== null && r.exp_month !== null && expired(r.exp_month, r.exp_year, new Date(now())) ? '121044' : 'succeeded';
       const chargeId = newChargeId();
       await db.query(`insert into sandbox_charges (charge_id, token, amount_cents, idempotency_key, outcome) values ($1, $2, $3, $4, $5)`, [chargeId, token, amountCents, idempotencyKey, outcome]);
-      if (r.single_use) await db.query('update sandbox_vault set used_at = $2 where token = $1', [token, new Date(now())]);
       return outcome === 'succeeded' ? { ok: true, chargeId } : { ok: false, code: outcome };
     },
   };
