@@ -21,6 +21,12 @@ export interface Movement {
   transferId?: string | null;
   idempotencyKey?: string | null;
   description?: string | null;
+  /**
+   * The member who must own the card AT THE MOMENT of the balance update (the UPDATE is conditional on it): a
+   * card removed by a concurrent call answers CARD_NOT_FOUND instead of taking the member's money. Unset only
+   * for the register, which charges any card, owned or not.
+   */
+  ownerId?: string;
 }
 export interface MovementResult {
   ledgerId: number;
@@ -46,10 +52,10 @@ export function statusCode(status: string, kind?: string): string | null {
   return null;
 }
 
-async function explain(tx: Queryable, cardId: string, fallback: string): Promise<never> {
-  const r = await tx.query<{ status: string }>('select status from stored_value_cards where card_id = $1', [cardId]);
+async function explain(tx: Queryable, cardId: string, fallback: string, ownerId?: string): Promise<never> {
+  const r = await tx.query<{ status: string; user_id: string | null }>('select status, user_id from stored_value_cards where card_id = $1', [cardId]);
   const row = r.rows[0];
-  if (!row) throw cardError(CardCodes.cardNotFound);
+  if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw cardError(CardCodes.cardNotFound);
   throw cardError(statusCode(row.status) ?? fallback);
 }
 
@@ -58,11 +64,11 @@ export async function credit(tx: Queryable, m: Movement): Promise<MovementResult
   if (!Number.isInteger(m.amount) || m.amount <= 0) throw cardError(CardCodes.reloadAmountInvalid, { field: 'amount' });
   const r = await tx.query<{ balance_cents: number; user_id: string | null }>(
     `update stored_value_cards set balance_cents = balance_cents + $2
-      where card_id = $1 and status = 'active' and balance_cents + $2 <= $3 returning balance_cents, user_id`,
-    [m.cardId, m.amount, MAX_CARD_BALANCE_CENTS],
+      where card_id = $1 and status = 'active' and balance_cents + $2 <= $3 and ($4::text is null or user_id = $4) returning balance_cents, user_id`,
+    [m.cardId, m.amount, MAX_CARD_BALANCE_CENTS, m.ownerId ?? null],
   );
   const row = r.rows[0];
-  if (!row) return explain(tx, m.cardId, CardCodes.balanceLimit);
+  if (!row) return explain(tx, m.cardId, CardCodes.balanceLimit, m.ownerId);
   const ledgerId = await ledger(tx, m, m.amount, row.balance_cents, row.user_id);
   return { ledgerId, balance: row.balance_cents, autoReloaded: null };
 }
@@ -75,11 +81,11 @@ export async function debit(tx: Queryable, m: Movement, insufficientCode: string
   if (!Number.isInteger(m.amount) || m.amount <= 0) throw cardError(CardCodes.reloadAmountInvalid, { field: 'amount' });
   const r = await tx.query<{ balance_cents: number; user_id: string | null }>(
     `update stored_value_cards set balance_cents = balance_cents - $2
-      where card_id = $1 and status = 'active' and balance_cents >= $2 returning balance_cents, user_id`,
-    [m.cardId, m.amount],
+      where card_id = $1 and status = 'active' and balance_cents >= $2 and ($3::text is null or user_id = $3) returning balance_cents, user_id`,
+    [m.cardId, m.amount, m.ownerId ?? null],
   );
   const row = r.rows[0];
-  if (!row) return explain(tx, m.cardId, insufficientCode);
+  if (!row) return explain(tx, m.cardId, insufficientCode, m.ownerId);
   const ledgerId = await ledger(tx, m, -m.amount, row.balance_cents, row.user_id);
   const autoReloaded = await autoReloadIfLow(tx, m.cardId, row.balance_cents, `auto-${ledgerId}`);
   return { ledgerId, balance: autoReloaded?.balance ?? row.balance_cents, autoReloaded: autoReloaded?.amount ?? null };
@@ -110,7 +116,7 @@ async function autoReloadIfLow(tx: Queryable, cardId: string, balance: number, c
     await notify(tx, p.user_id, p.email, 'Auto reload failed', `We could not add ${formatCents(p.amount_cents)} to your card ending ${lastFour} (code ${charged.code}). Check your payment method.`, 'auto-reload-failed');
     return null;
   }
-  const added = await credit(tx, { cardId, amount: p.amount_cents, kind: 'auto_reload', userId: p.user_id, paymentMethodId: p.payment_method_id, processorChargeId: charged.chargeId, description: 'Auto reload' });
+  const added = await credit(tx, { cardId, amount: p.amount_cents, kind: 'auto_reload', userId: p.user_id, ownerId: p.user_id, paymentMethodId: p.payment_method_id, processorChargeId: charged.chargeId, description: 'Auto reload' });
   await tx.query('update auto_reload_profiles set last_error_code = null, last_fired_at = now(), updated_at = now() where card_id = $1', [cardId]);
   await notify(tx, p.user_id, p.email, 'Auto reload', `Auto reload added ${formatCents(p.amount_cents)} to your card ending ${lastFour}. New balance: ${formatCents(added.balance)}.`, 'auto-reload');
   return { amount: p.amount_cents, balance: added.balance };
@@ -127,14 +133,19 @@ async function notify(tx: Queryable, userId: string, email: string, subject: str
 export async function transfer(tx: Queryable, t: { sourceCardId: string; targetCardId: string; amount?: number; userId: string; idempotencyKey?: string }) {
   if (t.sourceCardId === t.targetCardId) throw cardError(CardCodes.transferBalanceTooLow, { field: 'targetCardId' });
   const ids = [t.sourceCardId, t.targetCardId].sort();
-  const locked = await tx.query<{ card_id: string; balance_cents: number }>('select card_id, balance_cents from stored_value_cards where card_id = any($1::text[]) order by card_id for update', [ids]);
-  const source = locked.rows.find((r) => r.card_id === t.sourceCardId);
+  const locked = await tx.query<{ card_id: string; balance_cents: number; user_id: string | null }>(
+    'select card_id, balance_cents, user_id from stored_value_cards where card_id = any($1::text[]) order by card_id for update',
+    [ids],
+  );
+  // ownership is checked on the locked rows: a remove that committed first shows here, one that comes later waits
+  const source = locked.rows.find((r) => r.card_id === t.sourceCardId && r.user_id === t.userId);
   if (!source) throw cardError(CardCodes.cardNotFound, { field: 'sourceCardId' });
+  if (!locked.rows.some((r) => r.card_id === t.targetCardId && r.user_id === t.userId)) throw cardError(CardCodes.cardNotFound, { field: 'targetCardId' });
   const amount = t.amount ?? source.balance_cents;
   if (amount <= 0) throw cardError(CardCodes.transferBalanceTooLow, { field: 'amount' });
   const transferId = `tr_${randomUUID()}`;
-  const out = await debit(tx, { cardId: t.sourceCardId, amount, kind: 'transfer_out', userId: t.userId, transferId, idempotencyKey: t.idempotencyKey ?? null, description: 'Transfer out' }, CardCodes.transferBalanceTooLow);
-  const into = await credit(tx, { cardId: t.targetCardId, amount, kind: 'transfer_in', userId: t.userId, transferId, idempotencyKey: t.idempotencyKey ?? null, description: 'Transfer in' });
+  const out = await debit(tx, { cardId: t.sourceCardId, amount, kind: 'transfer_out', userId: t.userId, ownerId: t.userId, transferId, idempotencyKey: t.idempotencyKey ?? null, description: 'Transfer out' }, CardCodes.transferBalanceTooLow);
+  const into = await credit(tx, { cardId: t.targetCardId, amount, kind: 'transfer_in', userId: t.userId, ownerId: t.userId, transferId, idempotencyKey: t.idempotencyKey ?? null, description: 'Transfer in' });
   return { amount, transferId, sourceBalance: out.balance, targetBalance: into.balance };
 }
 
@@ -142,7 +153,7 @@ export async function transfer(tx: Queryable, t: { sourceCardId: string; targetC
 export async function reload(tx: Queryable, r: { cardId: string; amount: number; userId: string; paymentMethodId: string; processorToken: string; idempotencyKey: string }) {
   // the credit is checked first (121023 must not charge the member); the processor charge comes after, and
   // a refused charge throws, rolling the credit back
-  const added = await credit(tx, { cardId: r.cardId, amount: r.amount, kind: 'reload', userId: r.userId, paymentMethodId: r.paymentMethodId, idempotencyKey: r.idempotencyKey, description: 'Reload' });
+  const added = await credit(tx, { cardId: r.cardId, amount: r.amount, kind: 'reload', userId: r.userId, ownerId: r.userId, paymentMethodId: r.paymentMethodId, idempotencyKey: r.idempotencyKey, description: 'Reload' });
   const charged = await processor().charge(tx, r.processorToken, r.amount, `reload-${r.userId}-${r.idempotencyKey}`);
   if (!charged.ok) throw cardError(charged.code, { field: 'paymentMethodId' });
   await tx.query('update card_ledger set processor_charge_id = $2 where id = $1', [added.ledgerId, charged.chargeId]);

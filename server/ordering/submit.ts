@@ -138,7 +138,7 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
       let autoReloaded: number | null = null;
       if (amount > 0) {
         try {
-          const d = await debit(tx, { cardId: c.cardId, amount, kind: 'charge', userId: who.userId, idempotencyKey: input.idempotencyKey, description: `Order ${q.order_id.slice(-8)}` });
+          const d = await debit(tx, { cardId: c.cardId, amount, kind: 'charge', userId: who.userId, ownerId: who.userId!, idempotencyKey: input.idempotencyKey, description: `Order ${q.order_id.slice(-8)}` });
           balance = d.balance;
           autoReloaded = d.autoReloaded;
           ledgerId = d.ledgerId;
