@@ -16,7 +16,8 @@ import type { GqlContext, GqlModule } from '../graphql/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../db/db.ts';
 import { ownCard } from './store.ts';
-import { ownMethod, transferFor } from './routes.ts';
+import { transferFor } from './routes.ts';
+import { ownMethod } from './methods.ts';
 
 /**
  * GraphQL operations of spec 2 section 7 (client documents by the spec's names in contracts/cards.ts

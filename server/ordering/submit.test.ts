@@ -163,7 +163,7 @@ forEachDb('ordering: submit', ({ db }) => {
     const paid = await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'CREDIT_CARD', id: method.paymentMethodId, amount: q.summary.price }));
     expect(paid.json.errors).toBeUndefined();
     expect(paid.data.order.starsEarned).toBe(Math.floor(q.summary.price / 100));
-    const charge = await db().query<{ amount_cents: number }>(`select amount_cents from sandbox_charges where idempotency_key = $1`, [`order-${q.orderId}`]);
+    const charge = await db().query<{ amount_cents: number }>(`select amount_cents from sandbox_charges where idempotency_key like $1`, [`order-${q.orderId}:%`]);
     expect(charge.rows).toEqual([{ amount_cents: q.summary.price }]);
     const svcOnly = await quote(c, [item(LATTE())], '10002');
     const refused = await op(c, 'submit-order', submitInput(svcOnly.orderId, '10002', { tender: 'CREDIT_CARD', id: method.paymentMethodId, amount: svcOnly.summary.price }));

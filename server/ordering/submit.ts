@@ -5,9 +5,9 @@ import { now } from '../locator/clock.ts';
 import { CardCodes, SVC_RELOAD_OPTIONS, formatCents } from '../../contracts/cards.ts';
 import { OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
 import { idempotent } from '../cards/idempotency.ts';
-import { debit, reload } from '../cards/money.ts';
+import { chargeMethodOrThrow, debit, reload } from '../cards/money.ts';
 import { ownCard } from '../cards/store.ts';
-import { ownMethod } from '../cards/routes.ts';
+import { ownMethod } from '../cards/methods.ts';
 import { cardError } from '../cards/errors.ts';
 import { processor } from '../payments/index.ts';
 import { availability, catalog, storeCtx } from './catalog.ts';
@@ -138,7 +138,7 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
       let autoReloaded: number | null = null;
       if (amount > 0) {
         try {
-          const d = await debit(tx, { cardId: c.cardId, amount, kind: 'charge', userId: who.userId, ownerId: who.userId!, idempotencyKey: input.idempotencyKey, description: `Order ${q.order_id.slice(-8)}` });
+          const d = await debit(tx, { cardId: c.cardId, amount, kind: 'charge', userId: who.userId, ownerId: who.userId!, idempotencyKey: input.idempotencyKey, requestKey: `order-${q.order_id}`, description: `Order ${q.order_id.slice(-8)}` });
           balance = d.balance;
           autoReloaded = d.autoReloaded;
           ledgerId = d.ledgerId;
@@ -153,20 +153,12 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     } else if (tender.tender === 'GUEST_CARD') {
       const info = await processor().describe(tx, tender.id);
       if (!info || !info.singleUse) throw cardError(CardCodes.tokenExpired, { field: 'tenders.0.id' });
-      if (amount > 0) {
-        const charged = await processor().charge(tx, tender.id, amount, `order-${q.order_id}`);
-        if (!charged.ok) throw cardError(charged.code, { field: 'tenders.0.id' });
-        chargeId = charged.chargeId;
-      }
+      if (amount > 0) chargeId = await chargeMethodOrThrow(tx, { processorToken: tender.id }, amount, `order-${q.order_id}`, 'tenders.0.id');
     } else {
       const m = await ownMethod(tx, who.userId!, tender.id, 'tenders.0.id');
       if ((tender.tender === 'PAYPAL') !== (m.payment_type === 'paypal')) throw new ApiError(400, 'BAD_REQUEST', 'tenders.0.tender: does not match the payment method', { field: 'tenders.0.tender' });
       methodId = m.payment_method_id;
-      if (amount > 0) {
-        const charged = await processor().charge(tx, m.processor_token, amount, `order-${q.order_id}`);
-        if (!charged.ok) throw cardError(charged.code, { field: 'tenders.0.id' });
-        chargeId = charged.chargeId;
-      }
+      if (amount > 0) chargeId = await chargeMethodOrThrow(tx, { processorToken: m.processor_token }, amount, `order-${q.order_id}`, 'tenders.0.id');
     }
 
     // the order
