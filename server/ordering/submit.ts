@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { now } from '../locator/clock.ts';
 import { CardCodes, SVC_RELOAD_OPTIONS, formatCents } from '../../contracts/cards.ts';
-import { OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
+import { OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type OrderSummary, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
 import { idempotent } from '../cards/idempotency.ts';
 import { chargeMethodOrThrow, debit, reload } from '../cards/money.ts';
 import { ownCard } from '../cards/store.ts';
@@ -66,7 +66,9 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
   const scope = who.guest ? `guest:${input.orderId}` : who.userId;
   const request = { orderId: input.orderId, storeNumber: ctx.short, tenders: input.tenders, tipAmount: input.tipAmount, scheduledOrdering: input.scheduledOrdering ?? null, reload: input.reload ?? null, guest: who.guest ? who.guestInfo : null };
 
-  return idempotent<SubmitOrderResult>(db, scope, `submit:${input.idempotencyKey}`, request, async (tx) => {
+  // the order token is a bearer secret: only its hash is stored, and the stored answer of the key holds none
+  let issued: string | null = null;
+  const out = await idempotent<Omit<SubmitOrderResult, 'order'> & { order: OrderSummary }>(db, scope, `submit:${input.idempotencyKey}`, request, async (tx) => {
     const at = now();
     const q = (await tx.query<QuoteRow>('select * from order_quotes where order_id = $1 for update', [input.orderId])).rows[0];
     if (!q || (who.guest ? !q.guest : q.user_id !== who.userId)) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
@@ -162,15 +164,16 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     }
 
     // the order
-    const token = `ot_${randomBytes(24).toString('base64url')}`;
+    const token = newOrderToken();
+    issued = token;
     const wait = await storeWait(tx, ctx.short, q.collection_type as '16', at);
     const readyAt = scheduledFor ?? new Date(at.getTime() + wait.minMinutes * 60_000);
     const starsEarned = who.guest ? 0 : Math.floor(q.total_cents / 100) * (tender.tender === 'SVC' ? 2 : 1);
     await tx.query(
-      `insert into orders (order_id, user_id, guest, guest_email, guest_first_name, guest_marketing_opt_in, order_token_hash, order_token, short_number, collection_type, consumption_type,
+      `insert into orders (order_id, user_id, guest, guest_email, guest_first_name, guest_marketing_opt_in, order_token_hash, short_number, collection_type, consumption_type,
                            subtotal_cents, discount_cents, tax_cents, tip_cents, total_cents, currency, tender, card_id, payment_method_id, processor_charge_id, card_ledger_id,
                            stars_earned, stars_spent, scheduled_for, placed_at, ready_estimate_at, locale)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
       [
         q.order_id,
         who.userId,
@@ -179,7 +182,6 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
         who.guest ? who.guestInfo.firstName : null,
         who.guest ? who.guestInfo.guestEmailMarketingOptIn : false,
         hashOrderToken(token),
-        token,
         ctx.short,
         q.collection_type,
         q.consumption_type,
@@ -215,7 +217,15 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
     return { order: summary(row, items, at), card };
   });
+  if (issued) return { ...out, order: { ...out.order, orderToken: issued } };
+  // a replay (the first answer was lost or is still on its way): the first token is kept nowhere, so a new one is
+  // issued and the first stops working
+  const token = newOrderToken();
+  await db.query('update orders set order_token_hash = $2 where order_id = $1', [input.orderId, hashOrderToken(token)]);
+  return { ...out, order: { ...out.order, orderToken: token } };
 }
+
+const newOrderToken = () => `ot_${randomBytes(24).toString('base64url')}`;
 
 async function earnStars(tx: Queryable, userId: string, stars: number, orderId: string, at: Date) {
   const r = await tx.query<{ balance: number }>(
