@@ -2,7 +2,7 @@ process.env.PASSWORD_HASH_LOG_N = '10';
 process.env.TRUST_PROXY = 'true';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { OrderingMessages } from '../../contracts/ordering.ts';
+import { ORDERING_LIMITS, OrderingMessages } from '../../contracts/ordering.ts';
 import type { Db } from '../db/db.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { setNow } from '../locator/clock.ts';
@@ -224,7 +224,7 @@ forEachDb('ordering: submit', ({ db }) => {
     expect(ok.data.order.scheduledFor).toBe(list[2]!.slotStart);
     expect(ok.data.order.readyEstimateAt).toBe(list[2]!.slotStart);
     // a full slot is no longer offered and refused with 110000
-    await db().query('update time_slot_bookings set booked = 8 where short_number = $1', [ALL_DAY]);
+    await db().query('update time_slot_bookings set booked = $2 where short_number = $1', [ALL_DAY, ORDERING_LIMITS.timeSlotCapacity]);
     const after = (await op(c, 'get-store-time-slots', { storeNumber: ALL_DAY })).data.timeSlots.find((s: { slotStart: string }) => s.slotStart === list[2]!.slotStart);
     expect(after.available).toBe(false);
     const q2 = await quote(c, [item(DRIP())]);
