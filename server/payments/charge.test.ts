@@ -6,7 +6,7 @@ import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { chargeMethod, processorChargeKey } from '../cards/money.ts';
 import { addCard, cardNo, createMember, gql, newKey, pinOf, saveCard } from '../cards/test-helpers.ts';
 import { processor, setProcessor } from './index.ts';
-import { CHARGE_KEY_REUSED, createSandboxProcessor, type SandboxProcessor } from './sandbox.ts';
+import { AUTHORIZATION_HOLD_MS, CHARGE_KEY_REUSED, createSandboxProcessor, type SandboxProcessor } from './sandbox.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 /**
@@ -61,6 +61,19 @@ forEachDb('payments: charge keys', ({ db }) => {
     expect(sandbox.authorizations({ idempotencyKey: rolled })).toHaveLength(1);
     expect(await captures(rolled)).toHaveLength(1);
     expect((await sandbox.uncaptured(db())).map((a) => a.chargeId)).not.toContain(held);
+  });
+
+  it('an authorisation is remembered for AUTHORIZATION_HOLD_MS, then forgotten (the network drops an uncaptured hold)', async () => {
+    let t = Date.now();
+    const sandbox = createSandboxProcessor({ now: () => t });
+    const token = await savedToken(sandbox);
+    const key = newKey('held');
+    expect((await sandbox.charge(db(), token, 400, key)).ok).toBe(true);
+    t += AUTHORIZATION_HOLD_MS - 1;
+    expect(await sandbox.charge(db(), token, 500, key)).toEqual({ ok: false, code: CHARGE_KEY_REUSED });
+    t += 2;
+    expect(await sandbox.charge(db(), token, 1, newKey('other'))).toMatchObject({ ok: true });
+    expect(sandbox.authorizations({ idempotencyKey: key })).toEqual([]);
   });
 
   it('chargeMethod: the processor key is the request key plus the token and the amount (another tip or another card is another charge)', async () => {

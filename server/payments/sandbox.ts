@@ -126,7 +126,11 @@ export function createSandboxProcessor(opts: { now?: () => number } = {}): Sandb
    */
   const authorizations = new Map<string, Authorization>();
   function prune() {
-    for (const [k, a] of authorizations) if (now() - a.at > AUTHORIZATION_HOLD_MS) authorizations.delete(k);
+    // insertion order is time order: stop at the first one still held
+    for (const [k, a] of authorizations) {
+      if (now() - a.at <= AUTHORIZATION_HOLD_MS) break;
+      authorizations.delete(k);
+    }
   }
   const answer = (a: Authorization): ProcessorResult<{ chargeId: string }> => (a.outcome === 'succeeded' ? { ok: true, chargeId: a.chargeId } : { ok: false, code: a.outcome });
   async function captured(db: Queryable, a: Authorization) {
