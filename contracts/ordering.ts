@@ -487,8 +487,11 @@ export const waitLabel = (minMinutes: number, maxMinutes: number) => (maxMinutes
 
 export const OrderSummary = v.object({
   orderId: v.string(),
-  /** bearer token for status, pickup time and curbside check-in (guests have only this) */
-  orderToken: v.string(),
+  /**
+   * bearer token for status, pickup time and curbside check-in (guests have only this): in the submit answer
+   * only, null everywhere else (the server keeps only its hash)
+   */
+  orderToken: v.nullable(v.string()),
   storeNumber: v.string(),
   storeName: v.string(),
   status: OrderStatus,
@@ -514,7 +517,8 @@ export const OrderSummary = v.object({
 export type OrderSummary = v.InferOutput<typeof OrderSummary>;
 
 export const SubmitOrderResult = v.object({
-  order: OrderSummary,
+  /** the placed order, with its token (the one time it is sent) */
+  order: v.object({ ...OrderSummary.entries, orderToken: v.string() }),
   /** SVC orders: the card after the order (reload and auto reload included) */
   card: v.nullable(v.object({ cardId: v.string(), balance: v.number(), reloaded: v.number(), autoReloaded: v.nullable(v.number()) })),
   /** a replay of the same submit (same idempotency key and request): nothing was charged again */
@@ -593,7 +597,8 @@ export const PreviousOrder = v.object({
   orderId: v.string(),
   orderType: v.string(),
   basket: v.object({ items: v.array(BasketItem) }),
-  expressOrder: v.nullable(v.object({ orderToken: v.string() })),
+  /** express orders (every item available here): the token is null, the server keeps only its hash */
+  expressOrder: v.nullable(v.object({ orderToken: v.nullable(v.string()) })),
   locale: v.string(),
   storeNumber: v.string(),
   placedAt: v.string(),

@@ -85,7 +85,7 @@ export function registerDevRegister(app: Hono<AppEnv>) {
       if (!card) throw cardError('CARD_NOT_FOUND', { field: 'cardNumber' });
       const blocked = statusCode(card.status);
       if (blocked) throw cardError(blocked, { field: 'cardNumber' });
-      const d = await debit(tx, { cardId: card.card_id, amount: body.amount, kind: 'charge', idempotencyKey: body.idempotencyKey, description: 'In-store purchase' });
+      const d = await debit(tx, { cardId: card.card_id, amount: body.amount, kind: 'charge', idempotencyKey: body.idempotencyKey, requestKey: `register-${body.idempotencyKey}`, description: 'In-store purchase' });
       return { cardNumber: body.cardNumber, charged: money(body.amount), balance: money(d.balance), autoReloaded: d.autoReloaded === null ? null : money(d.autoReloaded) };
     });
     return c.json(out);

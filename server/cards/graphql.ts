@@ -16,7 +16,8 @@ import type { GqlContext, GqlModule } from '../graphql/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Queryable } from '../db/db.ts';
 import { ownCard } from './store.ts';
-import { ownMethod, transferFor } from './routes.ts';
+import { transferFor } from './routes.ts';
+import { ownMethod } from './methods.ts';
 
 /**
  * GraphQL operations of spec 2 section 7 (client documents by the spec's names in contracts/cards.ts
@@ -91,6 +92,9 @@ const typeDefs = /* GraphQL */ `
     transferCardBalance(sourceCardId: ID!, targetCardId: ID!, amount: Int, idempotencyKey: String!): TransferResult!
   }
 `;
+
+/** addresses a member may keep (docs/cards.md "Design choices") */
+export const MAX_ADDRESSES = 20;
 
 function gqlError(status: number, code: string, message: string, field?: string) {
   return createGraphQLError(message, { extensions: { code, message, status, ...(field ? { field } : {}) } });
@@ -212,14 +216,18 @@ export const cardsGraphql: GqlModule = {
       createAddress: wrap(async (args: { input: unknown }, ctx) => {
         const userId = userOf(ctx);
         const a = normalized(check(AddressInput, args.input));
-        const count = await ctx.deps.db.query<{ n: number }>('select count(*)::int as n from addresses where user_id = $1', [userId]);
-        if ((count.rows[0]?.n ?? 0) >= 20) throw gqlError(409, 'CONFLICT', 'You can save up to 20 addresses. Remove one first.');
-        const r = await ctx.deps.db.query<AddressRow>(
-          `insert into addresses (address_id, user_id, type, first_name, last_name, phone_number, address_line1, address_line2, city, postal_code, country_subdivision, country)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning *`,
-          [`ad_${randomBytes(10).toString('hex')}`, userId, a.type, a.firstName, a.lastName, a.phoneNumber, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.countrySubdivision, a.country],
-        );
-        return toAddress(r.rows[0]!);
+        // conditional insert under the member's row lock (as favorites do): never more than the maximum, even for
+        // parallel creates (a count followed by an insert stored 34 on PostgreSQL)
+        const r = await ctx.deps.db.transaction(async (tx) => {
+          await tx.query('select 1 from users where id = $1 for update', [userId]);
+          return tx.query<AddressRow>(
+            `insert into addresses (address_id, user_id, type, first_name, last_name, phone_number, address_line1, address_line2, city, postal_code, country_subdivision, country)
+             select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 where (select count(*) from addresses where user_id = $2) < $13 returning *`,
+            [`ad_${randomBytes(10).toString('hex')}`, userId, a.type, a.firstName, a.lastName, a.phoneNumber, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.countrySubdivision, a.country, MAX_ADDRESSES],
+          );
+        });
+        if (!r.rows[0]) throw gqlError(409, 'CONFLICT', `You can save up to ${MAX_ADDRESSES} addresses. Remove one first.`);
+        return toAddress(r.rows[0]);
       }),
       updateAddress: wrap(async (args: { addressId: string; input: unknown }, ctx) => {
         const userId = userOf(ctx);

@@ -38,6 +38,7 @@ import { issueDigitalCard, registerPhysicalCard } from './card-registration.ts';
 import { cardError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
 import { reload, transfer } from './money.ts';
+import { ownMethod, type MethodRow } from './methods.ts';
 import { cardById, cardHistory, listCards, ownCard } from './store.ts';
 
 /**
@@ -71,19 +72,6 @@ async function readJson(c: Context): Promise<unknown> {
 
 const methodHash = (id: string) => createHash('sha256').update(`pm:${id}`).digest('hex').slice(0, 24);
 
-type MethodRow = {
-  payment_method_id: string;
-  payment_instrument_id: string;
-  payment_type: PaymentMethod['paymentType'];
-  processor_token: string;
-  last_four: string;
-  exp_month: number | null;
-  exp_year: number | null;
-  account_email: string | null;
-  nickname: string | null;
-  billing_address_id: string | null;
-  is_default: boolean;
-};
 export const toMethod = (r: MethodRow): PaymentMethod => ({
   paymentMethodId: r.payment_method_id,
   paymentMethodIdHash: methodHash(r.payment_method_id),
@@ -101,13 +89,6 @@ export const toMethod = (r: MethodRow): PaymentMethod => ({
 export async function listMethods(db: Queryable, userId: string): Promise<PaymentMethod[]> {
   const r = await db.query<MethodRow>('select * from payment_methods where user_id = $1 and removed_at is null order by is_default desc, created_at, payment_method_id', [userId]);
   return r.rows.map(toMethod);
-}
-
-/** the member's live method, or 404 PAYMENT_METHOD_NOT_FOUND */
-export async function ownMethod(db: Queryable, userId: string, paymentMethodId: string, field = 'paymentMethodId'): Promise<MethodRow> {
-  const r = await db.query<MethodRow>('select * from payment_methods where payment_method_id = $1 and user_id = $2 and removed_at is null', [paymentMethodId, userId]);
-  if (!r.rows[0]) throw cardError(CardCodes.paymentMethodNotFound, { field });
-  return r.rows[0];
 }
 
 async function ownAddressExists(db: Queryable, userId: string, addressId: string) {

@@ -55,7 +55,7 @@ export async function previousOrders(db: Db, userId: string, q: { storeNumber?: 
       orderId: o.order_id,
       orderType: express ? EXPRESS_ORDER_TYPE : REGULAR_ORDER_TYPE,
       basket: { items },
-      expressOrder: express ? { orderToken: o.order_token } : null,
+      expressOrder: express ? { orderToken: null } : null, // the order token is not kept (only its hash)
       locale: o.locale,
       storeNumber: o.store_number,
       placedAt: new Date(o.placed_at).toISOString(),

@@ -22,7 +22,6 @@ export interface OrderRow {
   order_id: string;
   user_id: string | null;
   guest: boolean;
-  order_token: string;
   short_number: string;
   store_number: string;
   store_name: string;
@@ -95,7 +94,7 @@ export async function orderLines(db: Queryable, orderIds: string[]): Promise<Map
 export function summary(o: OrderRow, items: PricedItem[], at: Date = now()): OrderSummary {
   return {
     orderId: o.order_id,
-    orderToken: o.order_token,
+    orderToken: null, // only the submit answer carries the token (only its hash is stored)
     storeNumber: o.store_number,
     storeName: o.store_name,
     status: statusAt(o, at),

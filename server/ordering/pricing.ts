@@ -175,7 +175,9 @@ async function applyOffers(db: Queryable, caller: Caller, codes: string[], lines
       offers.push({ code, stars: o.stars, type: o.type, couponId: o.type === 'REWARD' ? `cp_${code}` : null, hasBeenApplied: false, description: `${o.description}: add an eligible item to use it.` });
       continue;
     }
-    const amount = o.type === 'STAR_REWARD' ? line.unitPrice : Math.round((line.unitPrice * (o.percent_off ?? 0)) / 100);
+    // capped at what is left of the line: stacked offers (WELCOME50 then BIRTHDAY on one drink) never make it negative
+    const full = o.type === 'STAR_REWARD' ? line.unitPrice : Math.round((line.unitPrice * (o.percent_off ?? 0)) / 100);
+    const amount = Math.min(full, line.unitPrice * line.quantity - line.discount);
     line.discount += amount;
     if (o.type === 'STAR_REWARD') starsLeft -= o.stars;
     applied.push({ code, type: o.type, stars: o.type === 'STAR_REWARD' ? o.stars : 0 });

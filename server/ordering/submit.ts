@@ -3,14 +3,14 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { now } from '../locator/clock.ts';
 import { CardCodes, SVC_RELOAD_OPTIONS, formatCents } from '../../contracts/cards.ts';
-import { OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
+import { ORDERING_LIMITS, OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type OrderSummary, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
 import { idempotent } from '../cards/idempotency.ts';
-import { debit, reload } from '../cards/money.ts';
+import { chargeMethodOrThrow, debit, reload } from '../cards/money.ts';
 import { ownCard } from '../cards/store.ts';
-import { ownMethod } from '../cards/routes.ts';
+import { ownMethod } from '../cards/methods.ts';
 import { cardError } from '../cards/errors.ts';
 import { processor } from '../payments/index.ts';
-import { availability, catalog, storeCtx } from './catalog.ts';
+import { availability, catalog, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, checkSlot, hashOrderToken, orderLines, storeWait, summary, type OrderRow } from './orders.ts';
 import type { QuoteLine } from './pricing.ts';
@@ -48,182 +48,243 @@ type Who = { userId: string; guest: false } | { userId: null; guest: true; guest
 
 const TENDERS_FOR = { member: ['SVC', 'CREDIT_CARD', 'PAYPAL'], guest: ['GUEST_CARD'] } as const;
 
+/**
+ * The steps, in order. Before the transaction: `checkTender` and `checkGuestAddress` (input rules that need no
+ * lock). Inside it: `lockFreshQuote` (the quote, its owner, fresh and unchanged), `checkAmount` (tip, amount,
+ * store tenders), `claimSlot`, `spendStarsAndOffers`, `pay`, `writeOrder`, `earnStars`, `confirmationEmail`.
+ * After it: the order token goes out (`withToken`).
+ */
 export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Promise<SubmitOrderResult> {
-  const tender = input.tenders[0]!;
-  if (!(TENDERS_FOR[who.guest ? 'guest' : 'member'] as readonly string[]).includes(tender.tender)) {
-    throw new ApiError(400, 'BAD_REQUEST', `tenders.0.tender: ${who.guest ? 'guests pay with a single-use card (GUEST_CARD)' : 'pay with SVC, CREDIT_CARD or PAYPAL'}`, { field: 'tenders.0.tender' });
-  }
-  if (input.reload && tender.tender !== 'SVC') throw new ApiError(400, 'BAD_REQUEST', 'reload: only with a stored-value card (SVC)', { field: 'reload' });
-  if (who.guest && who.guestInfo.addressToken) {
-    // a single-use billing address from ADD_SINGLE_USE_BILLING_ADDRESS, still valid
-    const hash = createHash('sha256').update(who.guestInfo.addressToken).digest('hex');
-    const a = await db.query('select 1 from single_use_addresses where address_token_hash = $1 and expires_at > now()', [hash]); // the cards module's clock (real time)
-    if (!a.rows.length) throw new ApiError(400, 'BAD_REQUEST', 'guest.addressToken: the billing address expired; enter it again', { field: 'guest.addressToken' });
-  }
+  const tender = checkTender(input, who);
+  await checkGuestAddress(db, who);
   const ctx = await storeCtx(db, input.storeNumber);
   if (!ctx) throw orderingError(OrderingCodes.stalePricing, { field: 'storeNumber' });
   const cat = await catalog(db);
   const scope = who.guest ? `guest:${input.orderId}` : who.userId;
   const request = { orderId: input.orderId, storeNumber: ctx.short, tenders: input.tenders, tipAmount: input.tipAmount, scheduledOrdering: input.scheduledOrdering ?? null, reload: input.reload ?? null, guest: who.guest ? who.guestInfo : null };
 
-  return idempotent<SubmitOrderResult>(db, scope, `submit:${input.idempotencyKey}`, request, async (tx) => {
+  // the order token is a bearer secret: only its hash is stored, and the stored answer of the key holds none
+  let issued: string | null = null;
+  const out = await idempotent<StoredAnswer>(db, scope, `submit:${input.idempotencyKey}`, request, async (tx) => {
     const at = now();
-    const q = (await tx.query<QuoteRow>('select * from order_quotes where order_id = $1 for update', [input.orderId])).rows[0];
-    if (!q || (who.guest ? !q.guest : q.user_id !== who.userId)) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
-    if (q.placed_at) throw orderingError(OrderingCodes.orderAlreadyPlaced, { field: 'orderId' });
-    // stale: expired, another store, another amount, or an item no longer available there
-    if (new Date(q.expires_at).getTime() <= at.getTime() || q.short_number !== ctx.short) throw orderingError(OrderingCodes.stalePricing);
-    const tip = input.tipAmount;
-    if (tip > 0 && !tipAllowed(q.tip_enabled, q.total_cents, tender.tender)) throw orderingError(OrderingCodes.tipNotAllowed, { field: 'tipAmount' });
-    const amount = q.total_cents + tip;
-    if (tender.amount !== amount) throw orderingError(OrderingCodes.stalePricing, { field: 'tenders.0.amount' });
-    for (const l of q.lines) {
-      const p = cat.products.get(l.productNumber);
-      if (!p || availability(cat, p, ctx) !== 'Available') throw orderingError(OrderingCodes.stalePricing, { skus: [l.sku] });
-    }
-    if (ctx.svcOnly && tender.tender !== 'SVC') throw orderingError(OrderingCodes.svcOnlyStore, { field: 'tenders.0.tender' });
-
-    // scheduled ordering: the slot is booked with a conditional upsert (never above capacity)
-    let scheduledFor: Date | null = null;
-    if (input.scheduledOrdering) {
-      const slot = new Date(input.scheduledOrdering.slotStart);
-      const check = checkSlot(ctx, slot, at);
-      if (check === 'past') throw orderingError(OrderingCodes.timeSlotUnavailable, { field: 'scheduledOrdering.slotStart' });
-      if (check === 'invalid') throw orderingError(OrderingCodes.timeUnavailable, { field: 'scheduledOrdering.slotStart' });
-      const booked = await tx.query(
-        `insert into time_slot_bookings (short_number, slot_start, booked) values ($1, $2, 1)
-         on conflict (short_number, slot_start) do update set booked = time_slot_bookings.booked + 1 where time_slot_bookings.booked < 8 returning booked`,
-        [ctx.short, slot],
-      );
-      if (!booked.rows.length) throw orderingError(OrderingCodes.timeSlotUnavailable, { field: 'scheduledOrdering.slotStart' });
-      scheduledFor = slot;
-    }
-
-    // Stars and offers (priced for this member; spent here, once)
-    if (q.stars_cost > 0) {
-      const spent = await tx.query<{ balance: number }>('update stars_balances set balance = balance - $2 where user_id = $1 and balance >= $2 returning balance', [who.userId, q.stars_cost]);
-      if (!spent.rows[0]) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId', message: `${OrderingMessages.stalePricing}` });
-      await tx.query(`insert into stars_ledger (user_id, delta, balance_after, kind, order_id, description, created_at) values ($1, $2, $3, 'spend', $4, $5, $6)`, [
-        who.userId,
-        -q.stars_cost,
-        spent.rows[0].balance,
-        q.order_id,
-        `Reward: ${q.offers.map((o) => o.code).join(', ')}`,
-        at,
-      ]);
-    }
-    for (const o of q.offers.filter((x) => x.type === 'REWARD')) {
-      const r = await tx.query('insert into offer_redemptions (user_id, code, order_id) values ($1, $2, $3) on conflict do nothing', [who.userId, o.code, q.order_id]);
-      if (r.rowCount !== 1) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId' });
-    }
-
-    // money
-    let card: SubmitOrderResult['card'] = null;
-    let cardId: string | null = null;
-    let methodId: string | null = null;
-    let chargeId: string | null = null;
-    let ledgerId: number | null = null;
-    if (tender.tender === 'SVC') {
-      const c = await ownCard(tx, who.userId!, tender.id, 'tenders.0.id');
-      cardId = c.cardId;
-      let reloaded = 0;
-      if (input.reload) {
-        const options = reloadAmountOptions(q.total_cents, tip, c.balance.amount, SVC_RELOAD_OPTIONS);
-        if (!options.includes(input.reload.amount)) throw cardError(CardCodes.reloadAmountInvalid, { field: 'reload.amount', reloadOptions: options });
-        const m = await ownMethod(tx, who.userId!, input.reload.paymentMethodId, 'reload.paymentMethodId');
-        await reload(tx, { cardId: c.cardId, amount: input.reload.amount, userId: who.userId!, paymentMethodId: m.payment_method_id, processorToken: m.processor_token, idempotencyKey: `order-${q.order_id}` });
-        reloaded = input.reload.amount;
-      }
-      let balance = c.balance.amount + reloaded;
-      let autoReloaded: number | null = null;
-      if (amount > 0) {
-        try {
-          const d = await debit(tx, { cardId: c.cardId, amount, kind: 'charge', userId: who.userId, idempotencyKey: input.idempotencyKey, description: `Order ${q.order_id.slice(-8)}` });
-          balance = d.balance;
-          autoReloaded = d.autoReloaded;
-          ledgerId = d.ledgerId;
-        } catch (e) {
-          if (e instanceof ApiError && e.code === CardCodes.insufficientBalance) {
-            throw orderingError(OrderingCodes.insufficientBalance, { field: 'tenders.0.id', balance, reloadOptions: reloadAmountOptions(q.total_cents, tip, balance, SVC_RELOAD_OPTIONS), detail: OrderingMessages.insufficientBalance });
-          }
-          throw e;
-        }
-      }
-      card = { cardId: c.cardId, balance, reloaded, autoReloaded };
-    } else if (tender.tender === 'GUEST_CARD') {
-      const info = await processor().describe(tx, tender.id);
-      if (!info || !info.singleUse) throw cardError(CardCodes.tokenExpired, { field: 'tenders.0.id' });
-      if (amount > 0) {
-        const charged = await processor().charge(tx, tender.id, amount, `order-${q.order_id}`);
-        if (!charged.ok) throw cardError(charged.code, { field: 'tenders.0.id' });
-        chargeId = charged.chargeId;
-      }
-    } else {
-      const m = await ownMethod(tx, who.userId!, tender.id, 'tenders.0.id');
-      if ((tender.tender === 'PAYPAL') !== (m.payment_type === 'paypal')) throw new ApiError(400, 'BAD_REQUEST', 'tenders.0.tender: does not match the payment method', { field: 'tenders.0.tender' });
-      methodId = m.payment_method_id;
-      if (amount > 0) {
-        const charged = await processor().charge(tx, m.processor_token, amount, `order-${q.order_id}`);
-        if (!charged.ok) throw cardError(charged.code, { field: 'tenders.0.id' });
-        chargeId = charged.chargeId;
-      }
-    }
-
-    // the order
-    const token = `ot_${randomBytes(24).toString('base64url')}`;
-    const wait = await storeWait(tx, ctx.short, q.collection_type as '16', at);
-    const readyAt = scheduledFor ?? new Date(at.getTime() + wait.minMinutes * 60_000);
+    const q = await lockFreshQuote(tx, input, who, ctx, cat, at);
+    const amount = checkAmount(q, input, tender, ctx, cat);
+    const scheduledFor = await claimSlot(tx, input, ctx, at);
+    await spendStarsAndOffers(tx, q, who, at);
+    const paid = await pay(tx, q, input, who, tender, amount);
+    issued = newOrderToken();
     const starsEarned = who.guest ? 0 : Math.floor(q.total_cents / 100) * (tender.tender === 'SVC' ? 2 : 1);
-    await tx.query(
-      `insert into orders (order_id, user_id, guest, guest_email, guest_first_name, guest_marketing_opt_in, order_token_hash, order_token, short_number, collection_type, consumption_type,
-                           subtotal_cents, discount_cents, tax_cents, tip_cents, total_cents, currency, tender, card_id, payment_method_id, processor_charge_id, card_ledger_id,
-                           stars_earned, stars_spent, scheduled_for, placed_at, ready_estimate_at, locale)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
-      [
-        q.order_id,
-        who.userId,
-        who.guest,
-        who.guest ? who.guestInfo.email : null,
-        who.guest ? who.guestInfo.firstName : null,
-        who.guest ? who.guestInfo.guestEmailMarketingOptIn : false,
-        hashOrderToken(token),
-        token,
-        ctx.short,
-        q.collection_type,
-        q.consumption_type,
-        q.subtotal_cents,
-        q.discount_cents,
-        q.tax_cents,
-        tip,
-        amount,
-        q.currency,
-        tender.tender,
-        cardId,
-        methodId,
-        chargeId,
-        ledgerId,
-        starsEarned,
-        q.stars_cost,
-        scheduledFor,
-        at,
-        readyAt,
-        q.locale,
-      ],
-    );
-    for (const [i, l] of q.lines.entries()) {
-      await tx.query(
-        `insert into order_lines (order_id, line_no, sku, product_number, form_code, size_code, name, quantity, unit_price_cents, discount_cents, child_items) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
-        [q.order_id, i, l.sku, l.productNumber, l.formCode, l.sizeCode, l.name, l.quantity, l.unitPrice, l.discount, JSON.stringify(l.childItems)],
-      );
-    }
-    await tx.query('update order_quotes set placed_at = $2 where order_id = $1', [q.order_id, at]);
+    await writeOrder(tx, { q, who, ctx, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned, scheduledFor, at });
     if (starsEarned > 0) await earnStars(tx, who.userId!, starsEarned, q.order_id, at);
     await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name);
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
-    return { order: summary(row, items, at), card };
+    return { order: summary(row, items, at), card: paid.card };
   });
+  return withToken(db, input.orderId, out, issued);
 }
+
+type StoredAnswer = Omit<SubmitOrderResult, 'order'> & { order: OrderSummary };
+type Tender = SubmitOrderInput['tenders'][number];
+
+/** the tender this caller may use; a reload only with the stored-value card */
+function checkTender(input: SubmitOrderInput, who: Who): Tender {
+  const tender = input.tenders[0]!;
+  if (!(TENDERS_FOR[who.guest ? 'guest' : 'member'] as readonly string[]).includes(tender.tender)) {
+    throw new ApiError(400, 'BAD_REQUEST', `tenders.0.tender: ${who.guest ? 'guests pay with a single-use card (GUEST_CARD)' : 'pay with SVC, CREDIT_CARD or PAYPAL'}`, { field: 'tenders.0.tender' });
+  }
+  if (input.reload && tender.tender !== 'SVC') throw new ApiError(400, 'BAD_REQUEST', 'reload: only with a stored-value card (SVC)', { field: 'reload' });
+  return tender;
+}
+
+/** a single-use billing address from ADD_SINGLE_USE_BILLING_ADDRESS, still valid (guests that sent one) */
+async function checkGuestAddress(db: Queryable, who: Who) {
+  if (!who.guest || !who.guestInfo.addressToken) return;
+  const hash = createHash('sha256').update(who.guestInfo.addressToken).digest('hex');
+  const a = await db.query('select 1 from single_use_addresses where address_token_hash = $1 and expires_at > now()', [hash]); // the cards module's clock (real time)
+  if (!a.rows.length) throw new ApiError(400, 'BAD_REQUEST', 'guest.addressToken: the billing address expired; enter it again', { field: 'guest.addressToken' });
+}
+
+/** the caller's quote, locked; not placed yet; not stale (expired, another store, an item no longer available) */
+async function lockFreshQuote(tx: Queryable, input: SubmitOrderInput, who: Who, ctx: StoreCtx, cat: Catalog, at: Date): Promise<QuoteRow> {
+  const q = (await tx.query<QuoteRow>('select * from order_quotes where order_id = $1 for update', [input.orderId])).rows[0];
+  if (!q || (who.guest ? !q.guest : q.user_id !== who.userId)) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
+  if (q.placed_at) throw orderingError(OrderingCodes.orderAlreadyPlaced, { field: 'orderId' });
+  if (new Date(q.expires_at).getTime() <= at.getTime() || q.short_number !== ctx.short) throw orderingError(OrderingCodes.stalePricing);
+  return q;
+}
+
+/** the amount to pay (total + tip): the tip allowed, the tender's amount unchanged, every item still sold, the store's tenders */
+function checkAmount(q: QuoteRow, input: SubmitOrderInput, tender: Tender, ctx: StoreCtx, cat: Catalog): number {
+  const tip = input.tipAmount;
+  if (tip > 0 && !tipAllowed(q.tip_enabled, q.total_cents, tender.tender)) throw orderingError(OrderingCodes.tipNotAllowed, { field: 'tipAmount' });
+  const amount = q.total_cents + tip;
+  if (tender.amount !== amount) throw orderingError(OrderingCodes.stalePricing, { field: 'tenders.0.amount' });
+  for (const l of q.lines) {
+    const p = cat.products.get(l.productNumber);
+    if (!p || availability(cat, p, ctx) !== 'Available') throw orderingError(OrderingCodes.stalePricing, { skus: [l.sku] });
+  }
+  if (ctx.svcOnly && tender.tender !== 'SVC') throw orderingError(OrderingCodes.svcOnlyStore, { field: 'tenders.0.tender' });
+  return amount;
+}
+
+/** scheduled ordering: the slot booked with a conditional upsert, never above its capacity; null for as soon as possible */
+async function claimSlot(tx: Queryable, input: SubmitOrderInput, ctx: StoreCtx, at: Date): Promise<Date | null> {
+  if (!input.scheduledOrdering) return null;
+  const slot = new Date(input.scheduledOrdering.slotStart);
+  const check = checkSlot(ctx, slot, at);
+  if (check === 'past') throw orderingError(OrderingCodes.timeSlotUnavailable, { field: 'scheduledOrdering.slotStart' });
+  if (check === 'invalid') throw orderingError(OrderingCodes.timeUnavailable, { field: 'scheduledOrdering.slotStart' });
+  const booked = await tx.query(
+    `insert into time_slot_bookings (short_number, slot_start, booked) values ($1, $2, 1)
+     on conflict (short_number, slot_start) do update set booked = time_slot_bookings.booked + 1 where time_slot_bookings.booked < $3 returning booked`,
+    [ctx.short, slot, ORDERING_LIMITS.timeSlotCapacity],
+  );
+  if (!booked.rows.length) throw orderingError(OrderingCodes.timeSlotUnavailable, { field: 'scheduledOrdering.slotStart' });
+  return slot;
+}
+
+/** Stars and offers priced for this member, spent here, once (a second use of the same Stars or coupon is stale) */
+async function spendStarsAndOffers(tx: Queryable, q: QuoteRow, who: Who, at: Date) {
+  if (q.stars_cost > 0) {
+    const spent = await tx.query<{ balance: number }>('update stars_balances set balance = balance - $2 where user_id = $1 and balance >= $2 returning balance', [who.userId, q.stars_cost]);
+    if (!spent.rows[0]) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId', message: `${OrderingMessages.stalePricing}` });
+    await tx.query(`insert into stars_ledger (user_id, delta, balance_after, kind, order_id, description, created_at) values ($1, $2, $3, 'spend', $4, $5, $6)`, [
+      who.userId,
+      -q.stars_cost,
+      spent.rows[0].balance,
+      q.order_id,
+      `Reward: ${q.offers.map((o) => o.code).join(', ')}`,
+      at,
+    ]);
+  }
+  for (const o of q.offers.filter((x) => x.type === 'REWARD')) {
+    const r = await tx.query('insert into offer_redemptions (user_id, code, order_id) values ($1, $2, $3) on conflict do nothing', [who.userId, o.code, q.order_id]);
+    if (r.rowCount !== 1) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId' });
+  }
+}
+
+interface Paid {
+  card: SubmitOrderResult['card'];
+  cardId: string | null;
+  methodId: string | null;
+  chargeId: string | null;
+  ledgerId: number | null;
+}
+
+/**
+ * The money, through the money core: the stored-value card (with 'Reload & place order' first and auto reload
+ * inside the debit), or chargeMethod for a saved method or the guest's single-use card. Charge keys: order-<id>.
+ */
+async function pay(tx: Queryable, q: QuoteRow, input: SubmitOrderInput, who: Who, tender: Tender, amount: number): Promise<Paid> {
+  const paid: Paid = { card: null, cardId: null, methodId: null, chargeId: null, ledgerId: null };
+  const tip = input.tipAmount;
+  if (tender.tender === 'SVC') {
+    const c = await ownCard(tx, who.userId!, tender.id, 'tenders.0.id');
+    paid.cardId = c.cardId;
+    let reloaded = 0;
+    if (input.reload) {
+      const options = reloadAmountOptions(q.total_cents, tip, c.balance.amount, SVC_RELOAD_OPTIONS);
+      if (!options.includes(input.reload.amount)) throw cardError(CardCodes.reloadAmountInvalid, { field: 'reload.amount', reloadOptions: options });
+      const m = await ownMethod(tx, who.userId!, input.reload.paymentMethodId, 'reload.paymentMethodId');
+      await reload(tx, { cardId: c.cardId, amount: input.reload.amount, userId: who.userId!, paymentMethodId: m.payment_method_id, processorToken: m.processor_token, idempotencyKey: `order-${q.order_id}` });
+      reloaded = input.reload.amount;
+    }
+    let balance = c.balance.amount + reloaded;
+    let autoReloaded: number | null = null;
+    if (amount > 0) {
+      try {
+        const d = await debit(tx, { cardId: c.cardId, amount, kind: 'charge', userId: who.userId, ownerId: who.userId!, idempotencyKey: input.idempotencyKey, requestKey: `order-${q.order_id}`, description: `Order ${q.order_id.slice(-8)}` });
+        balance = d.balance;
+        autoReloaded = d.autoReloaded;
+        paid.ledgerId = d.ledgerId;
+      } catch (e) {
+        if (e instanceof ApiError && e.code === CardCodes.insufficientBalance) {
+          throw orderingError(OrderingCodes.insufficientBalance, { field: 'tenders.0.id', balance, reloadOptions: reloadAmountOptions(q.total_cents, tip, balance, SVC_RELOAD_OPTIONS), detail: OrderingMessages.insufficientBalance });
+        }
+        throw e;
+      }
+    }
+    paid.card = { cardId: c.cardId, balance, reloaded, autoReloaded };
+  } else if (tender.tender === 'GUEST_CARD') {
+    const info = await processor().describe(tx, tender.id);
+    if (!info || !info.singleUse) throw cardError(CardCodes.tokenExpired, { field: 'tenders.0.id' });
+    if (amount > 0) paid.chargeId = await chargeMethodOrThrow(tx, { processorToken: tender.id }, amount, `order-${q.order_id}`, 'tenders.0.id');
+  } else {
+    const m = await ownMethod(tx, who.userId!, tender.id, 'tenders.0.id');
+    if ((tender.tender === 'PAYPAL') !== (m.payment_type === 'paypal')) throw new ApiError(400, 'BAD_REQUEST', 'tenders.0.tender: does not match the payment method', { field: 'tenders.0.tender' });
+    paid.methodId = m.payment_method_id;
+    if (amount > 0) paid.chargeId = await chargeMethodOrThrow(tx, { processorToken: m.processor_token }, amount, `order-${q.order_id}`, 'tenders.0.id');
+  }
+  return paid;
+}
+
+/** the order row (with the token's hash only), its lines, and the quote marked placed */
+async function writeOrder(
+  tx: Queryable,
+  o: { q: QuoteRow; who: Who; ctx: StoreCtx; tender: Tender['tender']; tip: number; amount: number; paid: Paid; tokenHash: string; starsEarned: number; scheduledFor: Date | null; at: Date },
+) {
+  const { q, who, ctx, paid, at } = o;
+  const wait = await storeWait(tx, ctx.short, q.collection_type as '16', at);
+  const readyAt = o.scheduledFor ?? new Date(at.getTime() + wait.minMinutes * 60_000);
+  await tx.query(
+    `insert into orders (order_id, user_id, guest, guest_email, guest_first_name, guest_marketing_opt_in, order_token_hash, short_number, collection_type, consumption_type,
+                         subtotal_cents, discount_cents, tax_cents, tip_cents, total_cents, currency, tender, card_id, payment_method_id, processor_charge_id, card_ledger_id,
+                         stars_earned, stars_spent, scheduled_for, placed_at, ready_estimate_at, locale)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+    [
+      q.order_id,
+      who.userId,
+      who.guest,
+      who.guest ? who.guestInfo.email : null,
+      who.guest ? who.guestInfo.firstName : null,
+      who.guest ? who.guestInfo.guestEmailMarketingOptIn : false,
+      o.tokenHash,
+      ctx.short,
+      q.collection_type,
+      q.consumption_type,
+      q.subtotal_cents,
+      q.discount_cents,
+      q.tax_cents,
+      o.tip,
+      o.amount,
+      q.currency,
+      o.tender,
+      paid.cardId,
+      paid.methodId,
+      paid.chargeId,
+      paid.ledgerId,
+      o.starsEarned,
+      q.stars_cost,
+      o.scheduledFor,
+      at,
+      readyAt,
+      q.locale,
+    ],
+  );
+  for (const [i, l] of q.lines.entries()) {
+    await tx.query(
+      `insert into order_lines (order_id, line_no, sku, product_number, form_code, size_code, name, quantity, unit_price_cents, discount_cents, child_items) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
+      [q.order_id, i, l.sku, l.productNumber, l.formCode, l.sizeCode, l.name, l.quantity, l.unitPrice, l.discount, JSON.stringify(l.childItems)],
+    );
+  }
+  await tx.query('update order_quotes set placed_at = $2 where order_id = $1', [q.order_id, at]);
+}
+
+/**
+ * The answer with the order token: the one issued by this call; or, for a replay (the first answer was lost or is
+ * still on its way), a new one, since the first is kept nowhere (it stops working).
+ */
+async function withToken(db: Queryable, orderId: string, out: StoredAnswer & { duplicate?: unknown }, issued: string | null): Promise<SubmitOrderResult> {
+  let token = issued;
+  if (!token) {
+    token = newOrderToken();
+    await db.query('update orders set order_token_hash = $2 where order_id = $1', [orderId, hashOrderToken(token)]);
+  }
+  return { ...out, order: { ...out.order, orderToken: token } };
+}
+
+const newOrderToken = () => `ot_${randomBytes(24).toString('base64url')}`;
 
 async function earnStars(tx: Queryable, userId: string, stars: number, orderId: string, at: Date) {
   const r = await tx.query<{ balance: number }>(

@@ -35,6 +35,12 @@ export interface PaymentProcessor {
   describe(db: Queryable, token: string): Promise<TokenInfo | null>;
   /** zero-amount verification before a method is saved; claims the token (a token is saved at most once) */
   verify(db: Queryable, token: string): Promise<ProcessorResult<{ info: TokenInfo }>>;
-  /** charge in cents; the same idempotency key never charges twice (answers the first charge) */
+  /**
+   * Charge in cents, called inside the caller's transaction: authorises (the processor's record, which outlives
+   * a rollback) and captures with the caller's commit. The same key with the same token and amount answers the
+   * first result (never a second authorisation); the same key with another amount or token is refused
+   * (CHARGE_KEY_REUSED). A single-use token is claimed by one charge only (PAYMENT_TOKEN_EXPIRED for the rest).
+   * The app calls it only through chargeMethod (server/cards/money.ts), which builds the key.
+   */
   charge(db: Queryable, token: string, amountCents: number, idempotencyKey: string): Promise<ProcessorResult<{ chargeId: string }>>;
 }

@@ -94,8 +94,48 @@ function expired(expMonth: number, expYear: number, now = new Date()): boolean {
   return expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1);
 }
 
-export function createSandboxProcessor(opts: { now?: () => number } = {}): PaymentProcessor {
+/** the sandbox's answer when a charge key is reused for another amount or token */
+export const CHARGE_KEY_REUSED = 'CHARGE_KEY_REUSED';
+/** how long the sandbox remembers an authorisation (a card network holds an uncaptured one about this long) */
+export const AUTHORIZATION_HOLD_MS = 7 * 24 * 3600_000;
+
+/** an authorisation in the sandbox's own journal: outside the app's database, so a rolled-back transaction keeps it */
+export interface Authorization {
+  chargeId: string;
+  token: string;
+  amountCents: number;
+  idempotencyKey: string;
+  /** 'succeeded' or the refusal code */
+  outcome: string;
+  at: number;
+}
+
+export interface SandboxProcessor extends PaymentProcessor {
+  /** the journal's authorisations (tests) */
+  authorizations(filter?: { token?: string; idempotencyKey?: string }): Authorization[];
+  /** approved authorisations that no committed capture references: what a real integration voids (compensation) */
+  uncaptured(db: Queryable, olderThanMs?: number): Promise<Authorization[]>;
+}
+
+export function createSandboxProcessor(opts: { now?: () => number } = {}): SandboxProcessor {
   const now = opts.now ?? Date.now;
+  /**
+   * The processor's side of every charge, keyed by idempotency key. It lives in this object, not in the caller's
+   * transaction: like a real processor's record it outlives a rollback, so a retry that derives another key
+   * would show here as a second authorisation (a second hold on the member's card).
+   */
+  const authorizations = new Map<string, Authorization>();
+  function prune() {
+    // insertion order is time order: stop at the first one still held
+    for (const [k, a] of authorizations) {
+      if (now() - a.at <= AUTHORIZATION_HOLD_MS) break;
+      authorizations.delete(k);
+    }
+  }
+  const answer = (a: Authorization): ProcessorResult<{ chargeId: string }> => (a.outcome === 'succeeded' ? { ok: true, chargeId: a.chargeId } : { ok: false, code: a.outcome });
+  async function captured(db: Queryable, a: Authorization) {
+    return (await db.query('select 1 from sandbox_charges where charge_id = $1', [a.chargeId])).rows.length > 0;
+  }
 
   async function row(db: Queryable, token: string): Promise<VaultRow | null> {
     const r = await db.query<VaultRow>('select * from sandbox_vault where token = $1', [token]);
@@ -157,18 +197,56 @@ export function createSandboxProcessor(opts: { now?: () => number } = {}): Payme
     },
 
     async charge(db, token, amountCents, idempotencyKey) {
+      prune();
       const r = await row(db, token);
       if (!r) return { ok: false, code: '121043' };
-      if (r.single_use && singleUseStale(r)) return { ok: false, code: 'PAYMENT_TOKEN_EXPIRED' };
-      if (!r.single_use && !r.used_at) return { ok: false, code: '121043' }; // a reusable token is charged only once saved
-      const previous = await db.query<{ charge_id: string; outcome: string }>('select charge_id, outcome from sandbox_charges where token = $1 and idempotency_key = $2', [token, idempotencyKey]);
-      if (previous.rows[0]) return previous.rows[0].outcome === 'succeeded' ? { ok: true, chargeId: previous.rows[0].charge_id } : { ok: false, code: previous.rows[0].outcome };
-      const s = parseScenario(r.scenario);
-      const outcome = s ? s.code : r.exp_year !== null && r.exp_month !== null && expired(r.exp_month, r.exp_year, new Date(now())) ? '121044' : 'succeeded';
-      const chargeId = newChargeId();
-      await db.query(`insert into sandbox_charges (charge_id, token, amount_cents, idempotency_key, outcome) values ($1, $2, $3, $4, $5)`, [chargeId, token, amountCents, idempotencyKey, outcome]);
-      if (r.single_use) await db.query('update sandbox_vault set used_at = $2 where token = $1', [token, new Date(now())]);
-      return outcome === 'succeeded' ? { ok: true, chargeId } : { ok: false, code: outcome };
+      const same = (a: Authorization) => a.token === token && a.amountCents === amountCents;
+      const known = authorizations.get(idempotencyKey);
+      // a key names ONE charge: the same key for another amount (or token) is refused, never charged again
+      if (known && !same(known)) return { ok: false, code: CHARGE_KEY_REUSED };
+      if (r.single_use) {
+        // claim the single-use token BEFORE charging: one conditional update that must change exactly one row
+        // (a concurrent charge waits on the row lock, then finds used_at set and changes nothing)
+        const claimed = singleUseStale(r)
+          ? { rowCount: 0 }
+          : await db.query('update sandbox_vault set used_at = $2 where token = $1 and single_use and used_at is null and created_at > $3', [
+              token,
+              new Date(now()),
+              new Date(now() - GUEST_TOKEN_MAX_AGE_MS),
+            ]);
+        if (claimed.rowCount !== 1) {
+          // the same charge already captured (a replay after its commit) answers the first result
+          const first = authorizations.get(idempotencyKey);
+          if (first && same(first) && (await captured(db, first))) return answer(first);
+          return { ok: false, code: 'PAYMENT_TOKEN_EXPIRED' };
+        }
+      } else if (!r.used_at) return { ok: false, code: '121043' }; // a reusable token is charged only once saved
+      // authorise (synchronously after the last await: concurrent calls with one key share one authorisation)
+      let auth = authorizations.get(idempotencyKey);
+      if (auth && !same(auth)) return { ok: false, code: CHARGE_KEY_REUSED };
+      if (!auth) {
+        const s = parseScenario(r.scenario);
+        const outcome = s ? s.code : r.exp_year !== null && r.exp_month !== null && expired(r.exp_month, r.exp_year, new Date(now())) ? '121044' : 'succeeded';
+        auth = { chargeId: newChargeId(), token, amountCents, idempotencyKey, outcome, at: now() };
+        authorizations.set(idempotencyKey, auth);
+      }
+      if (auth.outcome !== 'succeeded') return answer(auth);
+      // capture: the row commits (or rolls back) with the caller's transaction
+      await db.query(
+        `insert into sandbox_charges (charge_id, token, amount_cents, idempotency_key, outcome) values ($1, $2, $3, $4, 'succeeded') on conflict do nothing`,
+        [auth.chargeId, token, amountCents, idempotencyKey],
+      );
+      return answer(auth);
+    },
+
+    authorizations(filter: { token?: string; idempotencyKey?: string } = {}) {
+      return [...authorizations.values()].filter((a) => (filter.token === undefined || a.token === filter.token) && (filter.idempotencyKey === undefined || a.idempotencyKey === filter.idempotencyKey));
+    },
+
+    async uncaptured(db, olderThanMs = 0) {
+      const out: Authorization[] = [];
+      for (const a of authorizations.values()) if (a.outcome === 'succeeded' && now() - a.at >= olderThanMs && !(await captured(db, a))) out.push(a);
+      return out;
     },
   };
 }
