@@ -211,6 +211,44 @@ export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close()
   }
 }
 
+// ---- keep-alive and header timeouts ------------------------------------------------------------------------------
+
+/**
+ * Node closes a keep-alive connection after 5 s idle by default. A client (a browser, a load balancer's upstream
+ * pool) that sends its next request on it just then gets a reset, and a load balancer that keeps idle upstream
+ * connections 60 s (AWS ALB, GCP, nginx's keepalive_timeout is 75 s) answers 502. The server must be the side that
+ * keeps idle connections longer: 65 s by default, headers 66 s (above the keep-alive timeout, as Node advises),
+ * a whole request 300 s (Node's default). docs/operations.md "Keep-alive and header timeouts".
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 66_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
+export interface HttpTimeouts {
+  keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+/** KEEP_ALIVE_TIMEOUT_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS (0: no limit for the last two, as in Node). */
+export function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const t = {
+    keepAliveTimeoutMs: msSetting(env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 'KEEP_ALIVE_TIMEOUT_MS'),
+    headersTimeoutMs: msSetting(env.HEADERS_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: msSetting(env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS'),
+  };
+  if (t.requestTimeoutMs > 0 && t.headersTimeoutMs > t.requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${t.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${t.requestTimeoutMs})`);
+  }
+  return t;
+}
+
+export function applyHttpTimeouts(server: Server, t: HttpTimeouts) {
+  server.keepAliveTimeout = t.keepAliveTimeoutMs;
+  server.headersTimeout = t.headersTimeoutMs;
+  server.requestTimeout = t.requestTimeoutMs;
+}
+
 // ---- shutdown ----------------------------------------------------------------------------------------------------------
 
 export interface ShutdownOptions {

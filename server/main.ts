@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { DataDirLockedError, gracefulShutdown, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
+import { applyHttpTimeouts, DataDirLockedError, gracefulShutdown, httpTimeouts, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
 import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
@@ -23,6 +23,7 @@ import { warmLocatorCaches } from './locator/warm-caches.ts';
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signals?: boolean } = {}) {
   const started = Date.now();
   const config = loadConfig(env);
+  const timeouts = httpTimeouts(env); // checked before the database opens
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
 
@@ -65,6 +66,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const port = Number(env.PORT ?? 3000);
   // HOST (default 127.0.0.1): set HOST=0.0.0.0 to listen beyond this machine
   const server = serve({ fetch: root.fetch, port, hostname: settings.host });
+  // idle keep-alive connections outlive a load balancer's (65 s by default, not Node's 5 s): server/lifecycle.ts
+  applyHttpTimeouts(server as Server, timeouts);
   const lifecycle = gracefulShutdown(
     server as Server,
     shutdownOptions(env, async () => {

@@ -2,17 +2,18 @@
  * Keep-alive connections at SIGTERM and between requests (server/lifecycle.ts, docs/operations.md "Shutdown" and
  * "Keep-alive and header timeouts"), on PGlite, where one query holds the whole event loop:
  * - clients that keep sending over keep-alive connections while SIGTERM arrives: no request the client had sent in
- *   full is reset (each is answered, while draining with `Connection: close`); only new connections after the
- *   listener closed are refused;
+ *   full is reset (each is answered, or refused with 503 once the drain is over, with `Connection: close`); only
+ *   new connections after the listener closed are refused;
  * - the same while the process is not reading its sockets (stopped with SIGSTOP, as a long PGlite query or a GC
  *   pause does) when the drain ends: the requests waiting unread in the kernel are answered, not reset;
  * - with SHUTDOWN_DRAIN_MS: the requests of the last moments of the drain are answered too;
  * - an idle keep-alive connection kept longer than Node's default keep-alive timeout (5 s) is still open and
- *   serves its next request.
+ *   serves its next request (KEEP_ALIVE_TIMEOUT_MS, default 65 s); KEEP_ALIVE_TIMEOUT_MS=1000 closes it.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 
 import { preparedPgliteDir, removeDir, sleep, startServer, type ServerProcess } from './harness.ts';
 
@@ -179,3 +180,54 @@ test('with SHUTDOWN_DRAIN_MS: the requests of the last moments of the drain are 
 });
 
 
+
+/** A raw keep-alive connection: one request at a time, the time the server closed it (if it did). */
+async function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let buffer = '';
+  let closedAt: number | null = null;
+  socket.on('data', (d: Buffer) => (buffer += d.toString()));
+  socket.on('end', () => (closedAt ??= Date.now()));
+  socket.on('close', () => (closedAt ??= Date.now()));
+  socket.on('error', () => undefined);
+  return {
+    socket,
+    closedAt: () => closedAt,
+    async get(urlPath: string): Promise<string> {
+      buffer = '';
+      socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      const started = Date.now();
+      while (!/\r\n\r\n/.test(buffer) || !/^HTTP\/1\.1 \d+/.test(buffer)) {
+        if (closedAt !== null) throw new Error(`connection closed by the server (${buffer.length} bytes received)`);
+        if (Date.now() - started > 10_000) throw new Error('no answer in 10 s');
+        await sleep(10);
+      }
+      return /^HTTP\/1\.1 (\d+)/.exec(buffer)![1]!;
+    },
+  };
+}
+
+test('an idle keep-alive connection kept 6 s (past Node\'s default 5 s) stays open and serves its next request; KEEP_ALIVE_TIMEOUT_MS sets it', async () => {
+  const { s, cleanup } = await pgliteServer();
+  const short = await pgliteServer({ KEEP_ALIVE_TIMEOUT_MS: '1000' });
+  try {
+    const c = await rawConnection(s.port);
+    const d = await rawConnection(short.s.port);
+    assert.equal(await c.get('/healthz'), '200');
+    assert.equal(await d.get('/healthz'), '200');
+    const idleFrom = Date.now();
+    await sleep(6000);
+    assert.equal(c.closedAt(), null, `the server closed the idle connection after ${(c.closedAt() ?? 0) - idleFrom} ms`);
+    assert.equal(await c.get('/healthz'), '200', 'the next request on it is answered');
+    const closedAfter = (d.closedAt() ?? Infinity) - idleFrom;
+    assert.ok(closedAfter >= 900 && closedAfter < 4000, `KEEP_ALIVE_TIMEOUT_MS=1000: closed after ${closedAfter} ms`);
+    console.log(`keep-alive: default, open after 6 s idle and reused; KEEP_ALIVE_TIMEOUT_MS=1000, closed after ${closedAfter} ms`);
+    c.socket.destroy();
+  } finally {
+    s.child.kill('SIGKILL');
+    short.s.child.kill('SIGKILL');
+    await cleanup();
+    await short.cleanup();
+  }
+});
