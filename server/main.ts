@@ -11,7 +11,7 @@ import { appShellHtml, inlineStyleSources } from './http/page-shell.ts';
 import { contentSecurityPolicy } from './http/headers.ts';
 import { clientOf } from './http/client.ts';
 import { compressResponses } from './http/compress.ts';
-import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
+import { msSetting, watchEventLoop, watchSlowRequests } from './http/stall-log.ts';
 import { startHangWatchdog } from './http/hang-watchdog.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
 
@@ -34,8 +34,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
 
-  // slow requests and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
-  root.use('*', slowRequestLog(msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS')));
+  // slow requests (below, on the HTTP server) and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
+  const slowRequestMs = msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS');
   const stopWatch = watchEventLoop(msSetting(env.EVENT_LOOP_STALL_MS, 2000, 'EVENT_LOOP_STALL_MS'), msSetting(env.EVENT_LOOP_CHECK_MS, 10_000, 'EVENT_LOOP_CHECK_MS') || 10_000);
   // brotli/gzip for JSON and HTML in one zlib call (server/http/compress.ts); dist/ files come precompressed
   root.use('*', compressResponses({ threshold: 1024 }));
@@ -68,6 +68,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const server = serve({ fetch: root.fetch, port, hostname: settings.host });
   // idle keep-alive connections outlive a load balancer's (65 s by default, not Node's 5 s): server/lifecycle.ts
   applyHttpTimeouts(server as Server, timeouts);
+  // from the request's headers to the last byte of its response, not only the app's handler
+  watchSlowRequests(server as Server, slowRequestMs);
   const lifecycle = gracefulShutdown(
     server as Server,
     shutdownOptions(env, async () => {
