@@ -21,17 +21,19 @@ const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(80)), '') }),
-  component: function Index() {
-    const { q } = indexRoute.useSearch();
-    const [state, send] = useMachine(machine);
-    const ping = useQuery({ queryKey: ['ping', q], queryFn: async () => (await client.query(FloorQuery, { q }).toPromise()).data?.ping ?? '' });
-    return (
-      <button type="button" onClick={() => send({ type: 'GO' })}>
-        {String(state.value)} {ping.data}
-      </button>
-    );
-  },
+  component: Index,
 });
+function Index() {
+  // (the search's type would need the router's Register declaration, which this one-file app does not make)
+  const { q } = indexRoute.useSearch() as { q: string };
+  const [state, send] = useMachine(machine);
+  const ping = useQuery({ queryKey: ['ping', q], queryFn: async () => (await client.query(FloorQuery, { q }).toPromise()).data?.ping ?? '' });
+  return (
+    <button type="button" onClick={() => send({ type: 'GO' })}>
+      {String(state.value)} {ping.data}
+    </button>
+  );
+}
 const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute]) });
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={new QueryClient()}>
