@@ -13,6 +13,7 @@ import { clientOf } from './http/client.ts';
 import { compressResponses } from './http/compress.ts';
 import { msSetting, watchEventLoop, watchSlowRequests } from './http/stall-log.ts';
 import { startHangWatchdog } from './http/hang-watchdog.ts';
+import { DEFAULT_DB_STALL_EXIT_MS, startDbStallGuard } from './db/stall-guard.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
 
 /**
@@ -101,13 +102,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
 
 /** Starts the server with signal handling; a locked PGlite data folder is a message and exit code 1, not a stack. */
 export async function main() {
-  await start(process.env, { signals: true }).catch((e: unknown) => {
+  const { db } = await start(process.env, { signals: true }).catch((e: unknown) => {
     if (!(e instanceof DataDirLockedError)) throw e;
     console.error(`[server] not started: ${e.message}`);
     process.exit(1);
   });
   // a process whose event loop stays blocked (a PGlite query that never returns) ends itself (server/http/hang-watchdog.ts)
   startHangWatchdog(msSetting(process.env.HANG_EXIT_MS, DEFAULT_HANG_EXIT_MS, 'HANG_EXIT_MS'));
+  // ... and so does one whose PGlite has stopped answering while the event loop runs (server/db/stall-guard.ts)
+  if (db.kind === 'pglite') startDbStallGuard(db, { limitMs: msSetting(process.env.DB_STALL_EXIT_MS, DEFAULT_DB_STALL_EXIT_MS, 'DB_STALL_EXIT_MS') });
 }
 
 /** HANG_EXIT_MS: a minute without one turn of the event loop, far beyond any request's work (docs/operations.md). */
