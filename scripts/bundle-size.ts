@@ -1,6 +1,8 @@
 /**
- * JavaScript weight of a first route, gzipped, against the framework floor (the same stack with an
- * empty app, built in the same run), from Vite's build manifest. Used by `npm run bench:locator` and
+ * JavaScript weight of a first route, gzipped, against the framework floor, from Vite's build manifest. The floor
+ * (issue 32's decision, docs/architecture.md) is the design card's runtime stack with one route, one machine, one
+ * valibot search schema and one urql query (scripts/bench/floor-entry.tsx: FLOOR_STACK below), built in the same
+ * run with the versions installed. Used by `npm run bench:locator` and
  * `npm run bench:vitals`; runnable alone (after `npm run build`):
  *   node --import tsx scripts/bundle-size.ts              every route, each with its ratio and PASS/FAIL (<= 1.25x)
  *   node --import tsx scripts/bundle-size.ts store-locator one route file (src/routes/<name>.tsx)
@@ -55,6 +57,10 @@ export async function firstRouteBytes(dist = 'dist', routeFile = 'src/routes/sto
   return { entryGz, totalGz, routeChunks: routeKeys.length, lazyChunks: lazyChunks.sort((a, b) => b.gzip - a.gzip) };
 }
 
+/** the packages of the floor (scripts/bench/floor-entry.tsx) */
+export const FLOOR_STACK = 'react, react-dom, @tanstack/react-router, @tanstack/react-query, xstate, @xstate/react, valibot, urql, graphql; one route, one machine, one valibot search schema, one urql query';
+
+/** Builds the floor app (scripts/bench/floor.html) with Vite and returns its JavaScript, gzip -9, in bytes. */
 export async function frameworkFloorBytes() {
   const outDir = await mkdtemp(path.join(tmpdir(), 'floor-'));
   await build({
@@ -88,7 +94,7 @@ export const BUNDLE_TARGET = 1.25;
 export async function reportAllRoutes(floor?: number, dist = 'dist') {
   const f = floor ?? (await frameworkFloorBytes());
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`\nJavaScript on first load, gzip -9: entry + the route's chunks, against the framework floor ${kb(f)} (react, react-dom, router, query, xstate; built in this run). Target <= ${BUNDLE_TARGET}x`);
+  console.log(`\nJavaScript on first load, gzip -9: entry + the route's chunks, against the framework floor ${kb(f)} = ${f} bytes (${FLOOR_STACK}; built in this run). Target <= ${BUNDLE_TARGET}x = ${kb(f * BUNDLE_TARGET)}`);
   let entry = 0;
   const rows: Array<{ route: string; total: number; ratio: number }> = [];
   for (const file of await routeFiles(dist)) {
@@ -108,7 +114,7 @@ export async function reportBundle(routeFile = 'src/routes/store-locator.tsx') {
   const floor = await frameworkFloorBytes();
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`\nJavaScript, gzipped (level 9):`);
-  console.log(`  framework floor (react, react-dom, router, query, xstate):   ${kb(floor)}`);
+  console.log(`  framework floor (${FLOOR_STACK}): ${kb(floor)} = ${floor} bytes`);
   console.log(`  first route ${routeFile}: entry ${kb(route.entryGz)}, entry + route chunks ${kb(route.totalGz)}  → ${(route.totalGz / floor).toFixed(2)}× the floor`);
   const maps = route.lazyChunks.filter((c) => /maplibre|mapbox/i.test(c.file));
   for (const c of maps) console.log(`  lazy map chunk ${c.file}: ${kb(c.gzip)} (not in the first route)`);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir, hostname } from 'node:os';
 import path from 'node:path';
-import { DataDirLockedError, lockDataDir, lockFileOf } from './lifecycle.ts';
+import http from 'node:http';
+import { applyHttpTimeouts, DataDirLockedError, httpTimeouts, lockDataDir, lockFileOf } from './lifecycle.ts';
 
 const dir = () => path.join(mkdtempSync(path.join(tmpdir(), 'harbor-lock-')), 'data');
 
@@ -38,5 +39,19 @@ describe('PGlite data-folder lock', () => {
     writeFileSync(lockFileOf(d), '{"pid":');
     const lock = lockDataDir(d);
     lock.release();
+  });
+});
+
+describe('keep-alive and header timeouts', () => {
+  it('keeps idle connections longer than a load balancer (65 s), headers 66 s, a request 300 s, by default', () => {
+    const server = http.createServer();
+    applyHttpTimeouts(server, httpTimeouts({}));
+    expect([server.keepAliveTimeout, server.headersTimeout, server.requestTimeout]).toEqual([65_000, 66_000, 300_000]);
+  });
+
+  it('reads KEEP_ALIVE_TIMEOUT_MS, HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS, and refuses headers above the request limit', () => {
+    expect(httpTimeouts({ KEEP_ALIVE_TIMEOUT_MS: '75000', HEADERS_TIMEOUT_MS: '76000', REQUEST_TIMEOUT_MS: '0' })).toEqual({ keepAliveTimeoutMs: 75_000, headersTimeoutMs: 76_000, requestTimeoutMs: 0 });
+    expect(() => httpTimeouts({ HEADERS_TIMEOUT_MS: '90000', REQUEST_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+    expect(() => httpTimeouts({ KEEP_ALIVE_TIMEOUT_MS: '5s' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 });

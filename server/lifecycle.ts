@@ -10,9 +10,10 @@
  * Shutdown, on the first SIGTERM or SIGINT:
  * 1. at once: /healthz answers 503 and every response carries `Connection: close` (keep-alive clients reconnect,
  *    to another process behind the load balancer);
- * 2. after SHUTDOWN_DRAIN_MS (default 0): the listening socket closes; idle connections and connections without
- *    a complete request (half-sent headers at once, half-sent bodies after HALF_SENT_GRACE_MS) are closed;
- *    requests received in full are answered;
+ * 2. after SHUTDOWN_DRAIN_MS (default 0): new requests are refused with 503 and `Connection: close`, and the
+ *    listening socket closes once no new connection has come for LISTENER_QUIET_MS; idle connections (once the
+ *    process has read what reached them) and connections without a complete request (half-sent headers or bodies,
+ *    after HALF_SENT_GRACE_MS) are closed; requests received in full are answered, never reset;
  * 3. when the last connection has closed, the database is closed and the process exits with 0; at
  *    SHUTDOWN_TIMEOUT_MS (default 10 s) after the signal whatever is still open is cut and it exits with 1.
  * A second signal exits at once (1).
@@ -21,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { MiddlewareHandler } from 'hono';
@@ -35,6 +36,11 @@ import { startCacheInvalidation } from './db/invalidation.ts';
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 /** how long a request whose body has not fully arrived may still complete once the listener has closed */
 export const HALF_SENT_GRACE_MS = 1_000;
+const netClose = NetServer.prototype.close;
+/** at the end of the drain, the listener closes once no new connection has come for this long ... */
+export const LISTENER_QUIET_MS = 100;
+/** ... or this long after the end of the drain, whichever is first */
+export const LISTENER_CLOSE_MAX_MS = 1_000;
 
 // ---- one process per PGlite data folder ---------------------------------------------------------------------------
 
@@ -205,6 +211,44 @@ export async function openDatabase(env: LifecycleEnv): Promise<{ db: Db; close()
   }
 }
 
+// ---- keep-alive and header timeouts ------------------------------------------------------------------------------
+
+/**
+ * Node closes a keep-alive connection after 5 s idle by default. A client (a browser, a load balancer's upstream
+ * pool) that sends its next request on it just then gets a reset, and a load balancer that keeps idle upstream
+ * connections 60 s (AWS ALB, GCP, nginx's keepalive_timeout is 75 s) answers 502. The server must be the side that
+ * keeps idle connections longer: 65 s by default, headers 66 s (above the keep-alive timeout, as Node advises),
+ * a whole request 300 s (Node's default). docs/operations.md "Keep-alive and header timeouts".
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 66_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
+export interface HttpTimeouts {
+  keepAliveTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+/** KEEP_ALIVE_TIMEOUT_MS, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS (0: no limit for the last two, as in Node). */
+export function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const t = {
+    keepAliveTimeoutMs: msSetting(env.KEEP_ALIVE_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 'KEEP_ALIVE_TIMEOUT_MS'),
+    headersTimeoutMs: msSetting(env.HEADERS_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: msSetting(env.REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS'),
+  };
+  if (t.requestTimeoutMs > 0 && t.headersTimeoutMs > t.requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${t.headersTimeoutMs}) must not be above REQUEST_TIMEOUT_MS (${t.requestTimeoutMs})`);
+  }
+  return t;
+}
+
+export function applyHttpTimeouts(server: Server, t: HttpTimeouts) {
+  server.keepAliveTimeout = t.keepAliveTimeoutMs;
+  server.headersTimeout = t.headersTimeoutMs;
+  server.requestTimeout = t.requestTimeoutMs;
+}
+
 // ---- shutdown ----------------------------------------------------------------------------------------------------------
 
 export interface ShutdownOptions {
@@ -230,28 +274,55 @@ interface InFlight {
 /**
  * Graceful shutdown for an http.Server. `healthGate` answers /healthz with 503 while draining (mount it before
  * the app's /healthz); `shutdown()` is what SIGTERM/SIGINT call (installed by `installSignals`).
+ *
+ * No request the client has sent in full before the listener closed is reset:
+ * - when the drain ends, requests are refused with 503 and `Connection: close` (no database work: a client goes
+ *   elsewhere), and the listening socket closes once no new connection has come for LISTENER_QUIET_MS, checked just
+ *   after the event loop has accepted what the kernel's accept queue held (at the latest LISTENER_CLOSE_MAX_MS
+ *   later): closing a listening socket resets the connections still queued on it, whose requests may have been sent;
+ * - a connection without a request in progress is closed only when the bytes it has received did not change
+ *   between two sweeps (100 ms apart, each after the event loop has read the sockets), so a request that waited in
+ *   the kernel while the loop was held is read, and answered, instead;
+ * - Node's own `server.close()` would close idle connections at once, before reading what waits on them, so the
+ *   listener is closed with net.Server's close.
  */
 export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
   let draining = false;
   let started = 0;
-  const sockets = new Set<Socket>();
+  /** open connections, with their bytes received when the last sweep saw them (-1: not seen yet) */
+  const sockets = new Map<Socket, { bytesSeen: number }>();
   const current = new Map<Socket, InFlight>();
   let listening = true;
+  /** from the end of the drain: requests are refused (503, Connection: close) instead of passed to the app */
+  let refusing = false;
+  let lastConnectionAt = 0;
 
   server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
+    sockets.set(socket, { bytesSeen: -1 });
+    lastConnectionAt = Date.now();
     socket.once('close', () => {
       sockets.delete(socket);
       current.delete(socket);
     });
     if (draining && !listening) socket.destroy();
   });
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+  // the app's request listeners (serve() added them) run behind this one, which can refuse instead
+  const appListeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
     current.set(socket, { req });
     res.once('close', () => {
       if (current.get(socket)?.req === req) current.delete(socket);
+      const seen = sockets.get(socket);
+      if (seen) seen.bytesSeen = -1; // idle from now: two sweeps must see it unchanged
     });
+    if (refusing) {
+      res.shouldKeepAlive = false;
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close', 'Retry-After': '1' });
+      res.end('{"status":"draining"}');
+      return;
+    }
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       if (draining) {
@@ -261,19 +332,30 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
       }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as typeof res.writeHead;
+    for (const listener of appListeners) listener.call(server, req, res);
   });
 
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () => {
     const halfSentExpired = Date.now() - started >= HALF_SENT_GRACE_MS;
-    for (const socket of sockets) {
+    for (const [socket, seen] of sockets) {
       const inFlight = current.get(socket);
-      // no request in progress: idle keep-alive, or headers not complete (half-sent)
-      if (!inFlight) socket.destroy();
-      // a request whose body has not fully arrived (half-sent body)
-      else if (!inFlight.req.complete && halfSentExpired) socket.destroy();
+      const bytes = socket.bytesRead;
+      if (inFlight) {
+        // a request whose body has not fully arrived (half-sent body)
+        if (!inFlight.req.complete && halfSentExpired) socket.destroy();
+      } else if (bytes === seen.bytesSeen) {
+        // nothing received since the previous sweep and no request in progress: idle keep-alive, or headers
+        // that stopped coming
+        socket.destroy();
+      } else if (seen.bytesSeen >= 0 && halfSentExpired) {
+        // headers still trickling in after the grace (half-sent headers)
+        socket.destroy();
+      } else seen.bytesSeen = bytes;
     }
   };
+  // timers run before the event loop reads its sockets: sweep after that read (setImmediate), not before it
+  const sweepAfterRead = () => setImmediate(sweep);
 
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let finished = false;
@@ -296,10 +378,25 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
   };
 
   const closeListener = () => {
+    refusing = true;
+    const latest = Date.now() + LISTENER_CLOSE_MAX_MS;
+    // checked after each read of the sockets (setImmediate: the poll before it took what the accept queue held):
+    // once no connection has come for LISTENER_QUIET_MS, the queue is empty and the listener closes
+    const check = () =>
+      setImmediate(() => {
+        const now = Date.now();
+        if (now - lastConnectionAt >= LISTENER_QUIET_MS || now >= latest) closeNow();
+        else setTimeout(check, 10);
+      });
+    check();
+  };
+  const closeNow = () => {
     listening = false;
-    server.close(() => void finish(0));
+    // net.Server's close: http.Server's would also close idle connections at once, requests waiting unread on them
+    // included
+    netClose.call(server, () => void finish(0));
     sweep();
-    sweeper = setInterval(sweep, 100);
+    sweeper = setInterval(sweepAfterRead, 100);
   };
 
   return {
@@ -324,7 +421,7 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
         if (finished) return;
         console.log(`[lifecycle] deadline reached: closing ${sockets.size} connection(s)`);
         server.closeAllConnections();
-        for (const s of sockets) s.destroy();
+        for (const s of sockets.keys()) s.destroy();
         void finish(1);
       }, opts.timeoutMs);
       if (opts.drainMs > 0) setTimeout(closeListener, Math.min(opts.drainMs, opts.timeoutMs));

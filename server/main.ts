@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { DataDirLockedError, gracefulShutdown, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
+import { applyHttpTimeouts, DataDirLockedError, gracefulShutdown, httpTimeouts, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
 import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
@@ -11,8 +11,9 @@ import { appShellHtml, inlineStyleSources } from './http/page-shell.ts';
 import { contentSecurityPolicy } from './http/headers.ts';
 import { clientOf } from './http/client.ts';
 import { compressResponses } from './http/compress.ts';
-import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
+import { msSetting, watchEventLoop, watchSlowRequests } from './http/stall-log.ts';
 import { startHangWatchdog } from './http/hang-watchdog.ts';
+import { DEFAULT_DB_STALL_EXIT_MS, startDbStallGuard } from './db/stall-guard.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
 
 /**
@@ -23,6 +24,7 @@ import { warmLocatorCaches } from './locator/warm-caches.ts';
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signals?: boolean } = {}) {
   const started = Date.now();
   const config = loadConfig(env);
+  const timeouts = httpTimeouts(env); // checked before the database opens
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
 
@@ -33,8 +35,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
 
-  // slow requests and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
-  root.use('*', slowRequestLog(msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS')));
+  // slow requests (below, on the HTTP server) and event-loop stalls are logged (server/http/stall-log.ts, docs/operations.md)
+  const slowRequestMs = msSetting(env.SLOW_REQUEST_MS, 5000, 'SLOW_REQUEST_MS');
   const stopWatch = watchEventLoop(msSetting(env.EVENT_LOOP_STALL_MS, 2000, 'EVENT_LOOP_STALL_MS'), msSetting(env.EVENT_LOOP_CHECK_MS, 10_000, 'EVENT_LOOP_CHECK_MS') || 10_000);
   // brotli/gzip for JSON and HTML in one zlib call (server/http/compress.ts); dist/ files come precompressed
   root.use('*', compressResponses({ threshold: 1024 }));
@@ -65,6 +67,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const port = Number(env.PORT ?? 3000);
   // HOST (default 127.0.0.1): set HOST=0.0.0.0 to listen beyond this machine
   const server = serve({ fetch: root.fetch, port, hostname: settings.host });
+  // idle keep-alive connections outlive a load balancer's (65 s by default, not Node's 5 s): server/lifecycle.ts
+  applyHttpTimeouts(server as Server, timeouts);
+  // from the request's headers to the last byte of its response, not only the app's handler
+  watchSlowRequests(server as Server, slowRequestMs);
   const lifecycle = gracefulShutdown(
     server as Server,
     shutdownOptions(env, async () => {
@@ -96,13 +102,15 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
 
 /** Starts the server with signal handling; a locked PGlite data folder is a message and exit code 1, not a stack. */
 export async function main() {
-  await start(process.env, { signals: true }).catch((e: unknown) => {
+  const { db } = await start(process.env, { signals: true }).catch((e: unknown) => {
     if (!(e instanceof DataDirLockedError)) throw e;
     console.error(`[server] not started: ${e.message}`);
     process.exit(1);
   });
   // a process whose event loop stays blocked (a PGlite query that never returns) ends itself (server/http/hang-watchdog.ts)
   startHangWatchdog(msSetting(process.env.HANG_EXIT_MS, DEFAULT_HANG_EXIT_MS, 'HANG_EXIT_MS'));
+  // ... and so does one whose PGlite has stopped answering while the event loop runs (server/db/stall-guard.ts)
+  if (db.kind === 'pglite') startDbStallGuard(db, { limitMs: msSetting(process.env.DB_STALL_EXIT_MS, DEFAULT_DB_STALL_EXIT_MS, 'DB_STALL_EXIT_MS') });
 }
 
 /** HANG_EXIT_MS: a minute without one turn of the event loop, far beyond any request's work (docs/operations.md). */

@@ -3,8 +3,9 @@
  *
  * Every process LISTENs on channel harbor_cache; a NOTIFY with a cache's name empties that cache in every
  * process (the notifying one included) when the notifying transaction commits. Store rows notify from a
- * trigger (migration 008), so any change to stores, from the app or from an operator's SQL, reaches all
- * processes within the notification latency (milliseconds) instead of the cache's TTL.
+ * trigger (migration 008), the menu from triggers on its tables (migration 045), so any change to them, from the
+ * app or from an operator's SQL, reaches all processes within the notification latency (milliseconds) instead of
+ * the cache's TTL (the stores) or the next restart (the menu).
  * When the LISTEN connection is lost and comes back, notifications may have been missed: every cache is emptied.
  * PGlite runs in one process (server/lifecycle.ts locks its data folder): the same channel works there too.
  */
@@ -12,6 +13,7 @@ import type { Db, Queryable } from './db.ts';
 import { clearStoreCache } from '../locator/store-cache.ts';
 import { clearGeocodeCache } from '../locator/geocode-cache.ts';
 import { clearStoreIndex } from '../locator/store-index.ts';
+import { clearCatalog } from '../ordering/catalog.ts';
 
 export const CACHE_CHANNEL = 'harbor_cache';
 
@@ -23,6 +25,8 @@ const CACHES: Record<string, (db: Queryable) => void> = {
     clearStoreIndex(db);
     clearGeocodeCache(db);
   },
+  // the menu (server/ordering/catalog.ts): triggers on the menu tables and tax_rates (migration 045)
+  menu: (db) => clearCatalog(db),
 };
 
 export type CacheName = keyof typeof CACHES;

@@ -1,35 +1,87 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { msSetting, slowRequestLog, watchEventLoop } from './stall-log.ts';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { msSetting, watchEventLoop, watchSlowRequests } from './stall-log.ts';
 
 /** Operators see a slow request and a stalled event loop in the log (docs/operations.md). */
 describe('slow requests and event-loop stalls', () => {
-  function appWith(thresholdMs: number, lines: string[]) {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** a real HTTP server as server/main.ts makes it, with the slow-request log on it */
+  async function serverWith(thresholdMs: number, lines: string[]) {
     const app = new Hono();
-    app.use('*', slowRequestLog(thresholdMs, (l) => lines.push(l)));
     app.get('/slow', async (c) => {
-      await new Promise((r) => setTimeout(r, 60));
+      await sleep(60);
       return c.text('ok');
     });
     app.get('/fast', (c) => c.text('ok'));
-    return app;
+    // the handler returns at once; the body takes 80 ms to stream (as a file or a compressed response does)
+    app.get('/streamed', (c) =>
+      c.body(
+        new ReadableStream({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode('first part '));
+            await sleep(80);
+            controller.enqueue(new TextEncoder().encode('last part'));
+            controller.close();
+          },
+        }),
+      ),
+    );
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    watchSlowRequests(server, thresholdMs, (l) => lines.push(l));
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      get: async (path: string) => {
+        const res = await fetch(base + path);
+        await res.text();
+        await sleep(20); // the response's close event
+        return res.status;
+      },
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
   }
 
   it('logs a request at or over the threshold with method, path without query, duration and status', async () => {
     const lines: string[] = [];
-    const app = appWith(50, lines);
-    expect((await app.request('/fast?email=someone@example.com')).status).toBe(200);
-    expect(lines).toEqual([]);
-    expect((await app.request('/slow?email=someone@example.com')).status).toBe(200);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[server\] slow request: GET \/slow took \d+ ms \(status 200\)$/);
-    expect(lines[0]).not.toContain('someone');
+    const s = await serverWith(50, lines);
+    try {
+      expect(await s.get('/fast?email=someone@example.com')).toBe(200);
+      expect(lines).toEqual([]);
+      expect(await s.get('/slow?email=someone@example.com')).toBe(200);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\[server\] slow request: GET \/slow took \d+ ms \(status 200\)$/);
+      expect(lines[0]).not.toContain('someone');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('times the whole request: a response whose body streams after the handler has returned counts to its last byte', async () => {
+    const lines: string[] = [];
+    const s = await serverWith(50, lines);
+    try {
+      expect(await s.get('/streamed')).toBe(200);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^\[server\] slow request: GET \/streamed took \d+ ms \(status 200\)$/);
+      expect(Number(/took (\d+) ms/.exec(lines[0]!)?.[1])).toBeGreaterThanOrEqual(80);
+    } finally {
+      await s.close();
+    }
   });
 
   it('0 turns the slow-request log off', async () => {
     const lines: string[] = [];
-    await appWith(0, lines).request('/slow');
-    expect(lines).toEqual([]);
+    const s = await serverWith(0, lines);
+    try {
+      await s.get('/slow');
+      await s.get('/streamed');
+      expect(lines).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 
   it('a blocked event loop is reported after the interval', async () => {

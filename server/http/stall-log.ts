@@ -1,25 +1,29 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { MiddlewareHandler } from 'hono';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
  * Operators' early warning (docs/operations.md, "Slow requests and a stalled event loop"):
- * - a request that takes SLOW_REQUEST_MS or more (default 5000; 0 turns it off) is logged with its method, path
- *   (no query string: it may hold what the user typed) and duration;
+ * - a request that takes SLOW_REQUEST_MS or more (default 5000; 0 turns it off), from its headers' arrival to the
+ *   last byte of its response, is logged with its method, path (no query string: it may hold what the user typed),
+ *   duration and status;
  * - the event loop is sampled every EVENT_LOOP_CHECK_MS (default 10 s): when its longest delay in that interval
  *   reaches EVENT_LOOP_STALL_MS (default 2000) it is logged. A PGlite query runs on the event loop, so one slow
  *   query stalls every request of the process, static files included; this line says so instead of silence.
  */
-export function slowRequestLog(thresholdMs: number, log: (line: string) => void = console.warn): MiddlewareHandler {
-  return async (c, next) => {
-    if (thresholdMs <= 0) return next();
+export function watchSlowRequests(server: Server, thresholdMs: number, log: (line: string) => void = console.warn): void {
+  if (thresholdMs <= 0) return;
+  // the whole request, as the client lives it: from its headers' arrival (Node's 'request' event; the body is read
+  // inside) to the last byte of the response handed to the connection, or to the connection's end when it broke
+  // off. Timing the app's handler alone left out the response body, streamed after it returns (files, compression).
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    try {
-      await next();
-    } finally {
+    res.once('close', () => {
       const ms = Math.round(performance.now() - started);
-      if (ms >= thresholdMs) log(`[server] slow request: ${c.req.method} ${c.req.path} took ${ms} ms (status ${c.res.status})`);
-    }
-  };
+      if (ms < thresholdMs) return;
+      const path = (req.url ?? '/').replace(/[?#].*$/s, '');
+      log(`[server] slow request: ${req.method} ${path} took ${ms} ms (status ${res.statusCode}${res.writableFinished ? '' : ', response not completed'})`);
+    });
+  });
 }
 
 /** Starts the event-loop monitor; returns its stop function. */

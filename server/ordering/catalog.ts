@@ -10,7 +10,8 @@ import { optionSku, type LinkRow, type OptionRow, type ProductRow, type SizeRow 
 export type { LinkRow, OptionRow, ProductRow, SizeRow };
 
 /**
- * The menu, read once per database into memory (it changes only with a deploy or the seed), and a store's
+ * The menu, read once per database into memory (and again after a change to a menu table, in every process:
+ * clearCatalog, server/db/invalidation.ts), and a store's
  * ordering context (settings, exclusions, price tier, tax). Per-store prices: the size's base price times the
  * store's price tier (rounded to 5 cents), or the store's override of that size.
  */
@@ -55,11 +56,22 @@ const catalogs = new WeakMap<object, Promise<Catalog>>();
 export function catalog(db: Queryable): Promise<Catalog> {
   let c = catalogs.get(db);
   if (!c) {
-    c = loadCatalog(db);
-    catalogs.set(db, c);
-    c.catch(() => catalogs.delete(db));
+    const loading = loadCatalog(db);
+    catalogs.set(db, loading);
+    loading.catch(() => {
+      if (catalogs.get(db) === loading) catalogs.delete(db);
+    });
+    c = loading;
   }
   return c;
+}
+
+/**
+ * Drops the menu of this database: the next request reads it again. Called in every process when a menu table
+ * changes (migration 045's triggers NOTIFY 'menu'; server/db/invalidation.ts).
+ */
+export function clearCatalog(db: Queryable): void {
+  catalogs.delete(db);
 }
 
 async function loadCatalog(db: Queryable): Promise<Catalog> {
