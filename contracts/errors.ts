@@ -14,6 +14,13 @@ export const ApiErrorBody = v.looseObject({
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody> & Record<string, unknown>;
 
+/**
+ * A GraphQL error's `extensions`: the same body plus the HTTP status the failure would have had over REST
+ * (`errors[0].extensions = { code, message, status, field?, ...extras }`; server/graphql/errors.ts). The client
+ * turns it into the same error object as a REST failure (src/services/graphql.ts).
+ */
+export const ApiErrorExtensions = v.looseObject({ ...ApiErrorBody.entries, status: v.number() });
+
 /** The generic failure text (spec error catalogue): shown for 5xx, network failures and unknown codes. Written once. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { IdempotencyKey, PaymentMethodId } from './card-shared.ts';
 import { StoreNumber } from './store-number.ts';
 import { OrderingMessages } from './ordering-messages.ts';
+import { ApiErrorExtensions } from './errors.ts';
 
 /**
  * Ordering (spec 1: sections 2 "Ordering and pickup", 3, 4 "Cart and order", 5, 6, 7, 8 "Pricing codes" and
@@ -9,9 +10,9 @@ import { OrderingMessages } from './ordering-messages.ts';
  * takes, what it answers) and the client (requests, parsing answers). Money is integer minor units everywhere.
  *
  * Transport (docs/ordering.md lists every call):
- * - GraphQL (`POST /apiproxy/v1/graphql`, documents in `OrderingOperations`): every operation takes one `input`
- *   variable (a JSON object validated with the schema named below) and answers one JSON field validated with
- *   the response schema named below. Errors: `errors[0].extensions = { code, message, status, field?, ... }`.
+ * - GraphQL (`POST /apiproxy/v1/graphql`, operations in `OrderingOperations`): every operation takes one typed
+ *   `input` (checked with the schema named below) and answers one typed field (the response schema named below,
+ *   or the part of it a document selects). Errors: `errors[0].extensions = { code, message, status, field?, ... }`.
  * - REST: `GET /apiproxy/v1/ordering/{productNumber}` (product), `GET /apiproxy/v1/ordering/pickup-time/{orderId}/
  *   {shortStoreNumber}` (pickup estimate), `GET /images/menu/{imageKey}.svg` (product art).
  */
@@ -518,7 +519,7 @@ export const SubmitOrderResult = v.object({
   /** SVC orders: the card after the order (reload and auto reload included) */
   card: v.nullable(v.object({ cardId: v.string(), balance: v.number(), reloaded: v.number(), autoReloaded: v.nullable(v.number()) })),
   /** a replay of the same submit (same idempotency key and request): nothing was charged again */
-  duplicate: v.optional(v.object({ code: v.string(), message: v.string() })),
+  duplicate: v.nullish(v.object({ code: v.string(), message: v.string() })),
 });
 export type SubmitOrderResult = v.InferOutput<typeof SubmitOrderResult>;
 
@@ -723,28 +724,30 @@ export const PricingByStoreNumber = v.object({
 export type PricingByStoreNumber = v.InferOutput<typeof PricingByStoreNumber>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// GraphQL documents (operation names as spec 7 names them). Each takes $input: JSON! and answers JSON.
+// GraphQL operations (names as spec 7 names them): the operation and root field of each. The schema's types are
+// server/ordering/graphql.ts (printed in schema.graphql); the client's documents, typed from it by gql.tada and
+// selecting what its pages use, are src/services/ordering/documents.ts; tests and tools that read whole answers
+// build a document of every field with server/graphql/full-selection.ts.
 
-const op = (kind: 'query' | 'mutation', name: string, field: string) => `${kind} ${name}($input: JSON!) { ${field}(input: $input) }`;
 export const OrderingOperations = {
-  'get-menu': op('query', 'GetMenu', 'menu'),
-  'get-product': op('query', 'GetProduct', 'product'),
-  'get-offers': op('query', 'GetOffers', 'offers'),
-  'price-order': op('mutation', 'PriceOrder', 'priceOrder'),
-  'price-order-guest': op('mutation', 'PriceOrderGuest', 'priceOrderGuest'),
-  'submit-order': op('mutation', 'SubmitOrder', 'submitOrder'),
-  'submit-order-guest': op('mutation', 'SubmitOrderGuest', 'submitOrderGuest'),
-  'get-order': op('query', 'GetOrder', 'order'),
-  'get-store-time-slots': op('query', 'GetStoreTimeSlots', 'storeTimeSlots'),
-  'pre-order-pickup-estimate': op('query', 'PreOrderPickupEstimate', 'pickupEstimate'),
-  'get-previous-orders': op('query', 'GetPreviousOrders', 'previousOrders'),
-  'get-favorite-products': op('query', 'GetFavoriteProducts', 'favoriteProducts'),
-  'add-favorite-product': op('mutation', 'AddFavoriteProduct', 'addFavoriteProduct'),
-  'delete-favorite-product': op('mutation', 'DeleteFavoriteProduct', 'deleteFavoriteProduct'),
-  'create-customer-arrival': op('mutation', 'CreateCustomerArrival', 'createCustomerArrival'),
-  'similar-items': op('query', 'SimilarItems', 'similarItems'),
-  'pricing-rules': op('query', 'PricingRules', 'pricingRules'),
-  'pricing-by-store-number': op('query', 'PricingByStoreNumber', 'pricingByStoreNumber'),
+  'get-menu': { kind: 'query', name: 'GetMenu', field: 'menu' },
+  'get-product': { kind: 'query', name: 'GetProduct', field: 'product' },
+  'get-offers': { kind: 'query', name: 'GetOffers', field: 'offers' },
+  'price-order': { kind: 'mutation', name: 'PriceOrder', field: 'priceOrder' },
+  'price-order-guest': { kind: 'mutation', name: 'PriceOrderGuest', field: 'priceOrderGuest' },
+  'submit-order': { kind: 'mutation', name: 'SubmitOrder', field: 'submitOrder' },
+  'submit-order-guest': { kind: 'mutation', name: 'SubmitOrderGuest', field: 'submitOrderGuest' },
+  'get-order': { kind: 'query', name: 'GetOrder', field: 'order' },
+  'get-store-time-slots': { kind: 'query', name: 'GetStoreTimeSlots', field: 'storeTimeSlots' },
+  'pre-order-pickup-estimate': { kind: 'query', name: 'PreOrderPickupEstimate', field: 'pickupEstimate' },
+  'get-previous-orders': { kind: 'query', name: 'GetPreviousOrders', field: 'previousOrders' },
+  'get-favorite-products': { kind: 'query', name: 'GetFavoriteProducts', field: 'favoriteProducts' },
+  'add-favorite-product': { kind: 'mutation', name: 'AddFavoriteProduct', field: 'addFavoriteProduct' },
+  'delete-favorite-product': { kind: 'mutation', name: 'DeleteFavoriteProduct', field: 'deleteFavoriteProduct' },
+  'create-customer-arrival': { kind: 'mutation', name: 'CreateCustomerArrival', field: 'createCustomerArrival' },
+  'similar-items': { kind: 'query', name: 'SimilarItems', field: 'similarItems' },
+  'pricing-rules': { kind: 'query', name: 'PricingRules', field: 'pricingRules' },
+  'pricing-by-store-number': { kind: 'query', name: 'PricingByStoreNumber', field: 'pricingByStoreNumber' },
 } as const;
 export type OrderingOperationName = keyof typeof OrderingOperations;
 
@@ -770,12 +773,9 @@ export const OrderingOperationSchemas = {
   'pricing-by-store-number': { input: PricingByStoreNumberInput, output: PricingByStoreNumber },
 } as const;
 
-/** the GraphQL error extensions of this area */
+/** the GraphQL error extensions of this area (contracts/errors.ts ApiErrorExtensions and this area's extras) */
 export const OrderingErrorExtensions = v.looseObject({
-  code: v.string(),
-  message: v.string(),
-  status: v.number(),
-  field: v.optional(v.string()),
+  ...ApiErrorExtensions.entries,
   /** ITEMS_NOT_FOUND / ITEMS_UNAVAILABLE / CHOOSE_DIFFERENT_ITEM: the skus concerned */
   skus: v.optional(v.array(v.string())),
   /** INSUFFICIENT_BALANCE: what 'Reload & place order' needs */

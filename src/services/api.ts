@@ -30,6 +30,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The server could not be reached (REST and GraphQL alike). */
+export const networkError = () => new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
+/** An answer that does not match its contract (REST and GraphQL alike): a server bug, shown as the generic failure. */
+export const invalidResponse = () => new ApiRequestError(500, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
+
 export interface RequestOptions<S extends v.GenericSchema | undefined> {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
@@ -39,7 +44,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
 }
 
 let csrfBootstrap: Promise<unknown> | null = null;
-async function csrfToken(): Promise<string> {
+/** The CSRF token for a state-changing call (fetched with the session when the cookie is not there yet). */
+export async function csrfToken(): Promise<string> {
   let token = readCsrfCookie();
   if (!token) {
     csrfBootstrap ??= fetch(`${API_ROOT}/session`, { credentials: 'same-origin' }).finally(() => (csrfBootstrap = null));
@@ -75,7 +81,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
+    throw networkError();
   }
   const text = await res.text();
   const json = parseJsonOrUndefined(text);
@@ -88,7 +94,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
   const parsed = v.safeParse(opts.schema, json);
   if (!parsed.success) {
     console.error('[api] response did not match its contract', path, v.flatten(parsed.issues));
-    throw new ApiRequestError(500, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
+    throw invalidResponse();
   }
   return parsed.output as never;
 }

@@ -1,0 +1,27 @@
+/** The last order placed in this browser (for the success modal and curbside check-in: guests have only its token). */
+export const LAST_ORDER_KEY = 'harbor.lastOrder.v1';
+export interface LastOrder {
+  orderId: string;
+  orderToken: string;
+  storeNumber: string;
+  storeName: string;
+  placedAt: string;
+  total: number;
+  pickupOption: string;
+}
+export function rememberLastOrder(o: LastOrder) {
+  try {
+    localStorage.setItem(LAST_ORDER_KEY, JSON.stringify(o));
+  } catch {
+    // blocked storage
+  }
+}
+export function readLastOrder(): LastOrder | null {
+  try {
+    const raw = localStorage.getItem(LAST_ORDER_KEY);
+    const o = raw ? (JSON.parse(raw) as LastOrder) : null;
+    return o && typeof o.orderId === 'string' && typeof o.orderToken === 'string' ? o : null;
+  } catch {
+    return null;
+  }
+}
