@@ -5,7 +5,8 @@ import * as v from 'valibot';
  *   { code, message, field?, ...extras }
  * `code` is the spec's code where the spec has one (e.g. "121063", "INSUFFICIENT_BALANCE"),
  * otherwise one of the generic codes below. Extras carry spec-named fields such as
- * messageId, mfaChallengeMethods, type, cardType, errorCode.
+ * messageId, mfaChallengeMethods, type, cardType, errorCode. GraphQL carries the same body, with the status, in
+ * each error's `extensions` (contracts/error-extensions.ts).
  */
 export const ApiErrorBody = v.looseObject({
   code: v.string(),
@@ -13,13 +14,6 @@ export const ApiErrorBody = v.looseObject({
   field: v.optional(v.string()),
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBody> & Record<string, unknown>;
-
-/**
- * A GraphQL error's `extensions`: the same body plus the HTTP status the failure would have had over REST
- * (`errors[0].extensions = { code, message, status, field?, ...extras }`; server/graphql/errors.ts). The client
- * turns it into the same error object as a REST failure (src/services/graphql.ts).
- */
-export const ApiErrorExtensions = v.looseObject({ ...ApiErrorBody.entries, status: v.number() });
 
 /** The generic failure text (spec error catalogue): shown for 5xx, network failures and unknown codes. Written once. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';

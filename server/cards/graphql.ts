@@ -20,8 +20,8 @@ import { ownCard } from './store.ts';
 import { ownMethod, transferFor } from './routes.ts';
 
 /**
- * GraphQL operations of spec 2 section 7 (client documents by the spec's names in contracts/cards.ts
- * CardOperations): GET_ADDRESS_LIST (user.addressList), CREATE_ADDRESS, UPDATE_ADDRESS,
+ * GraphQL operations of spec 2 section 7 (client documents by the spec's names in
+ * src/services/cards.graphql.ts): GET_ADDRESS_LIST (user.addressList), CREATE_ADDRESS, UPDATE_ADDRESS,
  * ADD_SINGLE_USE_BILLING_ADDRESS, create/update/disable auto reload, transfer card balance.
  * Errors carry the REST error shape in `extensions`: { code, message, field?, status } (server/graphql/errors.ts).
  */

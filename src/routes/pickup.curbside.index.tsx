@@ -8,7 +8,7 @@ import { curbsideMachine, type ArrivalRequest } from '../../machines/curbside.ma
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import { Store as StoreSchema, type Store } from '../../contracts/locations.ts';
 import { notifyWith, useAppActors } from '../services/app-actors.tsx';
-import { readLastOrder } from '../services/ordering/last-order.ts';
+import { readLastOrder } from '../services/ordering.actors.ts';
 import { createCustomerArrival } from '../services/ordering/arrival.graphql.ts';
 import { api } from '../services/api.ts';
 import { sessionQuery } from '../services/session.ts';

@@ -29,11 +29,8 @@ export class ApiRequestError extends Error {
     return this.status === 0 || this.status >= 500;
   }
 }
-
-/** The server could not be reached (REST and GraphQL alike). */
-export const networkError = () => new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
-/** An answer that does not match its contract (REST and GraphQL alike): a server bug, shown as the generic failure. */
-export const invalidResponse = () => new ApiRequestError(500, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
+/** The text of a failure to reach the server (REST and GraphQL alike: code NETWORK_ERROR, status 0). */
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
 export interface RequestOptions<S extends v.GenericSchema | undefined> {
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -81,7 +78,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw networkError();
+    throw new ApiRequestError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
   const text = await res.text();
   const json = parseJsonOrUndefined(text);
@@ -94,7 +91,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
   const parsed = v.safeParse(opts.schema, json);
   if (!parsed.success) {
     console.error('[api] response did not match its contract', path, v.flatten(parsed.issues));
-    throw invalidResponse();
+    throw new ApiRequestError(500, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
   }
   return parsed.output as never;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { graphql } from 'gql.tada';
+import { graphql } from '../graphql/graphql.ts';
 import { apiRequest, ApiRequestError } from './api.ts';
 import { graphqlOperation } from './graphql.ts';
 import { cardsApi } from './cards.actors.ts';

@@ -6,29 +6,24 @@
  */
 import * as v from 'valibot';
 import { Client, fetchExchange, type AnyVariables, type OperationContext, type TypedDocumentNode } from 'urql';
-import { ApiErrorExtensions, GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
-import { readCsrfCookie } from './cookies.ts';
-import { API_ROOT, ApiRequestError, csrfToken, invalidResponse, networkError } from './api.ts';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
+import { ApiErrorExtensions } from '../../contracts/error-extensions.ts';
+import { API_ROOT, ApiRequestError, NETWORK_ERROR_MESSAGE, csrfToken } from './api.ts';
 
-/** same origin, no document cache (the query cache is TanStack Query) */
-export const graphqlClient = new Client({
-  url: `${API_ROOT}/graphql`,
-  exchanges: [fetchExchange],
-  requestPolicy: 'network-only',
-  fetchOptions: () => ({ credentials: 'same-origin', headers: { 'x-csrf-token': readCsrfCookie() ?? '' } }),
-});
+/** same origin, no document cache (the query cache is TanStack Query); each operation sets its fetch options */
+export const graphqlClient = new Client({ url: `${API_ROOT}/graphql`, exchanges: [fetchExchange], requestPolicy: 'network-only' });
 
 /** A GraphQL error as the REST client's error: the house extensions, or the generic failure without them. */
 export function graphqlError(ext: unknown): ApiRequestError {
   const parsed = v.safeParse(ApiErrorExtensions, ext);
   if (!parsed.success) return new ApiRequestError(500, 'UNEXPECTED_ERROR', GENERIC_ERROR_MESSAGE);
   const { status, ...body } = parsed.output;
-  return new ApiRequestError(status, body.code, body.message || GENERIC_ERROR_MESSAGE, body);
+  return new ApiRequestError(status, body.code, body.message, body);
 }
 
 /**
- * Runs one document: a mutation with the CSRF header (fetched first when the cookie is missing, as REST does), a
- * query without. Resolves with `data` validated by `answer`; rejects with an ApiRequestError (an abort rethrows
+ * Runs one document, with the CSRF header (fetched first when the cookie is missing, as REST does for every
+ * state-changing call: a query may be POSTed too, when it is too long for a URL). Resolves with `data` validated by `answer`; rejects with an ApiRequestError (an abort rethrows
  * the abort).
  */
 export async function graphqlOperation<Data, Variables extends AnyVariables, S extends v.GenericSchema>(
@@ -39,19 +34,19 @@ export async function graphqlOperation<Data, Variables extends AnyVariables, S e
 ): Promise<v.InferOutput<S>> {
   const def = document.definitions[0];
   const mutation = def?.kind === 'OperationDefinition' && def.operation === 'mutation';
-  // an operation's fetchOptions replace the client's: keep its credentials and CSRF header (server/http/csrf.ts)
-  const token = mutation ? await csrfToken() : (readCsrfCookie() ?? '');
+  // a failed bootstrap leaves the header empty: the request itself then fails as the network or CSRF failure it is
+  const token = await csrfToken().catch(() => '');
   const context: Partial<OperationContext> = { fetchOptions: () => ({ credentials: 'same-origin', headers: { 'x-csrf-token': token }, ...(signal ? { signal } : {}) }) };
   const result = mutation ? await graphqlClient.mutation(document, variables, context).toPromise() : await graphqlClient.query(document, variables, context).toPromise();
-  if (signal?.aborted) throw signal.reason ?? new DOMException('Aborted', 'AbortError');
+  signal?.throwIfAborted();
   if (result.error) {
     const first = result.error.graphQLErrors[0];
-    throw first ? graphqlError(first.extensions) : networkError();
+    throw first ? graphqlError(first.extensions) : new ApiRequestError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
   const parsed = v.safeParse(answer, result.data);
   if (!parsed.success) {
-    console.error('[graphql] answer did not match its contract', v.flatten(parsed.issues));
-    throw invalidResponse();
+    console.error('[graphql] answer not as its contract', v.flatten(parsed.issues));
+    throw new ApiRequestError(500, 'INVALID_RESPONSE', GENERIC_ERROR_MESSAGE);
   }
   return parsed.output;
 }

@@ -1,43 +1,32 @@
 /**
- * The ordering machines' real actors (docs/machines.md: each only sends its input). Reads go through the query
- * cache (one queryOptions per read) so that moving between menu pages does not fetch the menu again.
+ * The ordering flows' shared state outside the machines: the last order placed in this browser. Each flow's
+ * requests and actors are in src/services/ordering/ (menu, product, checkout, previous orders, favorites, curbside
+ * arrival), one module each, so that a page loads only its own GraphQL documents (docs/architecture.md#graphql).
  */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fromPromise } from 'xstate';
-import type { MenuResponse, ProductResponse } from '../../contracts/ordering.ts';
-import type { MenuRequest } from '../../machines/menu.machine.ts';
-import { fetchProduct } from './ordering.api.ts';
-import { getMenu } from './ordering/menu.graphql.ts';
-
-export const menuQuery = (input: MenuRequest) =>
-  queryOptions({
-    queryKey: ['ordering', 'menu', input.storeNumber ?? null, input.locale],
-    queryFn: ({ signal }) => getMenu(input, signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-
-export interface ProductRequest {
-  productNumber: number;
-  formCode: string;
-  storeNumber?: string;
-  locale: string;
+/** The last order placed in this browser (for the success modal and curbside check-in: guests have only its token). */
+export const LAST_ORDER_KEY = 'harbor.lastOrder.v1';
+export interface LastOrder {
+  orderId: string;
+  orderToken: string;
+  storeNumber: string;
+  storeName: string;
+  placedAt: string;
+  total: number;
+  pickupOption: string;
 }
-export const productQuery = (input: ProductRequest) =>
-  queryOptions({
-    queryKey: ['ordering', 'product', input.productNumber, input.formCode, input.storeNumber ?? null, input.locale],
-    queryFn: ({ signal }) => fetchProduct(input, signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-
-export function menuActors(queryClient: QueryClient) {
-  return {
-    loadMenu: fromPromise<MenuResponse, MenuRequest>(({ input }) => queryClient.fetchQuery(menuQuery(input))),
-  };
+export function rememberLastOrder(o: LastOrder) {
+  try {
+    localStorage.setItem(LAST_ORDER_KEY, JSON.stringify(o));
+  } catch {
+    // blocked storage
+  }
 }
-export function productActors(queryClient: QueryClient) {
-  return {
-    loadProduct: fromPromise<ProductResponse, ProductRequest>(({ input }) => queryClient.fetchQuery(productQuery(input))),
-  };
+export function readLastOrder(): LastOrder | null {
+  try {
+    const raw = localStorage.getItem(LAST_ORDER_KEY);
+    const o = raw ? (JSON.parse(raw) as LastOrder) : null;
+    return o && typeof o.orderId === 'string' && typeof o.orderToken === 'string' ? o : null;
+  } catch {
+    return null;
+  }
 }

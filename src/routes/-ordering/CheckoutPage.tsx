@@ -9,7 +9,7 @@ import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
 import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
 import { cartItemsInput, checkoutActors, guestPaymentChoices, offersQuery, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
-import { rememberLastOrder } from '../../services/ordering/last-order.ts';
+import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
 import { useCart } from './use-cart.ts';

@@ -7,7 +7,7 @@ import type { addFavoriteRequest, favoritesRequest, removeFavoriteRequest } from
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
-import { addFavoriteProduct, deleteFavoriteProduct, getFavoriteProducts } from '../../services/ordering/account.graphql.ts';
+import { addFavoriteProduct, deleteFavoriteProduct, getFavoriteProducts } from '../../services/ordering/favorites.graphql.ts';
 import { sessionQuery } from '../../services/session.ts';
 
 /**

@@ -2,41 +2,15 @@
  * The checkout's operations (price-order, submit-order and their guest twins, time slots, pickup estimate, offers)
  * through the one GraphQL operation; answers validated with contracts/ordering.ts.
  */
-import { graphql } from 'gql.tada';
+import { graphql } from '../../graphql/graphql.ts';
 import * as v from 'valibot';
 import { OffersResponse, PickupEstimateResponse, PricingResult, SubmitOrderResult, TimeSlotsResponse, type PriceOrderInput, type SubmitOrderGuestInput, type SubmitOrderInput } from '../../../contracts/ordering.ts';
 import { graphqlOperation } from '../graphql.ts';
-import { OfferFields, PricedItemFields } from './fragments.ts';
 
-const PricingResultFields = graphql(
-  `
-  fragment PricingResultFields on PricingResult {
-    orderId expiresIn expiresAt isTipEnabled additionalFeeDescription guest
-    transaction { orderId }
-    summary { price subtotal discount tax taxIncluded label currency lineItems { label amount kind } }
-    store { storeNumber name countryCode countrySubdivisionCode svcOnly taxIncludedNote }
-    cart { items { ...PricedItemFields } offers { ...OfferFields } }
-    starsToEarn { svc other }
-    fulfillment { consumptionType collectionType }
-  }
-`,
-  [PricedItemFields, OfferFields],
-);
-const SubmitOrderResultFields = graphql(
-  `
-  fragment SubmitOrderResultFields on SubmitOrderResult {
-    order {
-      orderId orderToken storeNumber storeName status placedAt scheduledFor readyEstimateAt pickupOption consumptionType
-      subtotal discount tax tipAmount total currency tender starsEarned starsSpent guest
-      items { ...PricedItemFields }
-      arrival { stallNumber pickUpOption arrivedAt displayName }
-    }
-    card { cardId balance reloaded autoReloaded }
-    duplicate { code message }
-  }
-`,
-  [PricedItemFields],
-);
+const OfferFields = graphql(`fragment OfferFields on Offer { code stars type couponId hasBeenApplied description }`);
+const PricedItemFields = graphql(`fragment PricedItemFields on PricedItem { sku productNumber formCode sizeCode name sizeName quantity unitPrice totalPrice discount availability imageURL childItems { sku optionProductNumber name sizeCode quantity price } }`);
+const PricingResultFields = graphql(`fragment PricingResultFields on PricingResult { orderId expiresIn expiresAt isTipEnabled additionalFeeDescription guest transaction { orderId } summary { price subtotal discount tax taxIncluded label currency lineItems { label amount kind } } store { storeNumber name countryCode countrySubdivisionCode svcOnly taxIncludedNote } cart { items { ...PricedItemFields } offers { ...OfferFields } } starsToEarn { svc other } fulfillment { consumptionType collectionType } }`, [PricedItemFields, OfferFields]);
+const SubmitOrderResultFields = graphql(`fragment SubmitOrderResultFields on SubmitOrderResult { order { orderId orderToken storeNumber storeName status placedAt scheduledFor readyEstimateAt pickupOption consumptionType subtotal discount tax tipAmount total currency tender starsEarned starsSpent guest items { ...PricedItemFields } arrival { stallNumber pickUpOption arrivedAt displayName } } card { cardId balance reloaded autoReloaded } duplicate { code message } }`, [PricedItemFields]);
 
 export const documents = {
   'price-order': graphql(`mutation PriceOrder($input: PriceOrderInput!) { priceOrder(input: $input) { ...PricingResultFields } }`, [PricingResultFields]),
@@ -44,9 +18,7 @@ export const documents = {
   'submit-order': graphql(`mutation SubmitOrder($input: SubmitOrderInput!) { submitOrder(input: $input) { ...SubmitOrderResultFields } }`, [SubmitOrderResultFields]),
   'submit-order-guest': graphql(`mutation SubmitOrderGuest($input: SubmitOrderGuestInput!) { submitOrderGuest(input: $input) { ...SubmitOrderResultFields } }`, [SubmitOrderResultFields]),
   'get-store-time-slots': graphql(`query GetStoreTimeSlots($input: StoreNumberInput!) { storeTimeSlots(input: $input) { storeNumber timeZone timeSlots { slotStart slotEnd label available } } }`),
-  'pre-order-pickup-estimate': graphql(`
-    query PreOrderPickupEstimate($input: StoreNumberInput!) { pickupEstimate(input: $input) { storeNumber options { code name available wait { minMinutes maxMinutes label } } } }
-  `),
+  'pre-order-pickup-estimate': graphql(`query PreOrderPickupEstimate($input: StoreNumberInput!) { pickupEstimate(input: $input) { storeNumber options { code name available wait { minMinutes maxMinutes label } } } }`),
   'get-offers': graphql(`query GetOffers($input: GetOffersInput!) { offers(input: $input) { stars offers { ...OfferFields } } }`, [OfferFields]),
 };
 export const answers = {

@@ -3,7 +3,7 @@
  * contracts/ordering.ts PricingRules, is for other clients).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { graphql } from 'gql.tada';
+import { graphql } from '../../graphql/graphql.ts';
 import * as v from 'valibot';
 import { PricingRules } from '../../../contracts/ordering.ts';
 import { graphqlOperation } from '../graphql.ts';
@@ -11,7 +11,7 @@ import { graphqlOperation } from '../graphql.ts';
 export const documents = {
   'pricing-rules': graphql(`query PricingRules($input: PricingRulesInput!) { pricingRules(input: $input) { maximumModifierAmount } }`),
 };
-export const answers = { 'pricing-rules': v.object({ pricingRules: v.pick(PricingRules, ['maximumModifierAmount']) }) };
+export const answers = { 'pricing-rules': v.object({ pricingRules: v.object({ maximumModifierAmount: PricingRules.entries.maximumModifierAmount }) }) };
 
 export const getPricingRules = async (input: { storeNumber?: string; guest: boolean }, signal?: AbortSignal) =>
   (await graphqlOperation(documents['pricing-rules'], { input }, answers['pricing-rules'], signal)).pricingRules;
