@@ -10,8 +10,8 @@ import { IdempotencyKey, CardId, PaymentMethodId, GUEST_TOKEN_MAX_AGE_MS } from 
 /**
  * Stored-value cards, payment methods, addresses and the sandbox processor (spec 2: section 2 "Cards" and
  * "Payment methods and addresses"; 3; 4; 5; 7; 8 "Card and payment codes"; 9). Shared by the server (what it
- * takes) and the client (forms, parsing answers). REST paths are under /apiproxy/v1; GraphQL operations are in
- * CardOperations below. Money is always integer cents (`{ amount: 2500, currency: 'USD' }` is $25.00).
+ * takes) and the client (forms, parsing answers). REST paths are under /apiproxy/v1; the GraphQL
+ * operations' answers are at the end. Money is always integer cents (`{ amount: 2500, currency: 'USD' }` is $25.00).
  * Overview and design choices: docs/cards.md.
  */
 
@@ -407,17 +407,28 @@ export const Address = v.object({
 });
 export type Address = v.InferOutput<typeof Address>;
 
-/** GraphQL documents by the spec's operation names (server/cards/graphql.ts implements them) */
-export const CardOperations = {
-  GET_ADDRESS_LIST: /* GraphQL */ `query GET_ADDRESS_LIST { user { addressList { addressId type firstName lastName phoneNumber addressLine1 addressLine2 city postalCode countrySubdivision country } } }`,
-  CREATE_ADDRESS: /* GraphQL */ `mutation CREATE_ADDRESS($input: AddressInput!) { createAddress(input: $input) { addressId type firstName lastName phoneNumber addressLine1 addressLine2 city postalCode countrySubdivision country } }`,
-  UPDATE_ADDRESS: /* GraphQL */ `mutation UPDATE_ADDRESS($addressId: ID!, $input: AddressInput!) { updateAddress(addressId: $addressId, input: $input) { addressId type firstName lastName phoneNumber addressLine1 addressLine2 city postalCode countrySubdivision country } }`,
-  ADD_SINGLE_USE_BILLING_ADDRESS: /* GraphQL */ `mutation ADD_SINGLE_USE_BILLING_ADDRESS($walletTarget: String!, $input: AddressInput!) { addSingleUseBillingAddress(walletTarget: $walletTarget, input: $input) { addressToken expiresAt } }`,
-  CREATE_AUTO_RELOAD: /* GraphQL */ `mutation CREATE_AUTO_RELOAD($cardId: ID!, $amount: Int, $triggerAmount: Int, $paymentMethodId: ID, $risk: JSON) { createAutoReload(cardId: $cardId, amount: $amount, triggerAmount: $triggerAmount, paymentMethodId: $paymentMethodId, risk: $risk) { cardId status isActive amount triggerAmount paymentMethodId paymentInstrumentId } }`,
-  UPDATE_AUTO_RELOAD: /* GraphQL */ `mutation UPDATE_AUTO_RELOAD($cardId: ID!, $amount: Int, $triggerAmount: Int, $paymentMethodId: ID, $risk: JSON) { updateAutoReload(cardId: $cardId, amount: $amount, triggerAmount: $triggerAmount, paymentMethodId: $paymentMethodId, risk: $risk) { cardId status isActive amount triggerAmount paymentMethodId paymentInstrumentId } }`,
-  DISABLE_AUTO_RELOAD: /* GraphQL */ `mutation DISABLE_AUTO_RELOAD($cardId: ID!, $risk: JSON) { disableAutoReload(cardId: $cardId, risk: $risk) { cardId status isActive amount triggerAmount paymentMethodId paymentInstrumentId } }`,
-  TRANSFER_CARD_BALANCE: /* GraphQL */ `mutation TRANSFER_CARD_BALANCE($sourceCardId: ID!, $targetCardId: ID!, $amount: Int, $idempotencyKey: String!) { transferCardBalance(sourceCardId: $sourceCardId, targetCardId: $targetCardId, amount: $amount, idempotencyKey: $idempotencyKey) { amount duplicateCode source { cardId balance } target { cardId balance } } }`,
-} as const;
+// GraphQL answers (spec 7 operations; schema: server/cards/graphql.ts; the client's documents, typed from the schema
+// by gql.tada: src/services/cards.graphql.ts). Each validates a document's `data`.
+
+/** GET_ADDRESS_LIST: null for a guest */
+export const AddressListAnswer = v.object({ user: v.nullable(v.object({ addressList: v.array(Address) })) });
+/** createAutoReload / updateAutoReload / disableAutoReload */
+export const AutoReloadResult = v.object({
+  cardId: v.string(),
+  status: v.picklist(['active', 'disabled']),
+  isActive: v.boolean(),
+  amount: v.number(),
+  triggerAmount: v.number(),
+  paymentMethodId: v.string(),
+  paymentInstrumentId: v.string(),
+});
+/** TRANSFER_CARD_BALANCE (cents); duplicateCode '121063' on a replay */
+export const TransferBalanceResult = v.object({
+  amount: v.number(),
+  duplicateCode: v.nullable(v.string()),
+  source: v.object({ cardId: v.string(), balance: v.number() }),
+  target: v.object({ cardId: v.string(), balance: v.number() }),
+});
 export const SingleUseAddressResponse = v.object({ addressToken: v.string(), expiresAt: v.string() });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ import * as v from 'valibot';
  *   { code, message, field?, ...extras }
  * `code` is the spec's code where the spec has one (e.g. "121063", "INSUFFICIENT_BALANCE"),
  * otherwise one of the generic codes below. Extras carry spec-named fields such as
- * messageId, mfaChallengeMethods, type, cardType, errorCode.
+ * messageId, mfaChallengeMethods, type, cardType, errorCode. GraphQL carries the same body, with the status, in
+ * each error's `extensions` (contracts/error-extensions.ts).
  */
 export const ApiErrorBody = v.looseObject({
   code: v.string(),

@@ -2,6 +2,11 @@ import * as v from 'valibot';
 import { IdempotencyKey, PaymentMethodId } from './card-shared.ts';
 import { StoreNumber } from './store-number.ts';
 import { OrderingMessages } from './ordering-messages.ts';
+import { ApiErrorExtensions } from './error-extensions.ts';
+
+// the menu's and the product's answers: contracts/ordering-menu.ts and ordering-product.ts (types only here, see there)
+export type { Menu, MenuCategory, MenuResponse, ProductTile } from './ordering-menu.ts';
+export type { Nutrition, OptionCategory, OptionProduct, ProductDetail, ProductResponse, ProductSize } from './ordering-product.ts';
 
 /**
  * Ordering (spec 1: sections 2 "Ordering and pickup", 3, 4 "Cart and order", 5, 6, 7, 8 "Pricing codes" and
@@ -9,9 +14,9 @@ import { OrderingMessages } from './ordering-messages.ts';
  * takes, what it answers) and the client (requests, parsing answers). Money is integer minor units everywhere.
  *
  * Transport (docs/ordering.md lists every call):
- * - GraphQL (`POST /apiproxy/v1/graphql`, documents in `OrderingOperations`): every operation takes one `input`
- *   variable (a JSON object validated with the schema named below) and answers one JSON field validated with
- *   the response schema named below. Errors: `errors[0].extensions = { code, message, status, field?, ... }`.
+ * - GraphQL (`POST /apiproxy/v1/graphql`, operations in `OrderingOperations`): every operation takes one typed
+ *   `input` (checked with the schema named below) and answers one typed field (the response schema named below,
+ *   or the part of it a document selects). Errors: `errors[0].extensions = { code, message, status, field?, ... }`.
  * - REST: `GET /apiproxy/v1/ordering/{productNumber}` (product), `GET /apiproxy/v1/ordering/pickup-time/{orderId}/
  *   {shortStoreNumber}` (pickup estimate), `GET /images/menu/{imageKey}.svg` (product art).
  */
@@ -170,155 +175,13 @@ export type Availability = v.InferOutput<typeof Availability>;
 // ---------------------------------------------------------------------------------------------------------------
 // Menu (GraphQL get-menu)
 
-export const ProductTile = v.object({
-  productNumber: v.number(),
-  formCode: v.string(),
-  name: v.string(),
-  /** local SVG art: /images/menu/{imageKey}.svg */
-  imageURL: v.string(),
-  imageAlt: v.string(),
-  availability: Availability,
-  /** lowest price of the default form at this store (minor units), null on the national menu */
-  priceFrom: v.nullable(v.number()),
-  productType: v.picklist(['Beverage', 'Food', 'Merchandise']),
-  featured: v.boolean(),
-  /** calories of the default size */
-  calories: v.number(),
-});
-export type ProductTile = v.InferOutput<typeof ProductTile>;
-
-export const MenuSubcategory = v.object({
-  id: v.string(),
-  name: v.string(),
-  /** URL segment: /menu/{menu.path}/{category.path}/{subcategory.path} */
-  path: v.string(),
-  products: v.array(ProductTile),
-});
-export const MenuCategory = v.object({
-  id: v.string(),
-  name: v.string(),
-  path: v.string(),
-  imageURL: v.string(),
-  /** non-empty: the category page shows one section; else one section per subcategory (spec 2) */
-  products: v.array(ProductTile),
-  subcategories: v.array(MenuSubcategory),
-});
-export type MenuCategory = v.InferOutput<typeof MenuCategory>;
-export const Menu = v.object({ id: v.string(), name: v.string(), path: v.string(), categories: v.array(MenuCategory) });
-export type Menu = v.InferOutput<typeof Menu>;
-
 export const GetMenuInput = v.object({
   /** absent: the national menu (no store prices, everything Available) */
   storeNumber: v.optional(StoreNumber),
   locale: v.optional(Locale, 'en-US'),
 });
-/**
- * get-menu answer. Failures (GraphQL errors): STORE_NOT_FOUND 404; MENU_LOAD_ERROR 500 (client: 'Could not load
- * menus for this store. Showing national menu.', clear the store, fetch without a store); EMPTY_MENU 404.
- * A store that does not take mobile orders answers its menu with `menuAvailable: false` ('Menu not available for
- * this store.').
- */
-export const MenuResponse = v.object({
-  menus: v.array(Menu),
-  storeNumber: v.nullable(v.string()),
-  national: v.boolean(),
-  menuAvailable: v.boolean(),
-  locale: v.string(),
-  currency: Currency,
-  /** the CA tax-inclusive note applies at this store */
-  taxIncludedNote: v.boolean(),
-  /** the store takes only stored-value cards (notice 'This store only accepts … Cards as payment to order ahead') */
-  svcOnly: v.boolean(),
-  featured: v.array(ProductTile),
-});
-export type MenuResponse = v.InferOutput<typeof MenuResponse>;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Product detail (GraphQL get-product; REST GET /apiproxy/v1/ordering/{productNumber}?storeNumber=&formCode=)
-
-export const Nutrition = v.object({
-  servingSize: v.string(),
-  calories: v.number(),
-  totalFatG: v.number(),
-  saturatedFatG: v.number(),
-  transFatG: v.number(),
-  cholesterolMg: v.number(),
-  sodiumMg: v.number(),
-  totalCarbohydratesG: v.number(),
-  dietaryFiberG: v.number(),
-  sugarsG: v.number(),
-  proteinG: v.number(),
-  caffeineMg: v.nullable(v.number()),
-});
-export type Nutrition = v.InferOutput<typeof Nutrition>;
-
-export const ProductSize = v.object({
-  sku: v.string(),
-  sizeCode: v.string(),
-  name: v.string(),
-  /** e.g. "12 fl oz" */
-  displaySize: v.nullable(v.string()),
-  isDefault: v.boolean(),
-  /** price at the store (minor units); null on the national menu */
-  price: v.nullable(v.number()),
-  nutrition: Nutrition,
-  allergens: v.array(v.string()),
-});
-export type ProductSize = v.InferOutput<typeof ProductSize>;
-
-export const OptionSize = v.object({ sku: v.string(), sizeCode: v.string(), name: v.string() });
-export const OptionProduct = v.object({
-  /** childItems' optionProductNumber */
-  optionProductNumber: v.number(),
-  name: v.string(),
-  /** sku of the option when it has no sizes (quantity options: shots, pumps) */
-  sku: v.string(),
-  /** 'quantity' (count 0..maxQuantity), 'select' (one of a group, e.g. milk), 'size' (no/light/medium/extra) */
-  kind: v.picklist(['quantity', 'select', 'size']),
-  attributes: v.object({ unitOfMeasure: v.nullable(v.string()) }),
-  /** per size code of the product: default quantity (0 = not included) */
-  defaultQuantity: v.record(v.string(), v.number()),
-  maxQuantity: v.number(),
-  /** price of each unit above the default (minor units, at the store; base price on the national menu) */
-  unitPrice: v.number(),
-  sizes: v.array(OptionSize),
-  defaultSizeCode: v.nullable(v.string()),
-});
-export type OptionProduct = v.InferOutput<typeof OptionProduct>;
-
-export const OptionCategory = v.object({
-  id: v.string(),
-  name: v.string(),
-  /** 'select' groups take one product (milk); others any within limits */
-  selection: v.picklist(['single', 'multiple']),
-  products: v.array(OptionProduct),
-  children: v.array(v.object({ id: v.string(), name: v.string(), selection: v.picklist(['single', 'multiple']), products: v.array(OptionProduct) })),
-});
-export type OptionCategory = v.InferOutput<typeof OptionCategory>;
-
-export const ProductForm = v.object({ formCode: v.string(), name: v.string(), sizes: v.array(ProductSize) });
-
-export const ProductDetail = v.object({
-  productNumber: v.number(),
-  formCode: v.string(),
-  name: v.string(),
-  description: v.string(),
-  productType: v.picklist(['Beverage', 'Food', 'Merchandise']),
-  imageURL: v.string(),
-  imageAlt: v.string(),
-  availability: Availability,
-  /** forms[0] is the requested form; other forms of the same product follow */
-  forms: v.array(ProductForm),
-  sizes: v.array(ProductSize),
-  productOptions: v.array(OptionCategory),
-  maximumModifierAmount: v.number(),
-  /** menu path of the product's category (for the breadcrumb) */
-  menuPath: v.object({ menu: v.string(), category: v.string(), subcategory: v.nullable(v.string()) }),
-  storeNumber: v.nullable(v.string()),
-  currency: Currency,
-  locale: v.string(),
-});
-export type ProductDetail = v.InferOutput<typeof ProductDetail>;
 
 export const GetProductInput = v.object({
   productNumber: ProductNumber,
@@ -326,12 +189,8 @@ export const GetProductInput = v.object({
   storeNumber: v.optional(StoreNumber),
   locale: v.optional(Locale, 'en-US'),
 });
-/** REST answer (and get-product's): the spec reads products[0] and productOptions */
-export const ProductResponse = v.object({ products: v.array(ProductDetail) });
-export type ProductResponse = v.InferOutput<typeof ProductResponse>;
 /** REST query: ?storeNumber=&formCode= (Accept-Language picks the locale) */
 export const ProductQuery = v.object({ storeNumber: v.optional(StoreNumber), formCode: v.optional(FormCode) });
-
 // ---------------------------------------------------------------------------------------------------------------
 // Cart and pricing (GraphQL price-order / price-order-guest)
 
@@ -522,7 +381,7 @@ export const SubmitOrderResult = v.object({
   /** SVC orders: the card after the order (reload and auto reload included) */
   card: v.nullable(v.object({ cardId: v.string(), balance: v.number(), reloaded: v.number(), autoReloaded: v.nullable(v.number()) })),
   /** a replay of the same submit (same idempotency key and request): nothing was charged again */
-  duplicate: v.optional(v.object({ code: v.string(), message: v.string() })),
+  duplicate: v.optional(v.nullable(v.object({ code: v.string(), message: v.string() }))),
 });
 export type SubmitOrderResult = v.InferOutput<typeof SubmitOrderResult>;
 
@@ -679,7 +538,7 @@ export const CustomerArrivalResponse = v.object({ arrivalId: v.string(), orderId
 // store sells, for an item that is unavailable there (ITEMS_UNAVAILABLE / CHOOSE_DIFFERENT_ITEM recovery)
 
 export const SimilarItemsInput = v.object({ productNumber: ProductNumber, storeNumber: v.optional(StoreNumber), limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)), 6) });
-export const SimilarItemsResponse = v.object({ productNumber: v.number(), products: v.array(ProductTile) });
+
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pricing rules and pricing by store number (GraphQL pricing-rules / pricing-by-store-number; spec 7 names them
@@ -728,59 +587,36 @@ export const PricingByStoreNumber = v.object({
 export type PricingByStoreNumber = v.InferOutput<typeof PricingByStoreNumber>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// GraphQL documents (operation names as spec 7 names them). Each takes $input: JSON! and answers JSON.
+// GraphQL operations (names as spec 7 names them): the operation and root field of each. The schema's types are
+// server/ordering/graphql.ts (printed in schema.graphql); the client's documents, typed from it by gql.tada and
+// selecting what its pages use, are src/services/ordering/documents.ts; tests and tools that read whole answers
+// build a document of every field with server/graphql/full-selection.ts.
 
-const op = (kind: 'query' | 'mutation', name: string, field: string) => `${kind} ${name}($input: JSON!) { ${field}(input: $input) }`;
 export const OrderingOperations = {
-  'get-menu': op('query', 'GetMenu', 'menu'),
-  'get-product': op('query', 'GetProduct', 'product'),
-  'get-offers': op('query', 'GetOffers', 'offers'),
-  'price-order': op('mutation', 'PriceOrder', 'priceOrder'),
-  'price-order-guest': op('mutation', 'PriceOrderGuest', 'priceOrderGuest'),
-  'submit-order': op('mutation', 'SubmitOrder', 'submitOrder'),
-  'submit-order-guest': op('mutation', 'SubmitOrderGuest', 'submitOrderGuest'),
-  'get-order': op('query', 'GetOrder', 'order'),
-  'get-store-time-slots': op('query', 'GetStoreTimeSlots', 'storeTimeSlots'),
-  'pre-order-pickup-estimate': op('query', 'PreOrderPickupEstimate', 'pickupEstimate'),
-  'get-previous-orders': op('query', 'GetPreviousOrders', 'previousOrders'),
-  'get-favorite-products': op('query', 'GetFavoriteProducts', 'favoriteProducts'),
-  'add-favorite-product': op('mutation', 'AddFavoriteProduct', 'addFavoriteProduct'),
-  'delete-favorite-product': op('mutation', 'DeleteFavoriteProduct', 'deleteFavoriteProduct'),
-  'create-customer-arrival': op('mutation', 'CreateCustomerArrival', 'createCustomerArrival'),
-  'similar-items': op('query', 'SimilarItems', 'similarItems'),
-  'pricing-rules': op('query', 'PricingRules', 'pricingRules'),
-  'pricing-by-store-number': op('query', 'PricingByStoreNumber', 'pricingByStoreNumber'),
+  'get-menu': { kind: 'query', name: 'GetMenu', field: 'menu' },
+  'get-product': { kind: 'query', name: 'GetProduct', field: 'product' },
+  'get-offers': { kind: 'query', name: 'GetOffers', field: 'offers' },
+  'price-order': { kind: 'mutation', name: 'PriceOrder', field: 'priceOrder' },
+  'price-order-guest': { kind: 'mutation', name: 'PriceOrderGuest', field: 'priceOrderGuest' },
+  'submit-order': { kind: 'mutation', name: 'SubmitOrder', field: 'submitOrder' },
+  'submit-order-guest': { kind: 'mutation', name: 'SubmitOrderGuest', field: 'submitOrderGuest' },
+  'get-order': { kind: 'query', name: 'GetOrder', field: 'order' },
+  'get-store-time-slots': { kind: 'query', name: 'GetStoreTimeSlots', field: 'storeTimeSlots' },
+  'pre-order-pickup-estimate': { kind: 'query', name: 'PreOrderPickupEstimate', field: 'pickupEstimate' },
+  'get-previous-orders': { kind: 'query', name: 'GetPreviousOrders', field: 'previousOrders' },
+  'get-favorite-products': { kind: 'query', name: 'GetFavoriteProducts', field: 'favoriteProducts' },
+  'add-favorite-product': { kind: 'mutation', name: 'AddFavoriteProduct', field: 'addFavoriteProduct' },
+  'delete-favorite-product': { kind: 'mutation', name: 'DeleteFavoriteProduct', field: 'deleteFavoriteProduct' },
+  'create-customer-arrival': { kind: 'mutation', name: 'CreateCustomerArrival', field: 'createCustomerArrival' },
+  'similar-items': { kind: 'query', name: 'SimilarItems', field: 'similarItems' },
+  'pricing-rules': { kind: 'query', name: 'PricingRules', field: 'pricingRules' },
+  'pricing-by-store-number': { kind: 'query', name: 'PricingByStoreNumber', field: 'pricingByStoreNumber' },
 } as const;
 export type OrderingOperationName = keyof typeof OrderingOperations;
 
-/** what each operation takes and answers (the client parses answers with these) */
-export const OrderingOperationSchemas = {
-  'get-menu': { input: GetMenuInput, output: MenuResponse },
-  'get-product': { input: GetProductInput, output: ProductResponse },
-  'get-offers': { input: GetOffersInput, output: OffersResponse },
-  'price-order': { input: PriceOrderInput, output: PricingResult },
-  'price-order-guest': { input: PriceOrderInput, output: PricingResult },
-  'submit-order': { input: SubmitOrderInput, output: SubmitOrderResult },
-  'submit-order-guest': { input: SubmitOrderGuestInput, output: SubmitOrderResult },
-  'get-order': { input: GetOrderInput, output: OrderResponse },
-  'get-store-time-slots': { input: GetStoreTimeSlotsInput, output: TimeSlotsResponse },
-  'pre-order-pickup-estimate': { input: PickupEstimateInput, output: PickupEstimateResponse },
-  'get-previous-orders': { input: GetPreviousOrdersInput, output: PreviousOrdersResponse },
-  'get-favorite-products': { input: GetFavoriteProductsInput, output: FavoriteProductsResponse },
-  'add-favorite-product': { input: AddFavoriteProductInput, output: AddFavoriteProductResponse },
-  'delete-favorite-product': { input: DeleteFavoriteProductInput, output: DeleteFavoriteProductResponse },
-  'create-customer-arrival': { input: CustomerArrivalInput, output: CustomerArrivalResponse },
-  'similar-items': { input: SimilarItemsInput, output: SimilarItemsResponse },
-  'pricing-rules': { input: PricingRulesInput, output: PricingRules },
-  'pricing-by-store-number': { input: PricingByStoreNumberInput, output: PricingByStoreNumber },
-} as const;
-
-/** the GraphQL error extensions of this area */
+/** the GraphQL error extensions of this area (contracts/errors.ts ApiErrorExtensions and this area's extras) */
 export const OrderingErrorExtensions = v.looseObject({
-  code: v.string(),
-  message: v.string(),
-  status: v.number(),
-  field: v.optional(v.string()),
+  ...ApiErrorExtensions.entries,
   /** ITEMS_NOT_FOUND / ITEMS_UNAVAILABLE / CHOOSE_DIFFERENT_ITEM: the skus concerned */
   skus: v.optional(v.array(v.string())),
   /** INSUFFICIENT_BALANCE: what 'Reload & place order' needs */

@@ -11,7 +11,12 @@
  */
 import { DEMO, csrfHeaders, expect, signInThroughForm, test } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { OrderingOperations, type OrderingOperationName } from '../contracts/ordering.ts';
+import { fullSelectionFromSdl } from '../server/graphql/full-selection.ts';
+
+/** each operation with every field of its answer (schema.graphql is the server's schema) */
+const fullDocument = fullSelectionFromSdl(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open, READY, guest ordering (docs/ordering.md)
 const PIKE = { productNumber: 2003, form: 'hot', sku: '2003-hot-grande' }; // Pike Place Roast: brewed coffee (STARS100 tier)
@@ -25,7 +30,7 @@ const T = {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function gql(request: APIRequestContext, name: OrderingOperationName, input: unknown): Promise<{ data: any; code: string | undefined }> {
-  const res = await request.post('/apiproxy/v1/graphql', { data: { query: OrderingOperations[name], variables: { input } }, headers: await csrfHeaders(request) });
+  const res = await request.post('/apiproxy/v1/graphql', { data: { query: fullDocument(OrderingOperations[name]), variables: { input } }, headers: await csrfHeaders(request) });
   const json = await res.json();
   const field = Object.keys(json?.data ?? {})[0];
   return { data: field ? json.data[field] : undefined, code: json?.errors?.[0]?.extensions?.code };

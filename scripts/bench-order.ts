@@ -13,8 +13,10 @@
  * The bundle-size part (gzipped JavaScript loaded by /menu and a product page) belongs to the client side:
  * add it to `clientSections` below (hook), e.g. with scripts/bundle-size.ts.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OrderingOperations } from '../contracts/ordering.ts';
+import { fullSelectionFromSdl } from '../server/graphql/full-selection.ts';
 import { orderBundleSection } from './bench-order-bundle.ts';
 import { ApiClient, CHILD_FLAG, createBenchMember, forkBenchServer, healthz, measure, printRatios, serveBenchChild, type Op } from './bench/harness.ts';
 
@@ -33,7 +35,8 @@ async function main() {
     });
     let n = 0;
     const key = () => `bench-${process.pid}-${n++}`;
-    const gql = (name: keyof typeof OrderingOperations, input: unknown) => call('POST', '/apiproxy/v1/graphql', { query: OrderingOperations[name], variables: { input } });
+    const fullDocument = fullSelectionFromSdl(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
+    const gql = (name: keyof typeof OrderingOperations, input: unknown) => call('POST', '/apiproxy/v1/graphql', { query: fullDocument(OrderingOperations[name]), variables: { input } });
     const STORE = '10003';
     const DRIP = '2003-hot-tall'; // Pike Place Roast, tall
     const priceBody = { storeNumber: STORE, order: { cart: { items: [{ commerce: { sku: DRIP }, quantity: 1, childItems: [{ commerce: { sku: 'opt-301' }, quantity: 2 }] }] } } };

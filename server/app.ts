@@ -98,12 +98,8 @@ export function createApp(deps: Deps) {
 export type App = ReturnType<typeof createApp>;
 
 async function loadGraphql(production: boolean) {
-  const [{ createGraphql }, { cardsGraphql }, { orderingGraphql }] = await Promise.all([
-    import('./graphql/schema.ts'),
-    import('./cards/graphql.ts'),
-    import('./ordering/graphql.ts'),
-  ]);
-  return createGraphql([cardsGraphql, orderingGraphql], { production });
+  const [{ createGraphql }, { graphqlModules }] = await Promise.all([import('./graphql/schema.ts'), import('./graphql/modules.ts')]);
+  return createGraphql(await graphqlModules(), { production });
 }
 
 /** GraphQL over GET: `variables` and `extensions` must be JSON objects (yoga answers 500 to malformed JSON there). */

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createGraphQLError } from 'graphql-yoga';
 import * as v from 'valibot';
 import {
   AddressInput,
@@ -14,19 +13,20 @@ import {
 } from '../../contracts/cards.ts';
 import type { GqlContext, GqlModule } from '../graphql/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { checkInput as check, resolver as wrap, signedInUser as userOf } from '../graphql/errors.ts';
 import type { Queryable } from '../db/db.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ownCard } from './store.ts';
 import { transferFor } from './routes.ts';
 import { ownMethod } from './methods.ts';
 
 /**
- * GraphQL operations of spec 2 section 7 (client documents by the spec's names in contracts/cards.ts
- * CardOperations): GET_ADDRESS_LIST (user.addressList), CREATE_ADDRESS, UPDATE_ADDRESS,
+ * GraphQL operations of spec 2 section 7 (client documents by the spec's names in
+ * src/services/cards.graphql.ts): GET_ADDRESS_LIST (user.addressList), CREATE_ADDRESS, UPDATE_ADDRESS,
  * ADD_SINGLE_USE_BILLING_ADDRESS, create/update/disable auto reload, transfer card balance.
- * Errors carry the REST error shape in `extensions`: { code, message, field?, status }.
+ * Errors carry the REST error shape in `extensions`: { code, message, field?, status } (server/graphql/errors.ts).
  */
 const typeDefs = /* GraphQL */ `
-  scalar JSON
   type Address {
     addressId: ID!
     type: String!
@@ -86,9 +86,9 @@ const typeDefs = /* GraphQL */ `
     createAddress(input: AddressInput!): Address!
     updateAddress(addressId: ID!, input: AddressInput!): Address!
     addSingleUseBillingAddress(walletTarget: String!, input: AddressInput!): SingleUseAddress!
-    createAutoReload(cardId: ID!, amount: Int, triggerAmount: Int, paymentMethodId: ID, risk: JSON): AutoReload!
-    updateAutoReload(cardId: ID!, amount: Int, triggerAmount: Int, paymentMethodId: ID, risk: JSON): AutoReload!
-    disableAutoReload(cardId: ID!, risk: JSON): AutoReload!
+    createAutoReload(cardId: ID!, amount: Int, triggerAmount: Int, paymentMethodId: ID, risk: RiskInput): AutoReload!
+    updateAutoReload(cardId: ID!, amount: Int, triggerAmount: Int, paymentMethodId: ID, risk: RiskInput): AutoReload!
+    disableAutoReload(cardId: ID!, risk: RiskInput): AutoReload!
     transferCardBalance(sourceCardId: ID!, targetCardId: ID!, amount: Int, idempotencyKey: String!): TransferResult!
   }
 `;
@@ -96,34 +96,8 @@ const typeDefs = /* GraphQL */ `
 /** addresses a member may keep (docs/cards.md "Design choices") */
 export const MAX_ADDRESSES = 20;
 
-function gqlError(status: number, code: string, message: string, field?: string) {
-  return createGraphQLError(message, { extensions: { code, message, status, ...(field ? { field } : {}) } });
-}
-function rethrow(e: unknown): never {
-  if (e instanceof ApiError) throw gqlError(e.status, e.code, e.message, e.extras.field);
-  throw e;
-}
-function userOf(ctx: GqlContext): string {
-  if (!ctx.session) throw gqlError(401, 'UNAUTHORIZED', 'Sign in required.');
-  return ctx.session.userId;
-}
-function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const r = v.safeParse(schema, input);
-  if (r.success) return r.output;
-  const issue = r.issues[0];
-  const field = v.getDotPath(issue) ?? undefined;
-  throw gqlError(400, 'BAD_REQUEST', field ? `${field}: ${issue.message}` : issue.message, field);
-}
-/** wraps a resolver: ApiErrors (card codes, 404s) become GraphQL errors with the same code and message */
-const wrap =
-  <A, R>(fn: (args: A, ctx: GqlContext) => Promise<R>) =>
-  async (_: unknown, args: A, ctx: GqlContext) => {
-    try {
-      return await fn(args, ctx);
-    } catch (e) {
-      return rethrow(e);
-    }
-  };
+/** a failure in the one error shape (reaches the client in `extensions` through `wrap`) */
+const gqlError = (status: ContentfulStatusCode, code: string, message: string, field?: string) => new ApiError(status, code, message, field ? { field } : {});
 
 type AddressRow = {
   address_id: string;

@@ -1,6 +1,7 @@
 /** Helpers for the card suites: members with a registered physical card, saved methods, graphql calls. */
 import { expect } from 'vitest';
-import { CardOperations } from '../../contracts/cards.ts';
+import { print } from 'graphql';
+import { documents as CardDocuments } from '../../src/services/cards.graphql.ts';
 import type { Client } from '../test/accounts.ts';
 
 export const pinOf = (i: number) => String((i * 1234567 + 10000000) % 100000000).padStart(8, '0');
@@ -36,8 +37,9 @@ export async function saveCard(c: Client, number = '4242424242424242', extra: Re
   return r.json.paymentMethod as { paymentMethodId: string; paymentInstrumentId: string; default: boolean; accountNumberLastFour: string };
 }
 
-export async function gql(c: Client, name: keyof typeof CardOperations, variables: Record<string, unknown> = {}) {
-  const r = await c.post('/apiproxy/v1/graphql', { query: CardOperations[name], variables });
+/** one of the client's card documents (src/services/cards.graphql.ts), by its spec name */
+export async function gql(c: Client, name: keyof typeof CardDocuments, variables: Record<string, unknown> = {}) {
+  const r = await c.post('/apiproxy/v1/graphql', { query: print(CardDocuments[name]), variables });
   return r as typeof r & { json: { data?: Record<string, any>; errors?: Array<{ message: string; extensions: { code: string; field?: string; status: number } }> } }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 

@@ -2,6 +2,7 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useDisableIntrospection as disableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { Deps } from '../http/types.ts';
+import { houseErrorShape } from './errors.ts';
 import type { SessionInfo } from '../http/session.ts';
 
 /**
@@ -27,6 +28,11 @@ const base: GqlModule = {
     type Viewer {
       signedIn: Boolean!
     }
+    """Risk signals a client sends with money-moving mutations (cards: auto reload; ordering: submit)."""
+    input RiskInput {
+      deviceId: String
+      risk: String
+    }
   `,
   resolvers: {
     Query: { viewer: (_: unknown, __: unknown, ctx: GqlContext) => ({ signedIn: !!ctx.session }) },
@@ -45,13 +51,21 @@ export interface GraphqlOptions {
   production?: boolean;
 }
 
-export function createGraphql(modules: GqlModule[] = [], options: GraphqlOptions = {}) {
-  const production = options.production ?? process.env.APP_ENV === 'production';
+/** The type definitions of the base and the areas' modules, for tools that read the schema without running it. */
+export const typeDefsOf = (modules: GqlModule[]) => [base, ...modules].map((m) => m.typeDefs);
+
+/** The executable schema of the base and the areas' modules. */
+export function buildSchema(modules: GqlModule[]) {
   const all = [base, ...modules];
   const resolvers: Record<string, Record<string, unknown>> = {};
   for (const m of all) for (const [type, fields] of Object.entries(m.resolvers)) resolvers[type] = { ...resolvers[type], ...fields };
+  return createSchema<GqlContext>({ typeDefs: all.map((m) => m.typeDefs), resolvers });
+}
+
+export function createGraphql(modules: GqlModule[] = [], options: GraphqlOptions = {}) {
+  const production = options.production ?? process.env.APP_ENV === 'production';
   return createYoga<GqlContext>({
-    schema: createSchema<GqlContext>({ typeDefs: all.map((m) => m.typeDefs), resolvers }),
+    schema: buildSchema(modules),
     graphqlEndpoint: '/apiproxy/v1/graphql',
     graphiql: !production,
     landingPage: false,
@@ -68,6 +82,7 @@ export function createGraphql(modules: GqlModule[] = [], options: GraphqlOptions
         blockFieldSuggestion: { enabled: production },
       }),
       ...(production ? [disableIntrospection()] : []),
+      houseErrorShape,
     ],
   });
 }

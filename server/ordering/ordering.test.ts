@@ -6,7 +6,7 @@ import { OrderingMessages, PricingCodes, actionForPricingCode } from '../../cont
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { setNow } from '../locator/clock.ts';
 import { createMember, saveCard, tokenize } from '../cards/test-helpers.ts';
-import { item, memberWithCard, op, optionSku, priceInput, productNo, sku, submitInput, newKey } from './test-helpers.ts';
+import { fullDocument, item, memberWithCard, op, optionSku, priceInput, productNo, sku, submitInput, newKey } from './test-helpers.ts';
 
 /** 11:00 AM on a Tuesday in Seattle: the Seattle fixture stores are open (docs/ordering.md "Fixture stores") */
 const NOON = new Date('2026-11-24T19:00:00Z');
@@ -259,7 +259,7 @@ forEachDb('ordering: pricing', ({ db }) => {
       if (field) expect(String(r.ext?.field).replace(/^variables\.input\./, '')).toBe(field);
     }
     // a price-order mutation without the CSRF header is refused
-    const noCsrf = await c.post('/apiproxy/v1/graphql', { query: 'mutation P($input: JSON!) { priceOrder(input: $input) }', variables: { input: priceInput(ALL_DAY, [item(LATTE())]) } }, { csrf: false });
+    const noCsrf = await c.post('/apiproxy/v1/graphql', { query: fullDocument('price-order'), variables: { input: priceInput(ALL_DAY, [item(LATTE())]) } }, { csrf: false });
     expect(noCsrf.status).toBe(403);
   });
 });

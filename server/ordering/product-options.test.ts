@@ -20,8 +20,11 @@ afterAll(() => setNow(null));
 
 const ALL_DAY = '10003';
 type Opt = { optionProductNumber: number; defaultQuantity: Record<string, number>; defaultSizeCode: string | null };
-type Group = { id: string; products: Opt[]; children: Array<{ products: Opt[] }> };
-const optionsOf = (p: { productOptions: Group[] }) => p.productOptions.flatMap((g) => [...g.products, ...g.children.flatMap((c) => c.products)]);
+type GqlOpt = Omit<Opt, 'defaultQuantity'> & { defaultQuantity: Array<{ sizeCode: string; quantity: number }> };
+type Group = { id: string; products: GqlOpt[]; children: Array<{ products: GqlOpt[] }> };
+/** every option of a GraphQL product answer, its default quantities keyed by size code as REST answers them */
+const optionsOf = (p: { productOptions: Group[] }): Opt[] =>
+  p.productOptions.flatMap((g) => [...g.products, ...g.children.flatMap((c) => c.products)]).map((o) => ({ ...o, defaultQuantity: Object.fromEntries(o.defaultQuantity.map((q) => [q.sizeCode, q.quantity])) }));
 
 forEachDb('ordering: product options, favorites with options, pricing rules', ({ db }) => {
   it('seeded espresso defaults: a hot latte has 2% milk, 2 shots at venti, no whipped cream, no ice; the iced form has ice and 3 shots at venti', async () => {

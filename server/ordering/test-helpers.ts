@@ -1,14 +1,23 @@
 /** Helpers for the ordering suites: operations by spec name, products by name, a member with a funded card. */
 import { expect } from 'vitest';
 import { OrderingOperations, type OrderingOperationName } from '../../contracts/ordering.ts';
+import { sdlSchema } from '../graphql/sdl.ts';
+import { fullSelectionDocument } from '../graphql/full-selection.ts';
 import { buildMenuRows, optionSku, skuOf } from '../db/seed/menu.ts';
 import type { Client } from '../test/accounts.ts';
 import { addCard, cardNo, createMember, newKey, pinOf } from '../cards/test-helpers.ts';
 
 export type GqlAnswer = { status: number; json: { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions: { code: string; status: number; field?: string; [k: string]: unknown } }> } }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+const schema = await sdlSchema();
+/** the operation's document selecting every field of its answer (server/graphql/full-selection.ts) */
+export const fullDocument = (name: OrderingOperationName) => {
+  const o = OrderingOperations[name];
+  return fullSelectionDocument(schema, o.kind, o.name, o.field);
+};
+
 export async function op(c: Client, name: OrderingOperationName, input: unknown): Promise<GqlAnswer & { data: any; code: string | undefined; ext: Record<string, unknown> | undefined }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = (await c.post('/apiproxy/v1/graphql', { query: OrderingOperations[name], variables: { input } })) as GqlAnswer;
+  const r = (await c.post('/apiproxy/v1/graphql', { query: fullDocument(name), variables: { input } })) as GqlAnswer;
   const field = Object.keys(r.json?.data ?? {})[0];
   return { ...r, data: field ? r.json.data?.[field] : undefined, code: r.json?.errors?.[0]?.extensions?.code ?? (r.json as { code?: string })?.code, ext: r.json?.errors?.[0]?.extensions ?? (r.json as Record<string, unknown>) };
 }

@@ -8,8 +8,8 @@ import { curbsideMachine, type ArrivalRequest } from '../../machines/curbside.ma
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import { Store as StoreSchema, type Store } from '../../contracts/locations.ts';
 import { notifyWith, useAppActors } from '../services/app-actors.tsx';
-import { orderingOp } from '../services/ordering.api.ts';
 import { readLastOrder } from '../services/ordering.actors.ts';
+import { createCustomerArrival } from '../services/ordering/arrival.graphql.ts';
 import { api } from '../services/api.ts';
 import { sessionQuery } from '../services/session.ts';
 import { CurbsideMissingOrderView, CurbsideView } from '../views/ordering/CurbsideView.tsx';
@@ -49,7 +49,7 @@ function CurbsideForm({ storeNumber, orderToken, firstName, store }: { storeNumb
   const navigate = useNavigate();
   const actor = useActorRef(
     curbsideMachine.provide({
-      actors: { createArrival: fromPromise<unknown, ArrivalRequest>(({ input, signal }) => orderingOp('create-customer-arrival', input, signal)) },
+      actors: { createArrival: fromPromise<unknown, ArrivalRequest>(({ input, signal }) => createCustomerArrival(input, signal)) },
       actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) },
     }),
     { input: { storeNumber, orderToken, firstName, stallQuantity: store?.mobileOrdering.stallQuantity || 4, availability: store?.mobileOrdering.curbsideAvailability ?? 'available' } },

@@ -29,6 +29,8 @@ export class ApiRequestError extends Error {
     return this.status === 0 || this.status >= 500;
   }
 }
+/** The text of a failure to reach the server (REST and GraphQL alike: code NETWORK_ERROR, status 0). */
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
 export interface RequestOptions<S extends v.GenericSchema | undefined> {
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -39,7 +41,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
 }
 
 let csrfBootstrap: Promise<unknown> | null = null;
-async function csrfToken(): Promise<string> {
+/** The CSRF token for a state-changing call (fetched with the session when the cookie is not there yet). */
+export async function csrfToken(): Promise<string> {
   let token = readCsrfCookie();
   if (!token) {
     csrfBootstrap ??= fetch(`${API_ROOT}/session`, { credentials: 'same-origin' }).finally(() => (csrfBootstrap = null));
@@ -75,7 +78,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
+    throw new ApiRequestError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
   const text = await res.text();
   const json = parseJsonOrUndefined(text);

@@ -1,7 +1,7 @@
 /**
  * Card and payment API clients and the actor implementations of the card machines (docs/machines.md: each
- * actor only sends the input its invoke's mapper built). REST under /apiproxy/v1/account; GraphQL documents by
- * the spec's operation names (contracts/cards.ts CardOperations).
+ * actor only sends the input its invoke's mapper built). REST under /apiproxy/v1/account; GraphQL through the one
+ * GraphQL operation (documents by the spec's operation names in cards.graphql.ts, loaded on the first call).
  */
 import { fromPromise } from 'xstate';
 import * as v from 'valibot';
@@ -10,7 +10,6 @@ import {
   BarcodeResponse,
   CardDetailResponse,
   CardListResponse,
-  CardOperations,
   PaymentMethodListResponse,
   PaymentMethod,
   ReloadResponse,
@@ -24,7 +23,6 @@ import type { AddressRequest } from '../../machines/billing-address.machine.ts';
 import type { AddMethodInput, TokenizeInput, UpdateMethodInput } from '../../machines/credit-card.machine.ts';
 import type { MethodIdRequest } from '../../machines/payment-methods.machine.ts';
 import type { TransferBalanceInput, TransferResult } from '../../machines/transfer.machine.ts';
-import type { FlowError } from '../../machines/account-flow.ts';
 import type { AddCardInput } from '../../machines/add-card.machine.ts';
 import type { ReloadInput } from '../../machines/add-money.machine.ts';
 import type { AutoReloadResult, SaveAutoReloadVariables } from '../../machines/auto-reload.machine.ts';
@@ -34,18 +32,11 @@ import { callRethrowing, toServerFlowError } from './flow-error.ts';
 
 const call = callRethrowing(toServerFlowError);
 
-type GqlAnswer<T> = { data?: T; errors?: Array<{ message: string; extensions?: { code?: string; status?: number; field?: string; message?: string } }> };
-/** a GraphQL call: the first error becomes a FlowError with the REST error shape (server/cards/graphql.ts) */
-export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const r = (await call(api.post('/graphql', { query, variables }))) as GqlAnswer<T>;
-  const err = r.errors?.[0];
-  if (err || !r.data) {
-    const x = err?.extensions ?? {};
-    const body = { code: x.code ?? 'UNEXPECTED_ERROR', message: x.message ?? err?.message ?? '', ...(x.field ? { field: x.field } : {}) };
-    throw { status: x.status ?? 500, code: body.code, message: body.message, ...(x.field ? { field: x.field } : {}), body } satisfies FlowError;
-  }
-  return r.data;
-}
+/**
+ * A GraphQL call of the card area (cards.graphql.ts, loaded on first use so that urql and the documents are not
+ * in the card pages' first load); a failure is rethrown as the REST calls' (`toServerFlowError`).
+ */
+const graphqlCalls = () => import('./cards.graphql.ts').then((m) => m.cardsGraphql);
 
 const A = '/account';
 export const cardsApi = {
@@ -63,10 +54,10 @@ export const cardsApi = {
   updateMethod: ({ paymentMethodId, ...body }: UpdateMethodInput) => call(api.patch(`${A}/payment-methods/${encodeURIComponent(paymentMethodId)}`, body, { schema: v.object({ paymentMethod: PaymentMethod }) })),
   tokenize: (input: { number: string; expMonth: number; expYear: number; cvc: string; postalCode?: string; singleUse?: boolean }) => call(api.post('/sandbox-processor/tokens', input, { schema: TokenizeResponse })),
   approvePaypal: (email: string) => call(api.post('/sandbox-processor/paypal/approve', { email }, { schema: TokenizeResponse })),
-  addresses: () => gql<{ user: { addressList: Address[] } | null }>(CardOperations.GET_ADDRESS_LIST),
-  createAddress: (input: Record<string, unknown>) => gql<{ createAddress: Address }>(CardOperations.CREATE_ADDRESS, { input }),
-  updateAddress: (addressId: string, input: Record<string, unknown>) => gql<{ updateAddress: Address }>(CardOperations.UPDATE_ADDRESS, { addressId, input }),
-  singleUseAddress: (walletTarget: string, input: Record<string, unknown>) => gql<{ addSingleUseBillingAddress: { addressToken: string; expiresAt: string } }>(CardOperations.ADD_SINGLE_USE_BILLING_ADDRESS, { walletTarget, input }),
+  addresses: () => call(graphqlCalls().then((g) => g.addresses())),
+  createAddress: (input: AddressRequest) => call(graphqlCalls().then((g) => g.createAddress(input))),
+  updateAddress: (addressId: string, input: AddressRequest) => call(graphqlCalls().then((g) => g.updateAddress(addressId, input))),
+  singleUseAddress: (walletTarget: string, input: AddressRequest) => call(graphqlCalls().then((g) => g.singleUseAddress(walletTarget, input))),
 };
 
 export function cardsActors() {
@@ -85,9 +76,9 @@ export const addCardActors = () => ({
   removeCard: fromPromise<{ cardNumber: string }, { cardId: string }>(({ input }) => cardsApi.remove(input.cardId)),
 });
 export const autoReloadActors = () => ({
-  createAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(async ({ input }) => (await gql<{ createAutoReload: AutoReloadResult }>(CardOperations.CREATE_AUTO_RELOAD, { ...input })).createAutoReload),
-  updateAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(async ({ input }) => (await gql<{ updateAutoReload: AutoReloadResult }>(CardOperations.UPDATE_AUTO_RELOAD, { ...input })).updateAutoReload),
-  disableAutoReload: fromPromise<AutoReloadResult, { cardId: string }>(async ({ input }) => (await gql<{ disableAutoReload: AutoReloadResult }>(CardOperations.DISABLE_AUTO_RELOAD, input)).disableAutoReload),
+  createAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(({ input }) => call(graphqlCalls().then((g) => g.createAutoReload(input)))),
+  updateAutoReload: fromPromise<AutoReloadResult, SaveAutoReloadVariables>(({ input }) => call(graphqlCalls().then((g) => g.updateAutoReload(input)))),
+  disableAutoReload: fromPromise<AutoReloadResult, { cardId: string }>(({ input }) => call(graphqlCalls().then((g) => g.disableAutoReload(input)))),
 });
 
 // ---- payment methods, addresses, PayPal, transfer (machines: payment-methods, billing-address, credit-card,
@@ -98,9 +89,9 @@ export const paymentMethodsActors = () => ({
   removeMethod: fromPromise<PaymentMethodListResponse, MethodIdRequest>(({ input }) => cardsApi.removeMethod(input.paymentMethodId)),
 });
 export const billingAddressActors = () => ({
-  createAddress: fromPromise<Address, { input: AddressRequest }>(async ({ input }) => (await cardsApi.createAddress(input.input)).createAddress),
-  updateAddress: fromPromise<Address, { addressId: string; input: AddressRequest }>(async ({ input }) => (await cardsApi.updateAddress(input.addressId, input.input)).updateAddress),
-  addSingleUseAddress: fromPromise<{ addressToken: string; expiresAt: string }, { walletTarget: string; input: AddressRequest }>(async ({ input }) => (await cardsApi.singleUseAddress(input.walletTarget, input.input)).addSingleUseBillingAddress),
+  createAddress: fromPromise<Address, { input: AddressRequest }>(({ input }) => cardsApi.createAddress(input.input)),
+  updateAddress: fromPromise<Address, { addressId: string; input: AddressRequest }>(({ input }) => cardsApi.updateAddress(input.addressId, input.input)),
+  addSingleUseAddress: fromPromise<{ addressToken: string; expiresAt: string }, { walletTarget: string; input: AddressRequest }>(({ input }) => cardsApi.singleUseAddress(input.walletTarget, input.input)),
 });
 export const creditCardActors = () => ({
   tokenize: fromPromise<TokenizeResponse, TokenizeInput>(({ input }) => cardsApi.tokenize(input)),
@@ -112,7 +103,7 @@ export const paypalActors = () => ({
   addMethod: fromPromise<{ paymentMethod: PaymentMethod }, { token: string }>(({ input }) => cardsApi.addMethod(input)),
 });
 export const transferActors = () => ({
-  transferBalance: fromPromise<TransferResult, TransferBalanceInput>(async ({ input }) => (await gql<{ transferCardBalance: TransferResult }>(CardOperations.TRANSFER_CARD_BALANCE, { ...input })).transferCardBalance),
+  transferBalance: fromPromise<TransferResult, TransferBalanceInput>(({ input }) => call(graphqlCalls().then((g) => g.transferBalance(input)))),
 });
 /** GET_ADDRESS_LIST (spec 9: the address list is stale after 1 week); null for a guest */
-export const addressListQuery = { queryKey: ['account', 'addresses'], queryFn: async () => (await cardsApi.addresses()).user?.addressList ?? null, staleTime: ADDRESS_LIST_STALE_MS } as const;
+export const addressListQuery = { queryKey: ['account', 'addresses'], queryFn: () => cardsApi.addresses(), staleTime: ADDRESS_LIST_STALE_MS } as const;

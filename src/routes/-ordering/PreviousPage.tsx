@@ -6,7 +6,7 @@ import { basketDraft } from '../../../machines/ordering-types.ts';
 import { previousOrdersMachine, type PreviousOrdersRequest } from '../../../machines/previous-orders.machine.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
-import { orderingOp } from '../../services/ordering.api.ts';
+import { getPreviousOrders } from '../../services/ordering/previous-orders.graphql.ts';
 import { readLastOrder } from '../../services/ordering.actors.ts';
 import { sessionQuery } from '../../services/session.ts';
 import { PreviousView } from '../../views/ordering/PreviousView.tsx';
@@ -15,7 +15,7 @@ import { useCart } from './use-cart.ts';
 /** previous orders per store and locale, fresh for 2 hours (spec 9); placing an order invalidates them */
 const previousQuery = (input: PreviousOrdersRequest) => ({
   queryKey: ['ordering', 'previous', input.storeNumber ?? null, input.locale],
-  queryFn: ({ signal }: { signal: AbortSignal }) => orderingOp('get-previous-orders', input, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getPreviousOrders(input, signal),
   staleTime: 2 * 3600_000,
   retry: false,
 });

@@ -7,7 +7,7 @@ import type { addFavoriteRequest, favoritesRequest, removeFavoriteRequest } from
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
-import { orderingOp } from '../../services/ordering.api.ts';
+import { addFavoriteProduct, deleteFavoriteProduct, getFavoriteProducts } from '../../services/ordering/favorites.graphql.ts';
 import { sessionQuery } from '../../services/session.ts';
 
 /**
@@ -24,10 +24,10 @@ export function useFavorites(returnUrl: string) {
     favoritesMachine.provide({
       actors: {
         loadFavorites: fromPromise(({ input }: { input: ReturnType<typeof favoritesRequest> }) =>
-          queryClient.fetchQuery({ queryKey: ['ordering', 'favorites', input.storeNumber ?? null, input.locale], queryFn: ({ signal }) => orderingOp('get-favorite-products', input, signal), staleTime: 2 * 3600_000, retry: false }),
+          queryClient.fetchQuery({ queryKey: ['ordering', 'favorites', input.storeNumber ?? null, input.locale], queryFn: ({ signal }) => getFavoriteProducts(input, signal), staleTime: 2 * 3600_000, retry: false }),
         ),
-        addFavorite: fromPromise(({ input }: { input: ReturnType<typeof addFavoriteRequest> }) => orderingOp('add-favorite-product', input).finally(() => void queryClient.invalidateQueries({ queryKey: ['ordering', 'favorites'], refetchType: 'none' }))),
-        removeFavorite: fromPromise(({ input }: { input: ReturnType<typeof removeFavoriteRequest> }) => orderingOp('delete-favorite-product', input).finally(() => void queryClient.invalidateQueries({ queryKey: ['ordering', 'favorites'], refetchType: 'none' }))),
+        addFavorite: fromPromise(({ input }: { input: ReturnType<typeof addFavoriteRequest> }) => addFavoriteProduct(input).finally(() => void queryClient.invalidateQueries({ queryKey: ['ordering', 'favorites'], refetchType: 'none' }))),
+        removeFavorite: fromPromise(({ input }: { input: ReturnType<typeof removeFavoriteRequest> }) => deleteFavoriteProduct(input).finally(() => void queryClient.invalidateQueries({ queryKey: ['ordering', 'favorites'], refetchType: 'none' }))),
       },
       actions: {
         redirect: ({ context }) => {

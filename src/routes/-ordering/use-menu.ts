@@ -5,7 +5,7 @@ import { menuMachine } from '../../../machines/menu.machine.ts';
 import { menuAvailability } from '../../../machines/menu-pages.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
-import { menuActors } from '../../services/ordering.actors.ts';
+import { menuActors } from '../../services/ordering/menu.graphql.ts';
 import { useCart } from './use-cart.ts';
 
 /** The menu of the chosen store for a menu page: reloads when the store changes; tells the cart what the store sells. */

@@ -7,7 +7,8 @@ import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
-import { pricingRulesQuery, productActors } from '../../services/ordering.actors.ts';
+import { productActors } from '../../services/ordering/product.ts';
+import { pricingRulesQuery } from '../../services/ordering/pricing-rules.graphql.ts';
 import { sessionQuery } from '../../services/session.ts';
 import { useCart } from './use-cart.ts';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { placeOrderMachine } from '../../../machines/place-order.machine.ts';
 import { pricingFixture } from '../../../machines/__tests__/ordering-fixtures.ts';
 import { CheckoutView, type PlaceOrderActor } from './CheckoutView.tsx';
-import { guestPaymentChoices } from '../../services/ordering.actors.ts';
+import { guestPaymentChoices } from '../../services/ordering/checkout.actors.ts';
 
 type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };
 const pending: Record<string, Settle[]> = {};

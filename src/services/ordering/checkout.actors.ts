@@ -1,0 +1,73 @@
+/** The checkout's reads and actors (machines/place-order.machine.ts): GraphQL through checkout.graphql.ts. */
+import { queryOptions } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import type { PricingResult, SubmitOrderResult, TimeSlotsResponse, CartItemInput } from '../../../contracts/ordering.ts';
+import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../../machines/place-order.machine.ts';
+import type { CartItem } from '../../../machines/ordering-types.ts';
+import { GUEST_TOKEN_MAX_AGE_MS } from '../../../contracts/card-shared.ts';
+import type { GuestCard, GuestAddress } from '../guest-payment.ts';
+import { getOffers, getPickupEstimate, getStoreTimeSlots, priceOrder, priceOrderGuest, submitOrder, submitOrderGuest } from './checkout.graphql.ts';
+
+/**
+ * A guest's way to pay (spec 1 §6, spec 2 §6): the single-use card the guest payment pages stored
+ * (`readGuestPayment()`), charged through submit-order-guest as GUEST_CARD with its billing address token.
+ */
+export function guestPaymentChoices(stored: { card: GuestCard; address: GuestAddress } | null): PaymentChoice[] {
+  if (!stored) return [];
+  const { card, address } = stored;
+  return [
+    {
+      id: card.token,
+      tender: 'GUEST_CARD',
+      label: `${card.brand.toUpperCase()} …${card.lastFour}`,
+      expiresAt: new Date(Date.parse(card.createdAt) + GUEST_TOKEN_MAX_AGE_MS).toISOString(),
+      addressToken: address.addressToken,
+    },
+  ];
+}
+
+export const timeSlotsQuery = (storeNumber: string) =>
+  queryOptions({ queryKey: ['ordering', 'time-slots', storeNumber], queryFn: ({ signal }) => getStoreTimeSlots({ storeNumber }, signal), staleTime: 60_000, retry: false });
+export const pickupEstimateQuery = (storeNumber: string) =>
+  queryOptions({ queryKey: ['ordering', 'pickup-estimate', storeNumber], queryFn: ({ signal }) => getPickupEstimate({ storeNumber }, signal), staleTime: 60_000, retry: false });
+export const offersQuery = (storeNumber: string) =>
+  queryOptions({ queryKey: ['ordering', 'offers', storeNumber], queryFn: ({ signal }) => getOffers({ storeNumber }, signal), staleTime: 60_000, retry: false });
+
+/** A member's ways to pay at checkout: stored-value cards (with balances), then saved credit cards and PayPal. */
+export const walletQuery = queryOptions({
+  queryKey: ['ordering', 'wallet'],
+  queryFn: async () => {
+    // the cards client (and its contract) loads only at checkout, not with every menu page
+    const { cardsApi } = await import('../cards.actors.ts');
+    const [{ cards }, { paymentMethods }] = await Promise.all([cardsApi.list(), cardsApi.methods()]);
+    const payments: PaymentChoice[] = [
+      ...cards.filter((c) => c.status === 'active').map((c) => ({ id: c.cardId, tender: 'SVC' as const, label: `${c.nickname} (…${c.lastFour})`, balance: c.balance.amount })),
+      ...paymentMethods.map((m) => ({ id: m.paymentMethodId, tender: m.paymentType === 'paypal' ? ('PAYPAL' as const) : ('CREDIT_CARD' as const), label: m.paymentType === 'paypal' ? `PayPal${m.accountEmail ? ` (${m.accountEmail})` : ''}` : `${m.paymentType.toUpperCase()} …${m.accountNumberLastFour}` })),
+    ];
+    const reloadMethodId = (paymentMethods.find((m) => m.default && m.paymentType !== 'paypal') ?? paymentMethods.find((m) => m.paymentType !== 'paypal'))?.paymentMethodId ?? null;
+    return { payments, reloadMethodId };
+  },
+  staleTime: 0,
+});
+
+/** The cart's items as price-order takes them (spec 5: child items with quantity 0 or less are sent as 1). */
+export function cartItemsInput(items: readonly CartItem[]): CartItemInput[] {
+  return items
+    .filter((i) => i.availability === 'Available')
+    .map((i) => ({ commerce: { sku: i.size.sku }, quantity: i.quantity, childItems: i.selectedOptions.map((o) => ({ commerce: { sku: o.sku }, quantity: o.quantity > 0 ? o.quantity : 1 })) }));
+}
+
+export function checkoutActors() {
+  return {
+    priceOrder: fromPromise<PricingResult, PriceRequest>(({ input, signal }) => {
+      const { guest, ...req } = input;
+      return guest ? priceOrderGuest(req, signal) : priceOrder(req, signal);
+    }),
+    submitOrder: fromPromise<SubmitOrderResult, SubmitRequest>(({ input, signal }) => {
+      const { guest, guestDetails, scheduledOrdering, ...rest } = input;
+      const req = { ...rest, ...(scheduledOrdering ? { scheduledOrdering } : {}) };
+      return guest ? submitOrderGuest({ ...req, guest: guestDetails ?? { email: '', firstName: '', guestEmailMarketingOptIn: false } }, signal) : submitOrder(req, signal);
+    }),
+    loadTimeSlots: fromPromise<TimeSlotsResponse, { storeNumber: string }>(({ input, signal }) => getStoreTimeSlots(input, signal)),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The product page's read (REST: GET /apiproxy/v1/ordering/{productNumber}), its query (through the query cache)
+ * and the product machine's real actor (docs/machines.md: each only sends its input).
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { ProductResponse } from '../../../contracts/ordering-product.ts';
+import { api } from '../api.ts';
+
+/** GET /apiproxy/v1/ordering/{productNumber}?storeNumber=&formCode= (Accept-Language) */
+export function fetchProduct(input: { productNumber: number; formCode?: string; storeNumber?: string; locale?: string }, signal?: AbortSignal) {
+  return api.get(`/ordering/${input.productNumber}`, {
+    schema: ProductResponse,
+    query: { ...(input.storeNumber ? { storeNumber: input.storeNumber } : {}), ...(input.formCode ? { formCode: input.formCode } : {}) },
+    headers: { 'Accept-Language': input.locale ?? 'en-US' },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export interface ProductRequest {
+  productNumber: number;
+  formCode: string;
+  storeNumber?: string;
+  locale: string;
+}
+export const productQuery = (input: ProductRequest) =>
+  queryOptions({
+    queryKey: ['ordering', 'product', input.productNumber, input.formCode, input.storeNumber ?? null, input.locale],
+    queryFn: ({ signal }) => fetchProduct(input, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function productActors(queryClient: QueryClient) {
+  return {
+    loadProduct: fromPromise<ProductResponse, ProductRequest>(({ input }) => queryClient.fetchQuery(productQuery(input))),
+  };
+}
