@@ -35,7 +35,6 @@ const SELECT = `
 export function toCard(r: CardRow): Card {
   return {
     cardId: r.card_id,
-    cardNumber: r.card_number,
     lastFour: r.card_number.slice(-4),
     nickname: r.nickname ?? 'My Card',
     cardImageUrl: cardImageUrl(r.card_art),
