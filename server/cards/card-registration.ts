@@ -69,12 +69,21 @@ export async function registerPhysicalCard(db: Db, userId: string, cardNumber: s
     const claimed = await tx.query('update physical_cards set registered_at = now() where card_number = $1 and registered_at is null', [cardNumber]);
     if (claimed.rowCount !== 1) return null;
     const primary = !(await hasPrimary(tx, userId));
-    const owned = await tx.query<{ card_id: string }>(
+    const owned = await tx.query<{ card_id: string; balance_cents: number }>(
       `update stored_value_cards set user_id = $2, is_primary = $3, nickname = $4, registered_at = now()
-        where card_number = $1 and user_id is null and status = 'active' returning card_id`,
+        where card_number = $1 and user_id is null and status = 'active' returning card_id, balance_cents`,
       [cardNumber, userId, primary, opts.nickname || 'My Card'],
     );
-    if (owned.rows[0]) return owned.rows[0].card_id;
+    const row = owned.rows[0];
+    if (row) {
+      // the new owner's history starts here (cardHistory shows rows from registered_at on): a zero movement that
+      // records the balance the card came with (issue 25: a re-registered card showed the previous owner's history)
+      await tx.query(
+        `insert into card_ledger (card_id, user_id, kind, amount_cents, balance_after_cents, description) values ($1, $2, 'opening', 0, $3, 'Opening balance')`,
+        [row.card_id, userId, row.balance_cents],
+      );
+      return row.card_id;
+    }
     throw new CardTaken();
   }).catch((e: unknown) => {
     if (e instanceof CardTaken) return null;

@@ -480,6 +480,29 @@ forEachDb('cards and payments', ({ db }) => {
     });
   });
 
+  describe('history of a re-registered card (issue 25)', () => {
+    it("a physical card registered again after a removal shows the new owner none of the previous owner's movements", async () => {
+      const { c: first, card, number } = await memberWithCard();
+      const firstHistory = (await first.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json.history;
+      // the history starts at the registration, with the balance the card came with
+      expect(firstHistory).toMatchObject([{ kind: 'opening', amount: { amount: 0 }, balanceAfter: { amount: card.balance.amount } }]);
+      expect((await registerCharge(first, card.cardId, 100)).status).toBe(200);
+      expect((await registerCharge(first, card.cardId, card.balance.amount - 100)).status).toBe(200);
+      expect((await first.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json.history.map((e: { kind: string }) => e.kind)).toEqual(['charge', 'charge', 'opening']);
+      expect((await first.post(`/apiproxy/v1/account/cards/${card.cardId}/remove`)).status).toBe(200);
+
+      const second = await member();
+      const again = await addCard(second, number, pinOf(Number(number.slice(-4))));
+      expect(again.status, JSON.stringify(again.json)).toBe(200);
+      const detail = (await second.get(`/apiproxy/v1/account/cards/${again.json.card.cardId}`)).json;
+      expect(detail.history).toHaveLength(1);
+      expect(detail.history[0]).toMatchObject({ kind: 'opening', amount: { amount: 0 }, balanceAfter: { amount: 0 } });
+      // the ledger still holds every movement (sums equal the balance)
+      const sums = await db().query<{ s: number; b: number }>('select (select sum(amount_cents)::int from card_ledger where card_id = $1) as s, balance_cents as b from stored_value_cards where card_id = $1', [again.json.card.cardId]);
+      expect(sums.rows[0]!.s).toBe(sums.rows[0]!.b);
+    });
+  });
+
   describe('addresses (GraphQL)', () => {
     const address = { firstName: 'Ana', lastName: 'Silva', addressLine1: '1 Pike St', addressLine2: '', city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA' };
     it('create (an empty second line becomes null), list, update; a bad ZIP names the field', async () => {
