@@ -14,6 +14,7 @@ import { compressResponses } from './http/compress.ts';
 import { msSetting, slowRequestLog, watchEventLoop } from './http/stall-log.ts';
 import { startHangWatchdog } from './http/hang-watchdog.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
+import { upgradePinHashes } from './cards/pin-hash.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -25,6 +26,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const config = loadConfig(env);
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
+  // physical-card PINs: any unsalted SHA-256 left (migrations 002/006, a copied seed snapshot) wrapped in the keyed hash
+  await upgradePinHashes(db);
 
   const settings = loadServerSettings(env);
   // stops filling the open-status cache (below) before the database closes

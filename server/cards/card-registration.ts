@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { AccountErrorCodes, AccountMessages } from '../../contracts/account.ts';
 import { CardCodes, cardCodeMessage } from '../../contracts/cards.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { equalHex, sha256Hex } from '../auth/tokens.ts';
+import { ensurePinHashesUpgraded, pinHmac, pinMatches } from './pin-hash.ts';
 
 /**
  * Adding stored-value cards to an account (account creation and /account/cards/add):
@@ -53,13 +53,15 @@ export async function issueDigitalCard(db: Db, userId: string, opts: { nickname?
  * 121030 (inactive), 121032 (lost or stolen), 121037 (closed) or 121024 (store credit).
  */
 export async function registerPhysicalCard(db: Db, userId: string, cardNumber: string, pin: string, opts: { nickname?: string } = {}): Promise<CardRegistrationResult> {
-  const r = await db.query<{ pin_sha256: string; status: string; card_type: string; registered_at: Date | null }>(
-    'select pin_sha256, status, card_type, registered_at from physical_cards where card_number = $1',
+  await ensurePinHashesUpgraded(db);
+  const r = await db.query<{ pin_hmac: string | null; pin_sha256: string | null; status: string; card_type: string; registered_at: Date | null }>(
+    'select pin_hmac, pin_sha256, status, card_type, registered_at from physical_cards where card_number = $1',
     [cardNumber],
   );
   const card = r.rows[0];
-  const given = sha256Hex(`${cardNumber}:${pin}`);
-  if (!card || !equalHex(given, card.pin_sha256)) return { ok: false, ...informationError };
+  // an unknown number costs the same keyed hash as a known one
+  if (!card) await pinHmac(db, cardNumber, pin);
+  if (!card || !(await pinMatches(db, card, cardNumber, pin))) return { ok: false, ...informationError };
   if (card.registered_at) return { ok: false, ...alreadyRegistered };
   if (card.status === 'inactive') return { ok: false, ...inactive };
   if (card.status === 'lost' || card.status === 'stolen') return { ok: false, ...stateError(CardCodes.lostOrStolen) };

@@ -36,6 +36,7 @@ import { processor } from '../payments/index.ts';
 import type { TokenInfo } from '../payments/processor.ts';
 import { barcodeDataUrl } from './barcode.ts';
 import { issuePayCode } from './pay-codes.ts';
+import { pinAttempt } from './pin-limits.ts';
 import { issueDigitalCard, registerPhysicalCard } from './card-registration.ts';
 import { cardError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
@@ -215,7 +216,11 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
     } else {
       const limited = await hit(db, bucket, HOUR);
       if (limited.count > ADD_CARD_FAILURES_PER_HOUR) throw rateLimited(c, limited.retryAfterSeconds);
+      // failed PINs per card number and per IP too (server/cards/pin-limits.ts)
+      const pin = await pinAttempt(db, body.cardNumber, clientIp(c));
+      if (!pin.ok) throw rateLimited(c, pin.retryAfterSeconds);
       const r = await registerPhysicalCard(db, s.userId, body.cardNumber, body.securityCode, { nickname: body.nickname });
+      if (r.ok || r.errorCode !== CardCodes.cardOrPinWrong) await pin.succeeded();
       if (!r.ok) throw cardError(r.errorCode, { field: r.errorCode === CardCodes.cardOrPinWrong ? 'securityCode' : 'cardNumber' });
       await release(db, bucket);
       cardId = r.cardId;
