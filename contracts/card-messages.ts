@@ -39,6 +39,8 @@ export const CardMessages = {
   tokenExpired: CARD_TOKEN_EXPIRED_MESSAGE,
   makePrimaryFailed: 'We could not make this your primary card. Please try again.',
   barcodeDown: 'Barcode is temporarily down. To pay in store, show the barcode number to your barista',
+  /** the register: a pay code that expired, was already charged, or whose card left the account */
+  barcodeExpired: 'This barcode has expired or was already used. Ask for a fresh one from the Pay screen.',
   noPaymentMethods: 'Your account has no payment methods.',
   selectPaymentMethod: 'To save Auto reload settings, select a payment method.',
   noPaymentSelected: 'no payment method selected',

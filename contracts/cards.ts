@@ -78,6 +78,7 @@ export const CardCodes = {
   addressNotFound: 'ADDRESS_NOT_FOUND',
   /** a single-use card token older than GUEST_TOKEN_MAX_AGE_MS or already used (410) */
   tokenExpired: 'PAYMENT_TOKEN_EXPIRED',
+  barcodeExpired: 'BARCODE_EXPIRED',
   makePrimaryFailed: 'MAKE_PRIMARY_FAILED',
 } as const;
 
@@ -122,6 +123,7 @@ export const cardCodeMessage: Record<string, string> = {
   PAYMENT_METHOD_NOT_FOUND: CardMessages.paymentMethodNotFound,
   ADDRESS_NOT_FOUND: CardMessages.addressNotFound,
   PAYMENT_TOKEN_EXPIRED: CardMessages.tokenExpired,
+  BARCODE_EXPIRED: CardMessages.barcodeExpired,
   MAKE_PRIMARY_FAILED: CardMessages.makePrimaryFailed,
 };
 for (const c of PAYMENT_METHOD_PROBLEM_CODES) cardCodeMessage[c] = CardMessages.paymentMethodProblem;
@@ -168,6 +170,14 @@ export function parseDecimalAmount(input: string | number | null | undefined): n
 }
 /** "barcode number grouped by 4" */
 export const groupCardNumber = (n: string) => n.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+/**
+ * A card number as every answer outside the re-authenticated pay view shows it: the last four digits only
+ * ('•••• 0001'). The full number never leaves the server after registration (issue 25).
+ */
+export const maskCardNumber = (n: string) => `•••• ${n.slice(-4)}`;
+/** a pay code (what the barcode holds) lives 5 minutes and pays once; the overlay fetches a fresh one after 4 */
+export const PAY_CODE_TTL_MS = 5 * 60_000;
+export const PAY_CODE_REFRESH_MS = 4 * 60_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Field schemas
@@ -193,9 +203,9 @@ export const AutoReloadProfile = v.object({
 });
 export type AutoReloadProfile = v.InferOutput<typeof AutoReloadProfile>;
 
+/** no full card number: `lastFour` only (the pay code in BarcodeResponse is what a register charges) */
 export const Card = v.object({
   cardId: v.string(),
-  cardNumber: v.string(),
   lastFour: v.string(),
   nickname: v.string(),
   cardImageUrl: v.string(),
@@ -224,11 +234,26 @@ export type CardListResponse = v.InferOutput<typeof CardListResponse>;
 export const CardDetailResponse = v.object({ card: Card, history: v.array(LedgerEntry) });
 export type CardDetailResponse = v.InferOutput<typeof CardDetailResponse>;
 
-/** POST /account/cards/barcode */
-export const BarcodeRequest = v.object({ cardNumber: SvcCardNumber });
+/**
+ * POST /account/cards/barcode: the card by id (what the client holds) or by number (spec 7's request field, for a
+ * member who types the number of a card they hold); one of the two.
+ */
+export const BarcodeRequest = v.pipe(
+  v.object({ cardId: v.optional(CardId), cardNumber: v.optional(SvcCardNumber) }),
+  v.check((r) => (r.cardId === undefined) !== (r.cardNumber === undefined), 'Give the card id or the card number.'),
+);
 export type BarcodeRequest = v.InferInput<typeof BarcodeRequest>;
-/** uri: a data: URL of a PNG (PDF417 of the card number) */
-export const BarcodeResponse = v.object({ uri: v.string(), cardNumber: v.string(), format: v.literal('pdf417') });
+/** A pay code: 16 digits, random, single use, expiring (PAY_CODE_TTL_MS); the register charges the card by it. */
+export const PayCode = v.pipe(
+  v.string('Scan or type the barcode number.'),
+  v.transform((s) => s.replace(/[\s-]/g, '')),
+  v.regex(/^[0-9]{16}$/, 'A barcode number has 16 digits.'),
+);
+/**
+ * uri: a data: URL of a PNG (PDF417 of the pay code); code: the same 16 digits (shown in groups of 4 for the
+ * barista); expiresAt: ISO time; lastFour: the card's.
+ */
+export const BarcodeResponse = v.object({ uri: v.string(), code: v.string(), expiresAt: v.string(), lastFour: v.string(), format: v.literal('pdf417') });
 export type BarcodeResponse = v.InferOutput<typeof BarcodeResponse>;
 
 /** POST /account/cards/get-card-info-from-token (an eGift bearer link) */
@@ -266,7 +291,7 @@ export const Duplicate = v.optional(v.object({ code: v.literal('121063'), messag
 export const ReloadResponse = v.object({ card: Card, amount: Money, duplicate: Duplicate });
 export type ReloadResponse = v.InferOutput<typeof ReloadResponse>;
 
-/** POST /account/cards/:cardId/remove → the removed card's number (spec 7) */
+/** POST /account/cards/:cardId/remove → the removed card's number (spec 7), masked ('•••• 0001') */
 export const RemoveCardResponse = v.object({ cardNumber: v.string() });
 /** POST /account/cards/:cardId/make-primary */
 export const MakePrimaryResponse = v.object({ card: Card });
@@ -296,13 +321,14 @@ export const AutoReloadInput = v.object({
 export type AutoReloadInput = v.InferInput<typeof AutoReloadInput>;
 export const DisableAutoReloadInput = v.object({ cardId: CardId, risk: Risk });
 
-/** development register (POST /apiproxy/v1/dev/register/charge): a barista charges a scanned card */
+/** development register (POST /apiproxy/v1/dev/register/charge): a barista charges the card behind a scanned pay code */
 export const RegisterChargeRequest = v.object({
-  cardNumber: v.pipe(v.string('Scan or type the card number.'), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.')),
+  barcode: PayCode,
   amount: v.pipe(v.number('Enter an amount in cents.'), v.integer('Enter an amount in cents.'), v.minValue(1, 'Enter an amount in cents.'), v.maxValue(MAX_REGISTER_CHARGE_CENTS, 'At most $500 per sale.')),
   idempotencyKey: IdempotencyKey,
 });
 export type RegisterChargeRequest = v.InferInput<typeof RegisterChargeRequest>;
+/** cardNumber masked ('•••• 0001') */
 export const RegisterChargeResponse = v.object({
   cardNumber: v.string(),
   charged: Money,

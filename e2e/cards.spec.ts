@@ -1,7 +1,8 @@
 /**
  * Stored-value cards and payment methods end to end (issue 9 "Done when"; spec 2 §2 Cards, Payment methods and
  * addresses; §4; §8 card and payment codes), in Chromium against the built app and the real server:
- * - a member registers a seeded physical card, opens #pay and sees the barcode, is charged at /dev/register, adds a
+ * - a member registers a seeded physical card, opens #pay and sees the barcode (a pay code, never the card number),
+ *   is charged at /dev/register by that code once (the same code again is refused), adds a
  *   credit card with a billing address, adds money with it, turns auto reload on and sees it fire after a register
  *   charge, turns it off, transfers a balance, removes a card;
  * - declined, expired and international test cards show their messages; PayPal through the sandbox consent page;
@@ -21,17 +22,35 @@ const seededBalance = (number: string) => (Number(number.slice(-3)) % 20) * 250;
 async function cardsOf(page: Page) {
   const res = await page.request.get('/apiproxy/v1/account/cards');
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { cards: Array<{ cardId: string; cardNumber: string; lastFour: string; kind: string; balance: { amount: number } }> }).cards;
+  return ((await res.json()) as { cards: Array<{ cardId: string; lastFour: string; kind: string; balance: { amount: number } }> }).cards;
 }
 
-async function registerCharge(page: Page, cardNumber: string, dollars: string) {
+/** opens #pay on the card's page: the barcode and its pay code in groups of 4 (never the card number) */
+async function payCodeOf(page: Page, cardId: string, lastFour: string) {
+  await page.goto(`/account/cards/${cardId}#pay`);
+  const pay = page.getByRole('dialog', { name: 'Scan to pay' });
+  const barcode = pay.getByRole('img', { name: new RegExp(`^Barcode for card •••• ${lastFour}: [0-9]{4} [0-9]{4} [0-9]{4} [0-9]{4}$`) });
+  await expect(barcode).toBeVisible();
+  expect(await barcode.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  const grouped = ((await pay.locator('figcaption').textContent()) ?? '').trim();
+  expect(grouped).toMatch(/^[0-9]{4} [0-9]{4} [0-9]{4} [0-9]{4}$/);
+  return grouped;
+}
+
+async function registerAttempt(page: Page, barcode: string, dollars: string) {
   await page.goto('/dev/register');
-  await page.getByLabel('Barcode number').fill(cardNumber);
+  await page.getByLabel('Barcode number').fill(barcode);
   await page.getByLabel('Amount (dollars)').fill(dollars);
   await page.getByRole('button', { name: 'Charge' }).click();
   const out = page.getByRole('status');
-  await expect(out).toContainText('Charged');
+  await expect(out).not.toHaveText('');
   return (await out.textContent()) ?? '';
+}
+
+async function registerCharge(page: Page, barcode: string, dollars: string) {
+  const out = await registerAttempt(page, barcode, dollars);
+  expect(out).toContain('Charged');
+  return out;
 }
 
 async function fillBillingAddress(page: Page) {
@@ -66,19 +85,20 @@ test('a member: register a card, pay, register charge, add a card with a billing
   await page.getByLabel(/Security code/).fill(physical.pin);
   await page.getByRole('button', { name: 'Add card' }).click();
   await expect(toast(page).filter({ hasText: `Card added with ${usd(opening)}` })).toBeVisible();
-  const card = (await cardsOf(page)).find((c) => c.cardNumber === physical.number)!;
+  const lastFour = physical.number.slice(-4);
+  const card = (await cardsOf(page)).find((c) => c.kind === 'physical' && c.lastFour === lastFour)!;
   expect(card.balance.amount).toBe(opening);
+  // the cards answer carries no full card number (issue 25)
+  expect(JSON.stringify(await cardsOf(page))).not.toContain(physical.number);
 
-  // #pay: the barcode with the number in groups of 4
-  const grouped = physical.number.replace(/(.{4})(?=.)/g, '$1 ');
-  await page.goto(`/account/cards/${card.cardId}#pay`);
-  const barcode = page.getByRole('img', { name: `Barcode for card ${grouped}` });
-  await expect(barcode).toBeVisible();
-  expect(await barcode.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-  await expect(page.getByRole('dialog', { name: 'Scan to pay' }).getByText(grouped, { exact: true })).toBeVisible();
+  // #pay: the barcode with its pay code in groups of 4
+  const code = await payCodeOf(page, card.cardId, lastFour);
+  expect(code.replace(/ /g, '')).not.toBe(physical.number);
 
-  // charged at the register
-  expect(await registerCharge(page, physical.number, '2.00')).toBe(`Charged $2.00. New balance ${usd(opening - 200)}.`);
+  // charged at the register by the code, once; the same code again and the card number are refused
+  expect(await registerCharge(page, code, '2.00')).toBe(`Charged $2.00. New balance ${usd(opening - 200)}.`);
+  expect(await registerAttempt(page, code, '1.00')).toBe('Declined: This barcode has expired or was already used. Ask for a fresh one from the Pay screen. (BARCODE_EXPIRED)');
+  expect(await registerAttempt(page, physical.number, '1.00')).toBe('Declined: We could not find that card. (CARD_NOT_FOUND)');
   let balance = opening - 200;
 
   // no payment methods yet: add money leads to the payment-method page
@@ -125,7 +145,7 @@ test('a member: register a card, pay, register charge, add a card with a billing
 
   // a register charge takes the balance under $10: auto reload fires
   const charge = balance - 500;
-  expect(await registerCharge(page, physical.number, (charge / 100).toFixed(2))).toBe(`Charged ${usd(charge)}. New balance ${usd(3000)}. Auto reload added $25.00.`);
+  expect(await registerCharge(page, await payCodeOf(page, card.cardId, lastFour), (charge / 100).toFixed(2))).toBe(`Charged ${usd(charge)}. New balance ${usd(3000)}. Auto reload added $25.00.`);
   balance = 3000;
   await page.goto(`/account/cards/${card.cardId}`);
   await expect(page.getByText(`Auto reload: +$25.00, balance ${usd(balance)}`)).toBeVisible();
@@ -238,12 +258,12 @@ test('a guest: single-use billing address and card; a token older than 5 minutes
   expect(await page.evaluate(() => sessionStorage.getItem('harbor.guestPayment.card'))).toBeNull();
   await expect(page.getByLabel('Card number')).toBeVisible();
 
-  // the register refuses a sale above the balance (seeded card 212 holds $1): INSUFFICIENT_BALANCE
+  // the register takes pay codes only: a card number (seeded card 212) is no barcode
   await page.goto('/dev/register');
   await page.getByLabel('Barcode number').fill('6000100000000212');
   await page.getByLabel('Amount (dollars)').fill('5.00');
   await page.getByRole('button', { name: 'Charge' }).click();
-  await expect(page.getByRole('status')).toHaveText('Declined: Insufficient balance available. (INSUFFICIENT_BALANCE)');
+  await expect(page.getByRole('status')).toHaveText('Declined: We could not find that card. (CARD_NOT_FOUND)');
 });
 
 const MEMBER_PAGES = [

@@ -1,21 +1,29 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { CardMessages, type BarcodeResponse } from '../contracts/cards.ts';
+import { CardMessages, PAY_CODE_REFRESH_MS, type BarcodeResponse } from '../contracts/cards.ts';
 import { asFlowError, inputOf, notProvided } from './account-flow.ts';
 
 /**
  * Barcode pay, the #pay overlay (spec 2 §4 "Barcode pay", §6): a guest is sent to sign in first; a session
  * that needs re-authentication is sent there first; then a loader, then the barcode image made on the server with
- * the number in groups of 4; on failure the error view with the number for the barista.
+ * its number in groups of 4; on failure the error view with the number for the barista.
+ *
+ * The barcode and its number are a pay code (issue 25), not the card number: 16 random digits the register
+ * charges once within 5 minutes. The overlay fetches a fresh code every PAY_CODE_REFRESH_MS while it shows one.
+ * The client never holds the full card number: the card is named by id, shown by its last four.
  */
 export interface BarcodePayInput {
   signedIn: boolean;
-  cardNumber: string;
+  cardId: string;
+  lastFour: string;
 }
 export interface BarcodePayContext {
   signedIn: boolean;
-  cardNumber: string;
+  cardId: string;
+  lastFour: string;
   /** the barcode image address (a data: URL) */
   uri: string | null;
+  /** the pay code the barcode holds, the number the barista types */
+  code: string | null;
   error: string | null;
 }
 export type BarcodePayEvent =
@@ -24,14 +32,14 @@ export type BarcodePayEvent =
   | DoneActorEvent<BarcodeResponse, 'fetchBarcode'>
   | ErrorActorEvent<unknown, 'fetchBarcode'>;
 
-export function fetchBarcodeRequest({ context }: { context: Pick<BarcodePayContext, 'cardNumber'> }): { cardNumber: string } {
-  if (!/^[0-9]{16}$/.test(context.cardNumber)) throw new Error('fetchBarcode: no card number');
-  return { cardNumber: context.cardNumber };
+export function fetchBarcodeRequest({ context }: { context: Pick<BarcodePayContext, 'cardId'> }): { cardId: string } {
+  if (!context.cardId) throw new Error('fetchBarcode: no card');
+  return { cardId: context.cardId };
 }
 
 export const barcodePayMachine = setup({
   types: { context: {} as BarcodePayContext, events: {} as BarcodePayEvent, input: {} as BarcodePayInput },
-  actors: { fetchBarcode: fromPromise<BarcodeResponse, { cardNumber: string }>(async () => notProvided('fetchBarcode')) },
+  actors: { fetchBarcode: fromPromise<BarcodeResponse, { cardId: string }>(async () => notProvided('fetchBarcode')) },
   guards: {
     isGuest: ({ context }) => !context.signedIn,
     needsReauth: ({ event }) => 'error' in event && asFlowError(event.error).code === 'REAUTH_REQUIRED',
@@ -42,16 +50,18 @@ export const barcodePayMachine = setup({
     close: () => {},
     applyInput: assign(({ event }) => {
       const i = inputOf<BarcodePayInput>(event);
-      return { signedIn: !!i.signedIn, cardNumber: i.cardNumber ?? '' };
+      return { signedIn: !!i.signedIn, cardId: i.cardId ?? '', lastFour: i.lastFour ?? '' };
     }),
-    assignBarcode: assign(({ event }) => (event.type === 'xstate.done.actor.fetchBarcode' ? { uri: event.output.uri, error: null } : {})),
-    assignError: assign({ uri: null, error: CardMessages.barcodeDown }),
+    assignBarcode: assign(({ event }) => (event.type === 'xstate.done.actor.fetchBarcode' ? { uri: event.output.uri, code: event.output.code, error: null } : {})),
+    assignError: assign({ uri: null, code: null, error: CardMessages.barcodeDown }),
+    dropBarcode: assign({ uri: null, code: null }),
   },
+  delays: { payCodeRefresh: PAY_CODE_REFRESH_MS },
 }).createMachine({
   id: 'barcodePay',
   description: 'The scan-to-pay overlay: sign-in and re-authentication first, then the server-made barcode or the number for the barista.',
   meta: { title: 'Barcode pay (#pay)', spec: '2 §2 #pay, §3 barcode state, §4 Barcode pay, §6, §8 barcode failure' },
-  context: { signedIn: false, cardNumber: '', uri: null, error: null },
+  context: { signedIn: false, cardId: '', lastFour: '', uri: null, code: null, error: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
@@ -69,9 +79,13 @@ export const barcodePayMachine = setup({
       },
     },
     reauthRequired: { description: 'Re-authentication is triggered first.', tags: ['redirecting'], entry: 'requestReauth', type: 'final' },
-    showing: { description: 'The barcode image and its number in groups of 4.', on: { 'user.close': { target: 'closed' } } },
+    showing: {
+      description: 'The barcode image and its number (the pay code) in groups of 4; a fresh code before this one expires.',
+      after: { payCodeRefresh: { target: 'loading', actions: 'dropBarcode' } },
+      on: { 'user.close': { target: 'closed' } },
+    },
     failed: {
-      description: "'Barcode is temporarily down…' with the number for the barista; Try again.",
+      description: "'Barcode is temporarily down…' with the card's last four; Try again.",
       tags: ['error'],
       on: { 'user.retry': { target: 'loading' }, 'user.close': { target: 'closed' } },
     },

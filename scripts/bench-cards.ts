@@ -24,7 +24,14 @@ async function main() {
     const key = () => `bench-${process.pid}-${n++}`;
     const health = healthz(server.base);
     const reload: Op = { label: 'reload $10', run: () => api.call('POST', `/apiproxy/v1/account/cards/${card.cardId}/reload`, { amount: 1000, paymentMethodId: method.paymentMethodId, idempotencyKey: key() }) };
-    const charge: Op = { label: 'register charge $10', run: () => api.call('POST', '/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: 1000, idempotencyKey: key() }) };
+    // each sale scans a fresh pay code (single use): the barcode call is part of the measured op
+    const charge: Op = {
+      label: 'pay code + register charge $10',
+      run: async () => {
+        const code = (await api.call('POST', '/apiproxy/v1/account/cards/barcode', { cardId: card.cardId })).json.code as string;
+        return api.call('POST', '/apiproxy/v1/dev/register/charge', { barcode: code, amount: 1000, idempotencyKey: key() });
+      },
+    };
 
     await measure([health, reload, charge], 30, CONCURRENCY); // warm-up
     const [h] = await measure([health], REQUESTS, CONCURRENCY);

@@ -17,6 +17,7 @@ import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
+import { clientIp } from './auth/client-ip.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -83,7 +84,7 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', async (c) => {
     const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
     if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);
-    return (await graphql()).fetch(c.req.raw, { deps, session: c.var.session });
+    return (await graphql()).fetch(c.req.raw, { deps, session: c.var.session, ip: clientIp(c) });
   });
 
   app.all('/apiproxy/*', () => {

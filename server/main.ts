@@ -15,6 +15,7 @@ import { msSetting, watchEventLoop, watchSlowRequests } from './http/stall-log.t
 import { startHangWatchdog } from './http/hang-watchdog.ts';
 import { DEFAULT_DB_STALL_EXIT_MS, startDbStallGuard } from './db/stall-guard.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
+import { upgradePinHashes } from './cards/pin-hash.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -27,6 +28,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const timeouts = httpTimeouts(env); // checked before the database opens
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
+  // physical-card PINs: any unsalted SHA-256 left (migrations 002/006, a copied seed snapshot) wrapped in the keyed hash
+  await upgradePinHashes(db);
 
   const settings = loadServerSettings(env);
   // stops filling the open-status cache (below) before the database closes

@@ -28,7 +28,7 @@ export const addCardEvents = [
   fail('addCard', cardError('121032')),
   fail('addCard', apiError(422, 'MAKE_PRIMARY_FAILED', '', { cardId: '1' })),
   fail('addCard', serverDown),
-  done('removeCard', { cardNumber: '6000100000000001' }),
+  done('removeCard', { cardNumber: '•••• 0001' }),
   fail('removeCard', serverDown),
 ];
 type Snap = { value: unknown; context: { digital: boolean; fieldErrors: object; error: string | null; notice: unknown; destination: string | null } };

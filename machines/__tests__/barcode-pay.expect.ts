@@ -1,8 +1,9 @@
 /**
  * Barcode pay, the #pay overlay (spec 2 section 2 #pay, section 3 barcode state, section 4 "Barcode pay", section 6,
  * section 8 barcode failure): a guest is sent to sign in first and nothing is fetched; REAUTH_REQUIRED triggers
- * re-authentication; otherwise the loader, then the server-made barcode, or 'Barcode is temporarily down…' with the
- * number for the barista and Try again.
+ * re-authentication; otherwise the loader, then the server-made barcode of a pay code (a fresh one after
+ * PAY_CODE_REFRESH_MS), or 'Barcode is temporarily down…' with the card's last four and Try again. The machine
+ * never holds the full card number (issue 25).
  */
 import { expect } from 'vitest';
 import { barcodePayMachine, fetchBarcodeRequest } from '../barcode-pay.machine.ts';
@@ -12,7 +13,8 @@ import { done, fail, serverDown } from './cards-fixtures.ts';
 import { spyActions, type Flow } from './flow.ts';
 
 export const barcodePayEvents = [
-  done('fetchBarcode', { uri: 'data:image/png;base64,AAAA', cardNumber: '6000100000000001', format: 'pdf417' }),
+  done('fetchBarcode', { uri: 'data:image/png;base64,AAAA', code: '7319044028551736', expiresAt: '2026-11-28T05:00:00.000Z', lastFour: '0001', format: 'pdf417' }),
+  { type: 'xstate.after.payCodeRefresh.barcodePay.showing' },
   fail('fetchBarcode', serverDown),
   fail('fetchBarcode', apiError(403, 'REAUTH_REQUIRED', 'For your security, confirm your identity to continue.')),
   { type: 'user.retry' },
@@ -27,7 +29,7 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
       'xstate.done.actor.fetchBarcode': 'showing',
       'xstate.error.actor.fetchBarcode': [{ guard: 'needsReauth', to: 'reauthRequired' }, 'failed'],
     },
-    showing: { 'user.close': 'closed' },
+    showing: { 'user.close': 'closed', 'after payCodeRefresh': 'loading' },
     failed: { 'user.retry': 'loading', 'user.close': 'closed' },
   },
   sees: { signInRequired: { tags: ['redirecting'] }, loading: { tags: ['loading'] }, reauthRequired: { tags: ['redirecting'] }, failed: { tags: ['error'] } },
@@ -41,8 +43,8 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
       runs: [
-        { name: 'signed in', options: { events: barcodePayEvents as never, input: { signedIn: true, cardNumber: '6000100000000001' } } },
-        { name: 'guest', options: { events: barcodePayEvents as never, input: { signedIn: false, cardNumber: '6000100000000001' } } },
+        { name: 'signed in', options: { events: barcodePayEvents as never, input: { signedIn: true, cardId: 'c1', lastFour: '0001' } } },
+        { name: 'guest', options: { events: barcodePayEvents as never, input: { signedIn: false, cardId: 'c1', lastFour: '0001' } } },
       ],
       beforePath: () => void (guestFetches = fakes.made.length),
       onStep(s, event, run) {
@@ -54,16 +56,17 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
           expect(fakes.made.length).toBe(guestFetches);
           return;
         }
-        if (s.matches('loading')) expect(fakes.last('fetchBarcode')).toEqual({ cardNumber: '6000100000000001' });
-        if (s.matches('failed')) expect([c.uri, c.error]).toEqual([null, 'Barcode is temporarily down. To pay in store, show the barcode number to your barista']);
-        if (s.matches('showing')) expect([c.uri, c.error]).toEqual(['data:image/png;base64,AAAA', null]);
+        if (s.matches('loading')) expect(fakes.last('fetchBarcode')).toEqual({ cardId: 'c1' });
+        if (s.matches('failed')) expect([c.uri, c.code, c.error]).toEqual([null, null, 'Barcode is temporarily down. To pay in store, show the barcode number to your barista']);
+        if (s.matches('showing')) expect([c.uri, c.code, c.error]).toEqual(['data:image/png;base64,AAAA', '7319044028551736', null]);
         if (s.matches('reauthRequired')) expect(c.uri).toBeNull();
-        // the number for the barista is always at hand
-        expect(c.cardNumber).toBe('6000100000000001');
+        // the card is named by id and last four only: no full card number anywhere in the context
+        expect([c.cardId, c.lastFour]).toEqual(['c1', '0001']);
+        expect(JSON.stringify(c)).not.toContain('6000100000000001');
       },
       afterAll() {
         expect(fakes.errors()).toEqual([]);
-        expect(fakes.distinct('fetchBarcode')).toEqual([{ cardNumber: '6000100000000001' }]);
+        expect(fakes.distinct('fetchBarcode')).toEqual([{ cardId: 'c1' }]);
         expect(guestSteps).toBeGreaterThan(0);
       },
     };

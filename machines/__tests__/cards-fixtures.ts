@@ -4,7 +4,6 @@ import { apiError, serverDown } from './account-fakes.ts';
 
 export const card = (id: string, cents: number, extra: Partial<Card> = {}): Card => ({
   cardId: id,
-  cardNumber: `600010000000${id.padStart(4, '0')}`.slice(-16),
   lastFour: id.padStart(4, '0').slice(-4),
   nickname: 'My Card',
   cardImageUrl: '/cards/art/harbor-classic.svg',

@@ -22,7 +22,7 @@ export const cardsEvents = [
   { type: 'user.confirm' },
   { type: 'user.cancel' },
   { type: 'user.dismiss' },
-  done('removeCard', { cardNumber: '6000100000000001' }),
+  done('removeCard', { cardNumber: '•••• 0001' }),
   fail('removeCard', serverDown),
   done('makePrimary', { card: cardsList[1] }),
   fail('makePrimary', cardError('MAKE_PRIMARY_FAILED')),

@@ -86,7 +86,7 @@ export async function createBenchMember(api: ApiClient) {
   const card = (await api.call('POST', '/apiproxy/v1/account/cards/add', { cardNumber: '6000100000000207', securityCode: String((207 * 1234567 + 10000000) % 100000000).padStart(8, '0') })).json.card;
   const token = (await api.call('POST', '/apiproxy/v1/sandbox-processor/tokens', { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' })).json.token;
   const method = (await api.call('POST', '/apiproxy/v1/account/payment-methods', { token })).json.paymentMethod;
-  return { card: card as { cardId: string; cardNumber: string }, method: method as { paymentMethodId: string } };
+  return { card: card as { cardId: string }, method: method as { paymentMethodId: string } };
 }
 
 export interface Op {

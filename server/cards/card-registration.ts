@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { AccountErrorCodes, AccountMessages } from '../../contracts/account.ts';
 import { CardCodes, cardCodeMessage } from '../../contracts/cards.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { equalHex, sha256Hex } from '../auth/tokens.ts';
+import { ensurePinHashesUpgraded, pinHmac, pinMatches } from './pin-hash.ts';
 
 /**
  * Adding stored-value cards to an account (account creation and /account/cards/add):
@@ -53,13 +53,15 @@ export async function issueDigitalCard(db: Db, userId: string, opts: { nickname?
  * 121030 (inactive), 121032 (lost or stolen), 121037 (closed) or 121024 (store credit).
  */
 export async function registerPhysicalCard(db: Db, userId: string, cardNumber: string, pin: string, opts: { nickname?: string } = {}): Promise<CardRegistrationResult> {
-  const r = await db.query<{ pin_sha256: string; status: string; card_type: string; registered_at: Date | null }>(
-    'select pin_sha256, status, card_type, registered_at from physical_cards where card_number = $1',
+  await ensurePinHashesUpgraded(db);
+  const r = await db.query<{ pin_hmac: string | null; pin_sha256: string | null; status: string; card_type: string; registered_at: Date | null }>(
+    'select pin_hmac, pin_sha256, status, card_type, registered_at from physical_cards where card_number = $1',
     [cardNumber],
   );
   const card = r.rows[0];
-  const given = sha256Hex(`${cardNumber}:${pin}`);
-  if (!card || !equalHex(given, card.pin_sha256)) return { ok: false, ...informationError };
+  // an unknown number costs the same keyed hash as a known one
+  if (!card) await pinHmac(db, cardNumber, pin);
+  if (!card || !(await pinMatches(db, card, cardNumber, pin))) return { ok: false, ...informationError };
   if (card.registered_at) return { ok: false, ...alreadyRegistered };
   if (card.status === 'inactive') return { ok: false, ...inactive };
   if (card.status === 'lost' || card.status === 'stolen') return { ok: false, ...stateError(CardCodes.lostOrStolen) };
@@ -69,12 +71,21 @@ export async function registerPhysicalCard(db: Db, userId: string, cardNumber: s
     const claimed = await tx.query('update physical_cards set registered_at = now() where card_number = $1 and registered_at is null', [cardNumber]);
     if (claimed.rowCount !== 1) return null;
     const primary = !(await hasPrimary(tx, userId));
-    const owned = await tx.query<{ card_id: string }>(
+    const owned = await tx.query<{ card_id: string; balance_cents: number }>(
       `update stored_value_cards set user_id = $2, is_primary = $3, nickname = $4, registered_at = now()
-        where card_number = $1 and user_id is null and status = 'active' returning card_id`,
+        where card_number = $1 and user_id is null and status = 'active' returning card_id, balance_cents`,
       [cardNumber, userId, primary, opts.nickname || 'My Card'],
     );
-    if (owned.rows[0]) return owned.rows[0].card_id;
+    const row = owned.rows[0];
+    if (row) {
+      // the new owner's history starts here (cardHistory shows rows from registered_at on): a zero movement that
+      // records the balance the card came with (issue 25: a re-registered card showed the previous owner's history)
+      await tx.query(
+        `insert into card_ledger (card_id, user_id, kind, amount_cents, balance_after_cents, description) values ($1, $2, 'opening', 0, $3, 'Opening balance')`,
+        [row.card_id, userId, row.balance_cents],
+      );
+      return row.card_id;
+    }
     throw new CardTaken();
   }).catch((e: unknown) => {
     if (e instanceof CardTaken) return null;

@@ -8,7 +8,7 @@ import { CardMessages } from '../../contracts/cards.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 import type { Client } from '../test/accounts.ts';
 import { TEST_CARDS, PAYPAL_SCENARIOS } from '../payments/sandbox.ts';
-import { addCard, cardNo, cards, createMember, freeCard, gql, newKey, pinOf, saveCard, tokenize } from './test-helpers.ts';
+import { addCard, cardNo, cards, createMember, freeCard, gql, newKey, payCode, pinOf, registerCharge, saveCard, tokenize } from './test-helpers.ts';
 
 function decodePng(dataUrl: string): string {
   const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
@@ -18,6 +18,8 @@ function decodePng(dataUrl: string): string {
   reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.PDF_417]], [DecodeHintType.TRY_HARDER, true]]));
   return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, png.width, png.height)))).getText();
 }
+
+const groupedBy4 = (n: string) => n.replace(/(.{4})(?=.)/g, '$1 ');
 
 forEachDb('cards and payments', ({ db }) => {
   const newClient = () => testClient(appFor(db()));
@@ -31,7 +33,7 @@ forEachDb('cards and payments', ({ db }) => {
     const card = freeCard();
     const r = await addCard(c, card.number, card.pin);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    return { c, card: r.json.card as { cardId: string; cardNumber: string; balance: { amount: number } } };
+    return { c, card: r.json.card as { cardId: string; lastFour: string; balance: { amount: number } }, number: card.number };
   }
   const balanceOf = async (c: Client, cardId: string) => (await c.get(`/apiproxy/v1/account/cards/${cardId}`)).json.card.balance.amount as number;
 
@@ -42,7 +44,8 @@ forEachDb('cards and payments', ({ db }) => {
       const r = await addCard(c, card.number, card.pin);
       expect(r.status).toBe(200);
       expect(r.json.addedAmount).toEqual({ amount: card.balance, currency: 'USD' });
-      expect(r.json.card.cardNumber).toBe(card.number);
+      // no full card number after registration: the last four only (issue 25)
+      expect([r.json.card.cardNumber, r.json.card.lastFour]).toEqual([undefined, card.number.slice(-4)]);
       expect(r.json.card.isPrimary).toBe(false);
       const list = await cards(c);
       expect(list).toHaveLength(2);
@@ -68,7 +71,8 @@ forEachDb('cards and payments', ({ db }) => {
       const r = await c.post('/apiproxy/v1/account/cards/add', { digitalCard: true, nickname: 'Second' });
       expect(r.status).toBe(200);
       expect(r.json.card.nickname).toBe('Second');
-      expect(r.json.card.cardNumber).toMatch(/^7[0-9]{15}$/);
+      expect(r.json.card.cardNumber).toBeUndefined();
+      expect(r.json.card.lastFour).toMatch(/^[0-9]{4}$/);
     });
 
     const cases: Array<[string, string, string, string]> = [
@@ -112,21 +116,99 @@ forEachDb('cards and payments', ({ db }) => {
     });
   });
 
-  describe('barcode (spec 4 "Barcode pay")', () => {
-    it('answers a PNG PDF417 that decodes back to the card number', async () => {
-      const { c, card } = await memberWithCard();
-      const r = await c.post('/apiproxy/v1/account/cards/barcode', { cardNumber: card.cardNumber });
-      expect(r.status).toBe(200);
-      expect(r.json.uri).toMatch(/^data:image\/png;base64,/);
-      expect(decodePng(r.json.uri)).toBe(card.cardNumber);
+  describe('barcode (spec 4 "Barcode pay") and pay codes (issue 25)', () => {
+    it('no answer outside the pay view carries the full card number: list, detail, add, remove', async () => {
+      const { c, card, number } = await memberWithCard();
+      const list = await c.get('/apiproxy/v1/account/cards');
+      const detail = await c.get(`/apiproxy/v1/account/cards/${card.cardId}`);
+      expect(list.text).not.toContain(number);
+      expect(detail.text).not.toContain(number);
+      expect(detail.json.card.lastFour).toBe(number.slice(-4));
+      const spent = await registerCharge(c, card.cardId, card.balance.amount);
+      expect([spent.status, spent.json.cardNumber]).toEqual([200, `•••• ${number.slice(-4)}`]);
+      const removed = await c.post(`/apiproxy/v1/account/cards/${card.cardId}/remove`);
+      expect([removed.status, removed.json]).toEqual([200, { cardNumber: `•••• ${number.slice(-4)}` }]);
     });
 
-    it("another member's card number is 121034 (not registered)", async () => {
-      const { card } = await memberWithCard();
+    it('the barcode decodes (zxing) to a fresh 16-digit pay code, not the card number; the register charges it once', async () => {
+      const { c, card, number } = await memberWithCard();
+      const r = await c.post('/apiproxy/v1/account/cards/barcode', { cardId: card.cardId });
+      expect(r.status).toBe(200);
+      expect(r.json.uri).toMatch(/^data:image\/png;base64,/);
+      expect(r.text).not.toContain(number);
+      const decoded = decodePng(r.json.uri);
+      expect(decoded).toMatch(/^[0-9]{16}$/);
+      expect(decoded).toBe(r.json.code);
+      expect(decoded).not.toBe(number);
+      expect(r.json.lastFour).toBe(number.slice(-4));
+      expect(Date.parse(r.json.expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
+      expect(Date.parse(r.json.expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+      // rotating: every opening of the pay view gets another code
+      const other = await c.post('/apiproxy/v1/account/cards/barcode', { cardId: card.cardId });
+      expect(other.json.code).not.toBe(decoded);
+      // only the hash is stored
+      const stored = await db().query<{ code_hash: string }>('select code_hash from card_pay_codes where card_id = $1', [card.cardId]);
+      expect(stored.rows).toHaveLength(2);
+      expect(stored.rows.map((x) => x.code_hash).join()).not.toContain(decoded);
+
+      const charge = await c.post('/apiproxy/v1/dev/register/charge', { barcode: groupedBy4(decoded), amount: 100, idempotencyKey: newKey() });
+      expect(charge.status, JSON.stringify(charge.json)).toBe(200);
+      expect(charge.json.balance.amount).toBe(card.balance.amount - 100);
+      // the same code again (another sale, another key): refused, nothing moves
+      const second = await c.post('/apiproxy/v1/dev/register/charge', { barcode: decoded, amount: 100, idempotencyKey: newKey() });
+      expect([second.status, second.json.code, second.json.message]).toEqual([410, 'BARCODE_EXPIRED', CardMessages.barcodeExpired]);
+      expect(await balanceOf(c, card.cardId)).toBe(card.balance.amount - 100);
+      // the card number is no longer a barcode the register takes
+      const byNumber = await c.post('/apiproxy/v1/dev/register/charge', { barcode: number, amount: 100, idempotencyKey: newKey() });
+      expect([byNumber.status, byNumber.json.code]).toEqual([404, 'CARD_NOT_FOUND']);
+      expect(await balanceOf(c, card.cardId)).toBe(card.balance.amount - 100);
+    });
+
+    it('an expired pay code is refused; a code of a card removed since is refused', async () => {
+      const { c, card } = await memberWithCard();
+      const code = await payCode(c, card.cardId);
+      await db().query(`update card_pay_codes set expires_at = now() - interval '1 second' where card_id = $1`, [card.cardId]);
+      const expired = await c.post('/apiproxy/v1/dev/register/charge', { barcode: code, amount: 100, idempotencyKey: newKey() });
+      expect([expired.status, expired.json.code]).toEqual([410, 'BARCODE_EXPIRED']);
+      expect(await balanceOf(c, card.cardId)).toBe(card.balance.amount);
+      // spend it all with a fresh code, remove the card: a code issued before the removal no longer pays
+      const stale = await payCode(c, card.cardId);
+      expect((await registerCharge(c, card.cardId, card.balance.amount)).status).toBe(200);
+      expect((await c.post(`/apiproxy/v1/account/cards/${card.cardId}/remove`)).status).toBe(200);
+      const afterRemove = await c.post('/apiproxy/v1/dev/register/charge', { barcode: stale, amount: 100, idempotencyKey: newKey() });
+      expect([afterRemove.status, afterRemove.json.code]).toEqual([410, 'BARCODE_EXPIRED']);
+    });
+
+    it('a refused charge (not enough money) leaves the code usable; a replay of the key answers the first answer', async () => {
+      const { c, card } = await memberWithCard();
+      const code = await payCode(c, card.cardId);
+      const low = await c.post('/apiproxy/v1/dev/register/charge', { barcode: code, amount: card.balance.amount + 1, idempotencyKey: newKey() });
+      expect([low.status, low.json.code]).toEqual([422, 'INSUFFICIENT_BALANCE']);
+      const key = newKey();
+      const ok = await c.post('/apiproxy/v1/dev/register/charge', { barcode: code, amount: 1, idempotencyKey: key });
+      expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+      const replay = await c.post('/apiproxy/v1/dev/register/charge', { barcode: code, amount: 1, idempotencyKey: key });
+      expect([replay.status, replay.json.duplicate?.code, replay.json.balance]).toEqual([200, '121063', ok.json.balance]);
+    });
+
+    it('parallel charges with one pay code: exactly one moves money', async () => {
+      const { c, card } = await memberWithCard();
+      const code = await payCode(c, card.cardId);
+      const results = await Promise.all(Array.from({ length: 8 }, () => c.post('/apiproxy/v1/dev/register/charge', { barcode: code, amount: 1, idempotencyKey: newKey() })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of results.filter((x) => x.status !== 200)) expect([r.status, r.json.code]).toEqual([410, 'BARCODE_EXPIRED']);
+      expect(await balanceOf(c, card.cardId)).toBe(card.balance.amount - 1);
+    });
+
+    it("another member's card is 121034 (not registered), by id or by number", async () => {
+      const { card, number } = await memberWithCard();
       const other = await member();
-      const r = await other.post('/apiproxy/v1/account/cards/barcode', { cardNumber: card.cardNumber });
-      expect(r.status).toBe(422);
-      expect(r.json.code).toBe('121034');
+      for (const body of [{ cardId: card.cardId }, { cardNumber: number }]) {
+        const r = await other.post('/apiproxy/v1/account/cards/barcode', body);
+        expect([r.status, r.json.code]).toEqual([422, '121034']);
+      }
+      const neither = await other.post('/apiproxy/v1/account/cards/barcode', {});
+      expect(neither.status).toBe(400);
     });
   });
 
@@ -294,7 +376,7 @@ forEachDb('cards and payments', ({ db }) => {
       expect(created.json.data!.createAutoReload).toMatchObject({ isActive: true, amount: 2500, triggerAmount: 1000, paymentInstrumentId: m.paymentInstrumentId });
       // spend down to under $10: the card is reloaded in the same transaction
       const start = card.balance.amount;
-      const charge = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: start - 500, idempotencyKey: newKey() });
+      const charge = await registerCharge(c, card.cardId, start - 500);
       expect(charge.status, JSON.stringify(charge.json)).toBe(200);
       expect(charge.json.autoReloaded).toEqual({ amount: 2500, currency: 'USD' });
       expect(charge.json.balance.amount).toBe(3000);
@@ -307,7 +389,7 @@ forEachDb('cards and payments', ({ db }) => {
       expect(dup.json.errors![0]!.extensions.code).toBe('CONFLICT');
       const off = await gql(c, 'DISABLE_AUTO_RELOAD', { cardId: card.cardId });
       expect(off.json.data!.disableAutoReload.isActive).toBe(false);
-      const again = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: 2600, idempotencyKey: newKey() });
+      const again = await registerCharge(c, card.cardId, 2600);
       expect(again.json.autoReloaded).toBeNull();
       expect(again.json.balance.amount).toBe(400);
     });
@@ -316,7 +398,7 @@ forEachDb('cards and payments', ({ db }) => {
       const { c, card } = await memberWithCard();
       const m = await saveCard(c, '4000000000000341');
       await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, amount: 2500, triggerAmount: 5000, paymentMethodId: m.paymentMethodId });
-      const charge = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: 100, idempotencyKey: newKey() });
+      const charge = await registerCharge(c, card.cardId, 100);
       expect(charge.json.autoReloaded).toBeNull();
       expect(charge.json.balance.amount).toBe(card.balance.amount - 100);
       const detail = (await c.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json;
@@ -324,17 +406,24 @@ forEachDb('cards and payments', ({ db }) => {
     });
 
     it('register: INSUFFICIENT_BALANCE, inactive 121030, lost 121032, replay 121063', async () => {
-      const c = newClient();
-      const low = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(212), amount: 101, idempotencyKey: newKey() });
-      expect([low.status, low.json.code, low.json.message]).toEqual([422, 'INSUFFICIENT_BALANCE', 'Insufficient balance available.']);
-      expect((await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(19), amount: 100, idempotencyKey: newKey() })).json.code).toBe('121030');
-      expect((await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(201), amount: 100, idempotencyKey: newKey() })).json.code).toBe('121032');
+      const c = await member();
+      const low = (await addCard(c, cardNo(212), pinOf(212))).json.card as { cardId: string };
+      const lowCharge = await registerCharge(c, low.cardId, 101);
+      expect([lowCharge.status, lowCharge.json.code, lowCharge.json.message]).toEqual([422, 'INSUFFICIENT_BALANCE', 'Insufficient balance available.']);
+      const { c: c2, card } = await memberWithCard();
+      const code = await payCode(c2, card.cardId);
+      for (const [status, expected] of [['inactive', '121030'], ['lost', '121032']] as const) {
+        await db().query('update stored_value_cards set status = $2 where card_id = $1', [card.cardId, status]);
+        expect((await c2.post('/apiproxy/v1/dev/register/charge', { barcode: code, amount: 100, idempotencyKey: newKey() })).json.code).toBe(expected);
+      }
       const key = newKey();
-      const first = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(212), amount: 40, idempotencyKey: key });
-      const second = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: '6000 1000 0000 0212', amount: 40, idempotencyKey: key });
+      const code2 = await payCode(c, low.cardId);
+      const first = await c.post('/apiproxy/v1/dev/register/charge', { barcode: code2, amount: 40, idempotencyKey: key });
+      const second = await c.post('/apiproxy/v1/dev/register/charge', { barcode: groupedBy4(code2), amount: 40, idempotencyKey: key });
+      expect(first.status).toBe(200);
       expect(second.json.duplicate.code).toBe('121063');
       expect(second.json.balance).toEqual(first.json.balance);
-      const bad = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: cardNo(212), amount: -5, idempotencyKey: newKey() });
+      const bad = await c.post('/apiproxy/v1/dev/register/charge', { barcode: await payCode(c, low.cardId), amount: -5, idempotencyKey: newKey() });
       expect([bad.status, bad.json.field]).toEqual([400, 'amount']);
     });
 
@@ -382,12 +471,35 @@ forEachDb('cards and payments', ({ db }) => {
       const refused = await c.post(`/apiproxy/v1/account/cards/${primary.cardId}/remove`);
       expect([refused.status, refused.json.code]).toEqual([409, 'CARD_HAS_BALANCE']);
       const r = await c.post(`/apiproxy/v1/account/cards/${added.cardId}/remove`);
-      expect(r.json).toEqual({ cardNumber: card.number });
+      expect(r.json).toEqual({ cardNumber: `•••• ${card.number.slice(-4)}` });
       expect((await cards(c)).some((k) => k.cardId === added.cardId)).toBe(false);
       const back = await addCard(c, card.number, card.pin);
       expect(back.status).toBe(200);
       const mp = await c.post(`/apiproxy/v1/account/cards/${added.cardId}/make-primary`);
       expect(mp.json.card.isPrimary).toBe(true);
+    });
+  });
+
+  describe('history of a re-registered card (issue 25)', () => {
+    it("a physical card registered again after a removal shows the new owner none of the previous owner's movements", async () => {
+      const { c: first, card, number } = await memberWithCard();
+      const firstHistory = (await first.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json.history;
+      // the history starts at the registration, with the balance the card came with
+      expect(firstHistory).toMatchObject([{ kind: 'opening', amount: { amount: 0 }, balanceAfter: { amount: card.balance.amount } }]);
+      expect((await registerCharge(first, card.cardId, 100)).status).toBe(200);
+      expect((await registerCharge(first, card.cardId, card.balance.amount - 100)).status).toBe(200);
+      expect((await first.get(`/apiproxy/v1/account/cards/${card.cardId}`)).json.history.map((e: { kind: string }) => e.kind)).toEqual(['charge', 'charge', 'opening']);
+      expect((await first.post(`/apiproxy/v1/account/cards/${card.cardId}/remove`)).status).toBe(200);
+
+      const second = await member();
+      const again = await addCard(second, number, pinOf(Number(number.slice(-4))));
+      expect(again.status, JSON.stringify(again.json)).toBe(200);
+      const detail = (await second.get(`/apiproxy/v1/account/cards/${again.json.card.cardId}`)).json;
+      expect(detail.history).toHaveLength(1);
+      expect(detail.history[0]).toMatchObject({ kind: 'opening', amount: { amount: 0 }, balanceAfter: { amount: 0 } });
+      // the ledger still holds every movement (sums equal the balance)
+      const sums = await db().query<{ s: number; b: number }>('select (select sum(amount_cents)::int from card_ledger where card_id = $1) as s, balance_cents as b from stored_value_cards where card_id = $1', [again.json.card.cardId]);
+      expect(sums.rows[0]!.s).toBe(sums.rows[0]!.b);
     });
   });
 
@@ -419,7 +531,7 @@ forEachDb('cards and payments', ({ db }) => {
 
   describe('authorization: one member never sees or touches another member’s cards, methods, addresses', () => {
     it('every card and method endpoint answers 404 / 121034 for the other member, and nothing changes', async () => {
-      const { c: owner, card } = await memberWithCard();
+      const { c: owner, card, number } = await memberWithCard();
       const method = await saveCard(owner);
       const addr = (await gql(owner, 'CREATE_ADDRESS', { input: { firstName: 'A', lastName: 'B', addressLine1: '1 Main', city: 'Seattle', postalCode: '98101', countrySubdivision: 'WA' } })).json.data!.createAddress.addressId;
       const intruder = await member();
@@ -432,7 +544,8 @@ forEachDb('cards and payments', ({ db }) => {
         ['remove', intruder.post(`/apiproxy/v1/account/cards/${id}/remove`), 'CARD_NOT_FOUND'],
         ['make primary', intruder.post(`/apiproxy/v1/account/cards/${id}/make-primary`), 'CARD_NOT_FOUND'],
         ['rename', intruder.patch(`/apiproxy/v1/account/cards/${id}`, { nickname: 'Mine' }), 'CARD_NOT_FOUND'],
-        ['barcode', intruder.post('/apiproxy/v1/account/cards/barcode', { cardNumber: card.cardNumber }), '121034'],
+        ['barcode', intruder.post('/apiproxy/v1/account/cards/barcode', { cardId: card.cardId }), '121034'],
+        ['barcode by number', intruder.post('/apiproxy/v1/account/cards/barcode', { cardNumber: number }), '121034'],
         ['transfer out', intruder.post('/apiproxy/v1/account/cards/transfer', { sourceCardId: id, targetCardId: (await cards(intruder))[0]!.cardId, idempotencyKey: newKey() }), 'CARD_NOT_FOUND'],
         ['edit method', intruder.patch(`/apiproxy/v1/account/payment-methods/${method.paymentMethodId}`, { nickname: 'x' }), 'PAYMENT_METHOD_NOT_FOUND'],
         ['default method', intruder.post(`/apiproxy/v1/account/payment-methods/${method.paymentMethodId}/default`), 'PAYMENT_METHOD_NOT_FOUND'],

@@ -4,7 +4,7 @@ process.env.TRUST_PROXY = 'true';
 import { expect, it } from 'vitest';
 import { MAX_CARD_BALANCE_CENTS } from '../../contracts/cards.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
-import { addCard, cardNo, cards, createMember, gql, newKey, pinOf, saveCard } from './test-helpers.ts';
+import { addCard, cardNo, cards, createMember, gql, newKey, payCode, pinOf, saveCard } from './test-helpers.ts';
 
 /**
  * 200 parallel money calls at one card (reloads, transfers both ways, register charges, and replays of keys
@@ -16,13 +16,14 @@ forEachDb('cards concurrency', ({ db }) => {
     const app = appFor(db());
     const c = testClient(app);
     await createMember(c);
-    const hot = (await addCard(c, cardNo(207), pinOf(207))).json.card as { cardId: string; cardNumber: string };
+    const hot = (await addCard(c, cardNo(207), pinOf(207))).json.card as { cardId: string };
     const other = (await addCard(c, cardNo(208), pinOf(208))).json.card as { cardId: string };
     const method = await saveCard(c);
     // auto reload on the hot card too: debits fire it inside their transactions
     const ar = await gql(c, 'CREATE_AUTO_RELOAD', { cardId: hot.cardId, amount: 2500, triggerAmount: 1000, paymentMethodId: method.paymentMethodId });
     expect(ar.json.errors).toBeUndefined();
 
+    const codes = await Promise.all(Array.from({ length: 50 }, () => payCode(c, hot.cardId)));
     const replayKeys: Array<() => Promise<{ status: number; json: any }>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
     const calls: Array<() => Promise<{ status: number; json: any }>> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
     for (let i = 0; i < 200; i++) {
@@ -32,9 +33,12 @@ forEachDb('cards concurrency', ({ db }) => {
         case 0:
           call = () => c.post(`/apiproxy/v1/account/cards/${hot.cardId}/reload`, { amount: [1000, 2500, 5000, 10000][i % 3]!, paymentMethodId: method.paymentMethodId, idempotencyKey: key });
           break;
-        case 1:
-          call = () => c.post('/apiproxy/v1/dev/register/charge', { cardNumber: hot.cardNumber, amount: 700 + (i % 9) * 450, idempotencyKey: key });
+        case 1: {
+          // each sale scans its own pay code (a code pays once)
+          const barcode = codes[(i - 1) / 4]!;
+          call = () => c.post('/apiproxy/v1/dev/register/charge', { barcode, amount: 700 + (i % 9) * 450, idempotencyKey: key });
           break;
+        }
         case 2:
           call = () => c.post('/apiproxy/v1/account/cards/transfer', { sourceCardId: hot.cardId, targetCardId: other.cardId, amount: 1500, idempotencyKey: key });
           break;

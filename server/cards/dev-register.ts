@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { RegisterChargeRequest, money, type RegisterChargeResponse } from '../../contracts/cards.ts';
+import { RegisterChargeRequest, maskCardNumber, money, type RegisterChargeResponse } from '../../contracts/cards.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
@@ -8,12 +8,15 @@ import { escapeHtml } from '../routes/dev.ts';
 import { cardError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
 import { debit, statusCode } from './money.ts';
+import { claimPayCode } from './pay-codes.ts';
 
 /**
  * The development register (only when config.devTools is on, and only for loopback callers): a barista types
- * or scans a barcode number and an amount; the card is charged through the money core (debit + auto reload).
+ * or scans a barcode number (the pay code the member's pay view shows, never a card number: issue 25) and an
+ * amount; the code is claimed (single use, unexpired) and its card charged through the money core (debit + auto
+ * reload) in one transaction.
  * - GET  /dev/register                        the page
- * - POST /apiproxy/v1/dev/register/charge     { cardNumber, amount (cents), idempotencyKey }
+ * - POST /apiproxy/v1/dev/register/charge     { barcode, amount (cents), idempotencyKey }
  */
 const LOOPBACK = /^(127\.[0-9.]+|::1|::ffff:127\.[0-9.]+)$/;
 
@@ -39,7 +42,7 @@ function page(nonce: string) {
 <h1>Development register</h1>
 <p>Charge a stored-value card as a barista would: scan or type the barcode number and the sale amount. Development only.</p>
 <form id="charge">
-<label for="cardNumber">Barcode number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" required>
+<label for="barcode">Barcode number</label><input id="barcode" name="barcode" inputmode="numeric" autocomplete="off" required>
 <label for="amount">Amount (dollars)</label><input id="amount" name="amount" inputmode="decimal" required placeholder="4.75">
 <button type="submit">Charge</button>
 </form>
@@ -55,7 +58,7 @@ document.getElementById('charge').addEventListener('submit', async (e) => {
   const amount = Number(m[1]) * 100 + Number((m[2] || '0').padEnd(2, '0'));
   const csrf = (document.cookie.match(/(?:^|; )csrf=([^;]+)/) || [])[1] || '';
   const key = 'reg-' + Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 10);
-  const res = await fetch('/apiproxy/v1/dev/register/charge', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ cardNumber: String(f.get('cardNumber')), amount, idempotencyKey: key }) });
+  const res = await fetch('/apiproxy/v1/dev/register/charge', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ barcode: String(f.get('barcode')), amount, idempotencyKey: key }) });
   const body = await res.json();
   if (!res.ok) { out.textContent = 'Declined: ' + body.message + ' (' + body.code + ')'; return; }
   const usd = (c) => '$' + (c / 100).toFixed(2);
@@ -78,15 +81,18 @@ export function registerDevRegister(app: Hono<AppEnv>) {
     requireLoopback(c);
     const body = await parseJson(c, RegisterChargeRequest);
     const { db } = c.var.deps;
-    const request = { cardNumber: body.cardNumber, amount: body.amount };
+    const request = { barcode: body.barcode, amount: body.amount };
     const out = await idempotent<RegisterChargeResponse>(db, 'register', body.idempotencyKey, request, async (tx) => {
-      const r = await tx.query<{ card_id: string; status: string; kind: string }>('select card_id, status, kind from stored_value_cards where card_number = $1', [body.cardNumber]);
+      const claimed = await claimPayCode(tx, body.barcode);
+      if ('refused' in claimed) throw cardError(claimed.refused === 'unknown' ? 'CARD_NOT_FOUND' : 'BARCODE_EXPIRED', { field: 'barcode' });
+      const r = await tx.query<{ card_id: string; card_number: string; status: string }>('select card_id, card_number, status from stored_value_cards where card_id = $1', [claimed.cardId]);
       const card = r.rows[0];
-      if (!card) throw cardError('CARD_NOT_FOUND', { field: 'cardNumber' });
+      if (!card) throw cardError('CARD_NOT_FOUND', { field: 'barcode' });
       const blocked = statusCode(card.status);
-      if (blocked) throw cardError(blocked, { field: 'cardNumber' });
+      if (blocked) throw cardError(blocked, { field: 'barcode' });
       const d = await debit(tx, { cardId: card.card_id, amount: body.amount, kind: 'charge', idempotencyKey: body.idempotencyKey, requestKey: `register-${body.idempotencyKey}`, description: 'In-store purchase' });
-      return { cardNumber: body.cardNumber, charged: money(body.amount), balance: money(d.balance), autoReloaded: d.autoReloaded === null ? null : money(d.autoReloaded) };
+      // the stored answer (idempotency_keys.response) keeps the last four only
+      return { cardNumber: maskCardNumber(card.card_number), charged: money(body.amount), balance: money(d.balance), autoReloaded: d.autoReloaded === null ? null : money(d.autoReloaded) };
     });
     return c.json(out);
   });

@@ -9,6 +9,7 @@ const STATUS: Record<string, ContentfulStatusCode> = {
   ADDRESS_NOT_FOUND: 404,
   CARD_HAS_BALANCE: 409,
   PAYMENT_TOKEN_EXPIRED: 410,
+  BARCODE_EXPIRED: 410,
   '121005': 400,
   '121009': 400,
   '121010': 400,

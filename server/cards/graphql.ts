@@ -19,6 +19,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ownCard } from './store.ts';
 import { transferFor } from './routes.ts';
 import { ownMethod } from './methods.ts';
+import { hit } from '../auth/rate-limit.ts';
+import { GenericCodes } from '../../contracts/errors.ts';
+import { AccountMessages } from '../../contracts/account.ts';
+
+/** ADD_SINGLE_USE_BILLING_ADDRESS (guests too): at most this many per IP per hour, then 429 RATE_LIMITED */
+export const SINGLE_USE_ADDRESSES_PER_IP_PER_HOUR = 30;
 
 /**
  * GraphQL operations of spec 2 section 7 (client documents by the spec's names in
@@ -218,6 +224,9 @@ export const cardsGraphql: GqlModule = {
       addSingleUseBillingAddress: wrap(async (args: { walletTarget: string; input: unknown }, ctx) => {
         const walletTarget = check(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Not a wallet target.')), args.walletTarget);
         const a = normalized(check(AddressInput, args.input));
+        // open to guests: per-IP limit (issue 25)
+        const limited = await hit(ctx.deps.db, `single-use-address:ip:${ctx.ip ?? 'unknown'}`, 3600_000);
+        if (limited.count > SINGLE_USE_ADDRESSES_PER_IP_PER_HOUR) throw gqlError(429, GenericCodes.rateLimited, AccountMessages.rateLimited);
         const token = `adt_${randomBytes(24).toString('base64url')}`;
         const expiresAt = new Date(Date.now() + 3600_000);
         await ctx.deps.db.query('insert into single_use_addresses (address_token_hash, wallet_target, address, expires_at) values ($1, $2, $3::jsonb, $4)', [

@@ -11,7 +11,21 @@ import { CardCodes, CardMessages } from '../../contracts/cards.ts';
  *   on PostgreSQL a concurrent replay waits on the key's unique index until the first commits;
  * - the same key with other parameters: 422 IDEMPOTENCY_KEY_REUSED;
  * - a failed first call rolls back with its key, so the caller may retry with the same key.
+ *
+ * Stored answers keep no full card number (issue 25): answers carry `lastFour` / '•••• 0001' only, and any
+ * `"cardNumber": "<16 digits>"` that would still reach the table is masked before it is written
+ * (`maskStoredAnswer`). Answers are kept IDEMPOTENCY_RETENTION_HOURS (24 h): older rows are deleted by the cleanup
+ * (`purgeOldIdempotencyAnswers`, run with server/auth/cleanup.ts) and an older key met before that cleanup counts
+ * as new, so a replay later than a day moves money again.
  */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+const RETENTION = `interval '${IDEMPOTENCY_RETENTION_HOURS} hours'`;
+
+export const maskStoredAnswer = (json: string) => json.replace(/"cardNumber":"[0-9]{12}([0-9]{4})"/g, '"cardNumber":"•••• $1"');
+
+export async function purgeOldIdempotencyAnswers(db: Queryable) {
+  await db.query(`delete from idempotency_keys where created_at < now() - ${RETENTION}`);
+}
 export function stableJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -36,6 +50,7 @@ export async function idempotent<T extends object>(
 ): Promise<T & { duplicate?: typeof duplicate }> {
   const hash = requestHash(request);
   return db.transaction(async (tx) => {
+    await tx.query(`delete from idempotency_keys where scope = $1 and key = $2 and created_at < now() - ${RETENTION}`, [scope, key]);
     const inserted = await tx.query(
       `insert into idempotency_keys (key, scope, request_hash, status, response) values ($1, $2, $3, 200, '{}'::jsonb) on conflict (scope, key) do nothing`,
       [key, scope, hash],
@@ -48,7 +63,7 @@ export async function idempotent<T extends object>(
       return { ...first, duplicate };
     }
     const body = await fn(tx);
-    await tx.query('update idempotency_keys set response = $3::jsonb where scope = $1 and key = $2', [scope, key, JSON.stringify(body)]);
+    await tx.query('update idempotency_keys set response = $3::jsonb where scope = $1 and key = $2', [scope, key, maskStoredAnswer(JSON.stringify(body))]);
     return body;
   });
 }

@@ -16,6 +16,7 @@ import {
   TransferRequest,
   UpdateCardRequest,
   UpdatePaymentMethodRequest,
+  maskCardNumber,
   money,
   type AddCardResponse,
   type BarcodeResponse,
@@ -34,6 +35,8 @@ import { clientIp } from '../auth/client-ip.ts';
 import { processor } from '../payments/index.ts';
 import type { TokenInfo } from '../payments/processor.ts';
 import { barcodeDataUrl } from './barcode.ts';
+import { issuePayCode } from './pay-codes.ts';
+import { pinAttempt } from './pin-limits.ts';
 import { issueDigitalCard, registerPhysicalCard } from './card-registration.ts';
 import { cardError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
@@ -146,10 +149,18 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
 
   app.post(`${API}/cards/barcode`, async (c) => {
     const s = requireFreshSignIn(c);
-    const { cardNumber } = await parseJson(c, BarcodeRequest);
-    const r = await c.var.deps.db.query<{ status: string }>(`select status from stored_value_cards where card_number = $1 and user_id = $2 and status <> 'closed'`, [cardNumber, s.userId]);
-    if (!r.rows[0]) throw cardError(CardCodes.notRegistered, { field: 'cardNumber' });
-    const out: BarcodeResponse = { uri: await barcodeDataUrl(cardNumber), cardNumber, format: 'pdf417' };
+    const body = await parseJson(c, BarcodeRequest);
+    const { db } = c.var.deps;
+    const r = await db.query<{ card_id: string; card_number: string }>(
+      `select card_id, card_number from stored_value_cards where ${body.cardId !== undefined ? 'card_id' : 'card_number'} = $1 and user_id = $2 and status <> 'closed'`,
+      [body.cardId ?? body.cardNumber, s.userId],
+    );
+    const card = r.rows[0];
+    if (!card) throw cardError(CardCodes.notRegistered, { field: body.cardId !== undefined ? 'cardId' : 'cardNumber' });
+    // the barcode holds a fresh pay code (single use, 5 minutes), never the card number (issue 25)
+    const { code, expiresAt } = await issuePayCode(db, card.card_id, s.userId);
+    const out: BarcodeResponse = { uri: await barcodeDataUrl(code), code, expiresAt: expiresAt.toISOString(), lastFour: card.card_number.slice(-4), format: 'pdf417' };
+    c.header('Cache-Control', 'no-store');
     return c.json(out);
   });
 
@@ -186,7 +197,11 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
     } else {
       const limited = await hit(db, bucket, HOUR);
       if (limited.count > ADD_CARD_FAILURES_PER_HOUR) throw rateLimited(c, limited.retryAfterSeconds);
+      // failed PINs per card number and per IP too (server/cards/pin-limits.ts)
+      const pin = await pinAttempt(db, body.cardNumber, clientIp(c));
+      if (!pin.ok) throw rateLimited(c, pin.retryAfterSeconds);
       const r = await registerPhysicalCard(db, s.userId, body.cardNumber, body.securityCode, { nickname: body.nickname });
+      if (r.ok || r.errorCode !== CardCodes.cardOrPinWrong) await pin.succeeded();
       if (!r.ok) throw cardError(r.errorCode, { field: r.errorCode === CardCodes.cardOrPinWrong ? 'securityCode' : 'cardNumber' });
       await release(db, bucket);
       cardId = r.cardId;
@@ -260,7 +275,7 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
       }
       return row.card_number;
     });
-    return c.json({ cardNumber });
+    return c.json({ cardNumber: maskCardNumber(cardNumber) });
   });
 
   app.post(`${API}/cards/:cardId/make-primary`, async (c) => {

@@ -35,7 +35,6 @@ const SELECT = `
 export function toCard(r: CardRow): Card {
   return {
     cardId: r.card_id,
-    cardNumber: r.card_number,
     lastFour: r.card_number.slice(-4),
     nickname: r.nickname ?? 'My Card',
     cardImageUrl: cardImageUrl(r.card_art),
@@ -78,9 +77,18 @@ export async function cardById(db: Queryable, cardId: string): Promise<Card> {
   return toCard(r.rows[0]!);
 }
 
+/**
+ * The card's latest movements since its current registration (a physical card registered again after a removal
+ * shows the new owner nothing of the previous owner's; issue 25). Registration writes the first row of that
+ * history (an 'opening' of 0 with the balance the card came with), in the registering transaction, so its
+ * created_at equals registered_at.
+ */
 export async function cardHistory(db: Queryable, cardId: string, limit = 20): Promise<LedgerEntry[]> {
   const r = await db.query<{ id: number; kind: LedgerEntry['kind']; amount_cents: number; balance_after_cents: number; description: string | null; created_at: Date }>(
-    'select id, kind, amount_cents, balance_after_cents, description, created_at from card_ledger where card_id = $1 order by id desc limit $2',
+    `select l.id, l.kind, l.amount_cents, l.balance_after_cents, l.description, l.created_at
+       from card_ledger l join stored_value_cards c on c.card_id = l.card_id
+      where l.card_id = $1 and (c.registered_at is null or l.created_at >= c.registered_at)
+      order by l.id desc limit $2`,
     [cardId, limit],
   );
   return r.rows.map((e) => ({

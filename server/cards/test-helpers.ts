@@ -46,7 +46,7 @@ export async function gql(c: Client, name: keyof typeof CardDocuments, variables
 export async function cards(c: Client) {
   const r = await c.get('/apiproxy/v1/account/cards');
   expect(r.status).toBe(200);
-  return r.json.cards as Array<{ cardId: string; cardNumber: string; isPrimary: boolean; balance: { amount: number }; autoReloadProfile: unknown }>;
+  return r.json.cards as Array<{ cardId: string; lastFour: string; isPrimary: boolean; balance: { amount: number }; autoReloadProfile: unknown }>;
 }
 
 let ip = 1;
@@ -60,4 +60,16 @@ export async function createMember(c: Client, email = `cards.${process.pid}.${Da
   );
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return email;
+}
+
+/** a fresh pay code for one of the member's cards (what the barcode holds; expects success) */
+export async function payCode(c: Client, cardId: string): Promise<string> {
+  const r = await c.post('/apiproxy/v1/account/cards/barcode', { cardId });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return r.json.code as string;
+}
+
+/** the development register charging the card behind a fresh pay code */
+export async function registerCharge(c: Client, cardId: string, amount: number, idempotencyKey = newKey()) {
+  return c.post('/apiproxy/v1/dev/register/charge', { barcode: await payCode(c, cardId), amount, idempotencyKey });
 }

@@ -12,6 +12,8 @@ import type { SessionInfo } from '../http/session.ts';
 export interface GqlContext {
   deps: Deps;
   session: SessionInfo | null;
+  /** the caller's IP for rate limits (server/auth/client-ip.ts) */
+  ip?: string;
 }
 
 export interface GqlModule {

@@ -198,8 +198,10 @@ export function registerOAuthRoutes(app: Hono<AppEnv>) {
       [t.userId],
     );
     const ledger = await db.query<{ card_id: string; id: string; kind: string; amount_cents: number; balance_after_cents: number; description: string | null; created_at: Date }>(
-      `select card_id, id, kind, amount_cents, balance_after_cents, description, created_at from card_ledger
-        where card_id = any($1::text[]) order by id desc limit 200`,
+      `select l.card_id, l.id, l.kind, l.amount_cents, l.balance_after_cents, l.description, l.created_at
+         from card_ledger l join stored_value_cards c on c.card_id = l.card_id
+        where l.card_id = any($1::text[]) and (c.registered_at is null or l.created_at >= c.registered_at) -- since this owner registered it (issue 25)
+        order by l.id desc limit 200`,
       [cards.rows.map((x) => x.card_id)],
     );
     return c.json({

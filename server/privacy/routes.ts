@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { EmailAddress } from '../../contracts/account.ts';
 import { OPT_OUT_COOKIE, PrivacyOptOutRequest, PrivacySettings } from '../../contracts/privacy.ts';
 import { UNSUBSCRIBE_TYPES, UnsubscribeRequest, UnsubscribeToken, type UnsubscribeResponse, type UnsubscribeType } from '../../contracts/unsubscribe.ts';
-import { requireUser } from '../auth/require.ts';
+import { rateLimited, requireUser } from '../auth/require.ts';
+import { hit } from '../auth/rate-limit.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from '../auth/users.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -69,10 +70,16 @@ async function unsubscribeWith(c: Context<AppEnv>, token: string, via: 'page' | 
 const OneClickQuery = v.object({ token: UnsubscribeToken });
 const DevMarketingRequest = v.object({ email: EmailAddress, type: v.picklist(UNSUBSCRIBE_TYPES) });
 
+/** POST /privacy/opt-out (guests too): at most this many per IP per hour, then 429 RATE_LIMITED */
+export const OPT_OUTS_PER_IP_PER_HOUR = 20;
+
 export function registerPrivacyRoutes(app: Hono<AppEnv>, opts: { devTools: boolean }) {
   app.post(`${API}/privacy/opt-out`, async (c) => {
     const body = await parseJson(c, PrivacyOptOutRequest);
     const { db } = c.var.deps;
+    // open to anyone: per-IP limit (issue 25), counted before anything is written
+    const limited = await hit(db, `privacy-opt-out:ip:${clientOf(c).ip}`, 3600_000);
+    if (limited.count > OPT_OUTS_PER_IP_PER_HOUR) throw rateLimited(c, limited.retryAfterSeconds);
     const userId = c.var.session?.userId ?? null;
     await db.transaction(async (tx) => {
       await tx.query('insert into privacy_opt_outs (email_normalized, user_id, source) values ($1, $2, $3)', [normalizeEmail(body.email), userId, 'form']);

@@ -32,6 +32,7 @@ import { newPasswordProblem } from '../auth/password-policy.ts';
 import { consumeResetToken, resetTokenUser } from '../auth/password-reset.ts';
 import { dummyHash, hashPassword } from '../auth/passwords.ts';
 import { bucketKey, hit } from '../auth/rate-limit.ts';
+import { pinAttempt } from '../cards/pin-limits.ts';
 import { rateLimited } from '../auth/require.ts';
 import { checkCredentials, clearUsernameThrottle } from '../auth/signin.ts';
 import { consumeSsoToken } from '../auth/sso.ts';
@@ -236,6 +237,13 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       await recordAuthEvent(db, 'create-reputation-rejected', null, ip, f.reputation);
       throw createError(403, AccountErrorCodes.reputationRejected, 'reputation', AccountMessages.createFailed, { messageId: 'reputation-rejected' });
     }
+    // a physical card's PIN: failed checks limited per card number and per IP, counted outside the creation's
+    // transaction (which rolls back for an address that has an account); server/cards/pin-limits.ts
+    const pin = f.cardRewards === 'registerCard' ? await pinAttempt(db, f.registerCardNumber!, ip) : null;
+    if (pin && !pin.ok) {
+      c.header('Retry-After', String(pin.retryAfterSeconds));
+      throw createError(429, GenericCodes.rateLimited, 'unknown-code', AccountMessages.rateLimited, { retryAfterSeconds: pin.retryAfterSeconds });
+    }
     const returnUrl = safeReturnUrl(f.returnUrl ?? c.req.query('returnUrl'));
     // the hash first (the slow part, the same for every address), then one transaction for every write
     const outcome = await createAccount(c, db, f, {
@@ -244,6 +252,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       brand: config.brand.name,
       digitalCardFails: digitalProvisioningFails(f.emailAddress, config.env),
     });
+    if (pin?.ok && (outcome.card.ok || outcome.card.errorCode !== AccountErrorCodes.cardInformationError)) await pin.succeeded();
     // an address that has an account: the same answer, no session; its owner was told by email
     const exId = outcome.kind === 'created' ? outcome.exId : outcome.decoyExId;
     if (!outcome.card.ok) {

@@ -42,7 +42,7 @@ const A = '/account';
 export const cardsApi = {
   list: () => call(api.get(`${A}/cards`, { schema: CardListResponse })),
   detail: (cardId: string) => call(api.get(`${A}/cards/${encodeURIComponent(cardId)}`, { schema: CardDetailResponse })),
-  barcode: (cardNumber: string) => call(api.post(`${A}/cards/barcode`, { cardNumber }, { schema: BarcodeResponse })),
+  barcode: (cardId: string) => call(api.post(`${A}/cards/barcode`, { cardId }, { schema: BarcodeResponse })),
   add: (input: AddCardInput) => call(api.post(`${A}/cards/add`, input, { schema: AddCardResponse })),
   reload: (input: ReloadInput) => call(api.post(`${A}/cards/${encodeURIComponent(input.cardId)}/reload`, { amount: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey: input.idempotencyKey }, { schema: ReloadResponse })),
   remove: (cardId: string) => call(api.post(`${A}/cards/${encodeURIComponent(cardId)}/remove`, {}, { schema: RemoveCardResponse })),
@@ -69,7 +69,7 @@ export function cardsActors() {
 }
 type MakePrimaryResponse = v.InferOutput<typeof MakePrimaryResponse>;
 
-export const barcodeActors = () => ({ fetchBarcode: fromPromise<BarcodeResponse, { cardNumber: string }>(({ input }) => cardsApi.barcode(input.cardNumber)) });
+export const barcodeActors = () => ({ fetchBarcode: fromPromise<BarcodeResponse, { cardId: string }>(({ input }) => cardsApi.barcode(input.cardId)) });
 export const addMoneyActors = () => ({ reload: fromPromise<ReloadResponse, ReloadInput>(({ input }) => cardsApi.reload(input)) });
 export const addCardActors = () => ({
   addCard: fromPromise<AddCardResponse, AddCardInput>(({ input }) => cardsApi.add(input)),

@@ -37,7 +37,7 @@ function PayOverlay({ card, onClose }: { card: Card; onClose: () => void }) {
         requestReauth: () => queueMicrotask(() => void router.navigate({ to: '/account/signin', search: { returnUrl: here } })),
       },
     }),
-    { input: { signedIn: true, cardNumber: card.cardNumber } },
+    { input: { signedIn: true, cardId: card.cardId, lastFour: card.lastFour } },
   );
   return <BarcodeOverlay actor={actor} />;
 }

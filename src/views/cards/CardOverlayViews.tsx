@@ -18,7 +18,8 @@ import './cards.css';
 export function BarcodeOverlay({ actor }: { actor: ActorRefFrom<typeof barcodePayMachine> }) {
   const s = useSelector(actor, (x) => x);
   const close = () => actor.send({ type: 'user.close' });
-  const number = groupCardNumber(s.context.cardNumber);
+  // the pay code (what the barcode holds and the barista types), never the card number (issue 25)
+  const number = s.context.code ? groupCardNumber(s.context.code) : '';
   return (
     <Modal title="Scan to pay" onClose={close}>
       {s.hasTag('loading') || s.hasTag('redirecting') ? (
@@ -26,14 +27,14 @@ export function BarcodeOverlay({ actor }: { actor: ActorRefFrom<typeof barcodePa
       ) : s.matches('failed') ? (
         <div role="alert">
           <p>{s.context.error}</p>
-          <p className="cards-number">{number}</p>
+          <p className="cards-number">Card •••• {s.context.lastFour}</p>
           <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'user.retry' })}>
             Try again
           </button>
         </div>
       ) : s.context.uri ? (
         <figure className="cards-barcode">
-          <img src={s.context.uri} alt={`Barcode for card ${number}`} />
+          <img src={s.context.uri} alt={`Barcode for card •••• ${s.context.lastFour}: ${number}`} />
           <figcaption className="cards-number">{number}</figcaption>
         </figure>
       ) : null}

@@ -39,19 +39,22 @@ describe('card views', () => {
     expect(actor.getSnapshot().value).toBe('removing');
   });
 
-  it('#pay: the loader, then the barcode with its number in groups of 4; on failure the number for the barista', async () => {
-    const ok = createActor(barcodePayMachine.provide({ actors: { fetchBarcode: resolving({ uri: 'data:image/png;base64,AAAA', cardNumber: '6000100000000001', format: 'pdf417' }) } }), { input: { signedIn: true, cardNumber: '6000100000000001' } }).start();
-    const { unmount } = render(<BarcodeOverlay actor={ok} />);
+  it('#pay: the loader, then the barcode with its pay code in groups of 4 (never the card number); on failure the card by its last four', async () => {
+    const answer = { uri: 'data:image/png;base64,AAAA', code: '7319044028551736', expiresAt: '2026-11-28T05:00:00.000Z', lastFour: '0001', format: 'pdf417' as const };
+    const ok = createActor(barcodePayMachine.provide({ actors: { fetchBarcode: resolving(answer) } }), { input: { signedIn: true, cardId: 'c1', lastFour: '0001' } }).start();
+    const { unmount, container } = render(<BarcodeOverlay actor={ok} />);
     expect(screen.getByRole('status').textContent).toBe('Loading your barcode…');
     await flush();
-    expect(screen.getByRole('img', { name: 'Barcode for card 6000 1000 0000 0001' }).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(screen.getByRole('img', { name: 'Barcode for card •••• 0001: 7319 0440 2855 1736' }).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(screen.getByText('7319 0440 2855 1736')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/6000\s?1000/);
     unmount();
-    const bad = createActor(barcodePayMachine.provide({ actors: { fetchBarcode: rejecting({ status: 500, code: 'UNEXPECTED_ERROR', message: 'x', body: {} }) } }), { input: { signedIn: true, cardNumber: '6000100000000001' } }).start();
+    const bad = createActor(barcodePayMachine.provide({ actors: { fetchBarcode: rejecting({ status: 500, code: 'UNEXPECTED_ERROR', message: 'x', body: {} }) } }), { input: { signedIn: true, cardId: 'c1', lastFour: '0001' } }).start();
     render(<BarcodeOverlay actor={bad} />);
     await flush();
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Barcode is temporarily down. To pay in store, show the barcode number to your barista')).toBeTruthy();
-    expect(within(alert).getByText('6000 1000 0000 0001')).toBeTruthy();
+    expect(within(alert).getByText('Card •••• 0001')).toBeTruthy();
   });
 
   it('#auto-reload: the toggle hides amount, trigger and payment; a server 121009 marks the amount', async () => {
