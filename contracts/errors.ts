@@ -26,5 +26,7 @@ export const GenericCodes = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** the Host header names no origin this server answers for (DNS rebinding guard, server/http/host.ts) */
+  misdirected: 'MISDIRECTED_REQUEST',
   unexpected: 'UNEXPECTED_ERROR',
 } as const;

@@ -6,14 +6,17 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+const vitePort = Number(process.env.PORT ?? 5173);
+// the browser's Host is Vite's (changeOrigin false): the API answers only hosts it is configured for (server/http/host.ts)
+const viteOrigins = [`http://localhost:${vitePort}`, `http://127.0.0.1:${vitePort}`];
 const api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1' },
+  env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_ORIGIN: [process.env.PUBLIC_ORIGIN, ...viteOrigins].filter(Boolean).join(',') },
 });
 const target = `http://127.0.0.1:${apiPort}`;
 const vite = await createServer({
   server: {
-    port: Number(process.env.PORT ?? 5173),
+    port: vitePort,
     // changeOrigin false: the API sees the browser's Host and Origin, so its same-origin CSRF check passes
     proxy: Object.fromEntries(['/apiproxy', '/dev', '/healthz', '/images/menu'].map((p) => [p, { target, changeOrigin: false }])),
   },

@@ -4,6 +4,7 @@ import { renderError, notFound } from './http/errors.ts';
 import { csrfMiddleware } from './http/csrf.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientMiddleware, parseTrustProxy } from './http/client.ts';
+import { hostMiddleware, hostPolicy } from './http/host.ts';
 import { securityHeaders } from './http/headers.ts';
 import { bodyMiddleware, checkValue, urlMiddleware } from './http/input.ts';
 import { loadServerSettings } from './config.ts';
@@ -36,6 +37,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('*', securityHeaders);
+  // the Host must name this server (DNS rebinding: server/http/host.ts)
+  app.use('*', hostMiddleware(hostPolicy(server)));
   app.use('*', urlMiddleware);
   app.use('*', bodyMiddleware(server.bodyLimitBytes));
 
@@ -72,7 +75,7 @@ export function createApp(deps: Deps) {
   if (deps.config.devTools) registerDevOrders(app);
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);
-  if (deps.config.devTools) registerSampleClientPages(app);
+  if (deps.config.devTools) registerSampleClientPages(app, server);
   // privacy opt-out and signed unsubscribe links (server/privacy/, docs/consent.md)
   registerPrivacyRoutes(app, { devTools: deps.config.devTools });
 
