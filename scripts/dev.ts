@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the API server (server/main.ts, PORT 3001 by default) plus Vite's dev server with hot reload
- * on http://localhost:5173, which proxies /apiproxy, /dev, /healthz and /images/menu (menu art) to the API: one origin for the browser.
+ * on http://localhost:5173, which proxies /apiproxy, /dev, /healthz, /images/menu (menu art), /oauth2, /.well-known and /mail to the API: one origin for the browser.
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'vite';
@@ -18,7 +18,7 @@ const vite = await createServer({
   server: {
     port: vitePort,
     // changeOrigin false: the API sees the browser's Host and Origin, so its same-origin CSRF check passes
-    proxy: Object.fromEntries(['/apiproxy', '/dev', '/healthz', '/images/menu'].map((p) => [p, { target, changeOrigin: false }])),
+    proxy: Object.fromEntries(['/apiproxy', '/dev', '/healthz', '/images/menu', '/oauth2', '/.well-known', '/mail'].map((p) => [p, { target, changeOrigin: false }])),
   },
 });
 await vite.listen();

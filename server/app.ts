@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from './http/types.ts';
 import { renderError, notFound } from './http/errors.ts';
+import { GenericCodes } from '../contracts/errors.ts';
 import { csrfMiddleware } from './http/csrf.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientMiddleware, parseTrustProxy } from './http/client.ts';
@@ -86,6 +87,11 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', async (c) => {
     const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
     if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);
+    // POST takes JSON only (yoga answered 415 with no body, 200 to a form, and parsed multipart): 415 in both error shapes
+    if (c.req.method === 'POST' && !isJsonContentType(c.req.header('content-type'))) {
+      const message = 'GraphQL requests are POSTed as application/json.';
+      return c.json({ code: GenericCodes.unsupportedMediaType, message, errors: [{ message, extensions: { code: GenericCodes.unsupportedMediaType } }] }, 415);
+    }
     return (await graphql()).fetch(c.req.raw, { deps, session: c.var.session });
   });
 
@@ -108,6 +114,9 @@ async function loadGraphql(production: boolean) {
   ]);
   return createGraphql([cardsGraphql, orderingGraphql], { production });
 }
+
+/** `application/json` (lower case, as yoga reads it) with any parameters (urql's requests), nothing else. */
+export const isJsonContentType = (value: string | undefined) => /^application\/json\s*(;|$)/.test(value?.trim() ?? '');
 
 /** GraphQL over GET: `variables` and `extensions` must be JSON objects (yoga answers 500 to malformed JSON there). */
 export function badGraphqlGetParams(params: URLSearchParams): string | null {
