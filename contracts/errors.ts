@@ -27,5 +27,9 @@ export const GenericCodes = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** a body in a media type the endpoint does not take (GraphQL: application/json only) */
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** the Host header names no origin this server answers for (DNS rebinding guard, server/http/host.ts) */
+  misdirected: 'MISDIRECTED_REQUEST',
   unexpected: 'UNEXPECTED_ERROR',
 } as const;

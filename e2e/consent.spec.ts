@@ -57,15 +57,15 @@ test('OAuth: a guest signs in first; Confirm gives a token that reads only its s
   await expect(page.locator('#read-account')).toHaveText(/^401 /);
 });
 
-test('OAuth: Cancel returns error=access-denied with the state; a redirect URI that differs is refused with the error dialog', async ({ page, request }) => {
+test('OAuth: Cancel returns error=access_denied with the state; a redirect URI that differs is refused with the error dialog', async ({ page, request }) => {
   const member = await createMember(request, 'Cai', 'oauth');
   await signInThroughForm(page, member.email, member.password);
   await expect(page).not.toHaveURL(/\/account\/signin/);
   await connect(page, ['rewards']);
   await expect(page.getByText('See your Stars balance')).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/dev\/oauth-client\/callback\?error=access-denied&state=[A-Za-z0-9_-]+$/);
-  await expect(page.locator('#outcome')).toHaveText('error=access-denied');
+  await expect(page).toHaveURL(/\/dev\/oauth-client\/callback\?error=access_denied&state=[A-Za-z0-9_-]+$/);
+  await expect(page.locator('#outcome')).toHaveText('error=access_denied');
   await expect(page.locator('#state')).toHaveText('state matches');
 
   const origin = new URL(page.url()).origin;

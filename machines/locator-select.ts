@@ -3,6 +3,7 @@ import type { LocationResult, StoreSummary } from '../contracts/locations.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 import type { LocatorContext, SearchArea } from './locator-types.ts';
 import { PATHS } from './app-paths.ts';
+import { safeReturnUrl } from '../contracts/return-url.ts';
 
 /** Ordering needs the store open and mobile ordering READY (spec 1 section 5). */
 export const canOrderFrom = (store: StoreSummary) => store.open && store.mobileOrdering.availability === 'READY';
@@ -49,9 +50,10 @@ export function chooseSelectedStore(locations: LocationResult[], opts: { inMenu:
   return locations[0]?.store.storeNumber ?? null;
 }
 
-/** Where confirming a store goes (spec 1 section 2): the stored return path, else /menu/cart with toCart, else /menu. */
+/** Where confirming a store goes (spec 1 section 2): the stored return path (same-origin paths only), else /menu/cart with toCart, else /menu. */
 export function confirmTarget(opts: { returnPath: string | null; toCart: boolean }): string {
-  if (opts.returnPath) return opts.returnPath;
+  const back = safeReturnUrl(opts.returnPath);
+  if (back) return back;
   if (opts.toCart) return PATHS.cart;
   return PATHS.menu;
 }

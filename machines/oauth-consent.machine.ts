@@ -7,7 +7,7 @@ import { asFlowError, inputOf, notProvided } from './flow.ts';
  * consent failures show an error dialog; issue 11, docs/consent.md). On load (the route requires a signed-in
  * member) the status is checked; authorized with a redirect URI: the browser goes there. Otherwise the consent
  * form: Confirm posts and goes to the returned redirect URI (missing, or a failed call: the error dialog); Cancel
- * goes to the redirect URI with error=access-denied and the state appended.
+ * goes to the redirect URI with error=access_denied (RFC 6749 section 4.1.2.1; the spec writes access-denied) and the state appended.
  */
 export interface OAuthConsentInput {
   /** the URL parameters client_id, response_type, redirect_uri, scope, state, code_challenge, code_challenge_method */
@@ -70,10 +70,10 @@ export function confirmRequest({ context }: { context: Pick<OAuthConsentContext,
   };
 }
 
-/** Cancel: the redirect URI with error=access-denied and the state appended (spec 2 section 4). */
+/** Cancel: the redirect URI with error=access_denied and the state appended (spec 2 section 4; the code is RFC 6749's access_denied, which client libraries understand, not the spec's access-denied). */
 export function cancelDestination(status: Pick<AuthorizeStatus, 'redirectUri' | 'state'> | null): string | null {
   if (!status?.redirectUri) return null;
-  const q = new URLSearchParams({ error: 'access-denied' });
+  const q = new URLSearchParams({ error: 'access_denied' });
   if (status.state) q.set('state', status.state);
   const base = status.redirectUri.split('#')[0]!;
   return `${base}${base.includes('?') ? '&' : '?'}${q}`;
@@ -159,7 +159,7 @@ export const oauthConsentMachine = setup({
       tags: ['error'],
     },
     redirecting: {
-      description: 'The browser goes to the destination (the client with a code, or with error=access-denied); loading title.',
+      description: 'The browser goes to the destination (the client with a code, or with error=access_denied); loading title.',
       tags: ['loading'],
       type: 'final',
       entry: 'redirect',

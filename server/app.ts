@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from './http/types.ts';
 import { renderError, notFound } from './http/errors.ts';
+import { GenericCodes } from '../contracts/errors.ts';
 import { csrfMiddleware } from './http/csrf.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientMiddleware, parseTrustProxy } from './http/client.ts';
+import { hostMiddleware, hostPolicy } from './http/host.ts';
 import { securityHeaders } from './http/headers.ts';
 import { bodyMiddleware, checkValue, urlMiddleware } from './http/input.ts';
 import { loadServerSettings } from './config.ts';
@@ -37,6 +39,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('*', securityHeaders);
+  // the Host must name this server (DNS rebinding: server/http/host.ts)
+  app.use('*', hostMiddleware(hostPolicy(server)));
   app.use('*', urlMiddleware);
   app.use('*', bodyMiddleware(server.bodyLimitBytes));
 
@@ -73,7 +77,7 @@ export function createApp(deps: Deps) {
   if (deps.config.devTools) registerDevOrders(app);
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);
-  if (deps.config.devTools) registerSampleClientPages(app);
+  if (deps.config.devTools) registerSampleClientPages(app, server);
   // privacy opt-out and signed unsubscribe links (server/privacy/, docs/consent.md)
   registerPrivacyRoutes(app, { devTools: deps.config.devTools });
 
@@ -84,6 +88,11 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'POST'], '/apiproxy/v1/graphql', async (c) => {
     const refused = c.req.method === 'GET' ? badGraphqlGetParams(new URL(c.req.url).searchParams) : null;
     if (refused) return c.json({ errors: [{ message: refused, extensions: { code: 'BAD_REQUEST' } }] }, 400);
+    // POST takes JSON only (yoga answered 415 with no body, 200 to a form, and parsed multipart): 415 in both error shapes
+    if (c.req.method === 'POST' && !isJsonContentType(c.req.header('content-type'))) {
+      const message = 'GraphQL requests are POSTed as application/json.';
+      return c.json({ code: GenericCodes.unsupportedMediaType, message, errors: [{ message, extensions: { code: GenericCodes.unsupportedMediaType } }] }, 415);
+    }
     return (await graphql()).fetch(c.req.raw, { deps, session: c.var.session, ip: clientIp(c) });
   });
 
@@ -102,6 +111,9 @@ async function loadGraphql(production: boolean) {
   const [{ createGraphql }, { graphqlModules }] = await Promise.all([import('./graphql/schema.ts'), import('./graphql/modules.ts')]);
   return createGraphql(await graphqlModules(), { production });
 }
+
+/** `application/json` (lower case, as yoga reads it) with any parameters (urql's requests), nothing else. */
+export const isJsonContentType = (value: string | undefined) => /^application\/json\s*(;|$)/.test(value?.trim() ?? '');
 
 /** GraphQL over GET: `variables` and `extensions` must be JSON objects (yoga answers 500 to malformed JSON there). */
 export function badGraphqlGetParams(params: URLSearchParams): string | null {

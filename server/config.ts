@@ -69,10 +69,36 @@ export interface ServerSettings {
   /** TRUST_PROXY: addresses/CIDRs of reverse proxies whose X-Forwarded-For/-Proto are honoured (server/http/client.ts) */
   trustProxy: string | undefined;
   bodyLimitBytes: number;
+  /** PORT: the listening port (default 3000); loopback host names are accepted on it (server/http/host.ts) */
+  port: number;
+  /**
+   * PUBLIC_ORIGIN: comma-separated origins browsers reach the app at (e.g. `https://coffee.example`, the proxy's
+   * public name). A request whose Host is none of these, nor localhost / 127.0.0.1 / [::1] on the listening port,
+   * is refused (DNS rebinding, server/http/host.ts).
+   */
+  publicOrigins: string[];
 }
 
 export function loadServerSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
-  return { host: env.HOST || DEFAULT_HOST, trustProxy: env.TRUST_PROXY, bodyLimitBytes: BODY_LIMIT_BYTES };
+  return { host: env.HOST || DEFAULT_HOST, trustProxy: env.TRUST_PROXY, bodyLimitBytes: BODY_LIMIT_BYTES, port: Number(env.PORT ?? 3000), publicOrigins: parsePublicOrigins(env.PUBLIC_ORIGIN) };
+}
+
+/** PUBLIC_ORIGIN as a list of origins (scheme://host[:port], nothing else); anything else refuses to start. */
+export function parsePublicOrigins(value: string | undefined): string[] {
+  const out: string[] = [];
+  for (const raw of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | null;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+      throw new Error(`PUBLIC_ORIGIN: "${raw}" is not an origin (scheme://host[:port], e.g. https://coffee.example)`);
+    }
+    out.push(url.origin);
+  }
+  return out;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -2,7 +2,7 @@
  * Third-party consent /oauth/authorize (spec 2 section 4 "Third-party consent", section 5 "Consent", section 8):
  * status on load; authorized with a redirect URI → redirect; else the form; Confirm → the returned redirect URI
  * (missing → 'Redirect URI is missing in the response.', failure → the error dialog); Cancel → the redirect URI with
- * error=access-denied and the state; no client_id or response_type → 'Authorization details are missing or incomplete.'
+ * error=access_denied and the state; no client_id or response_type → 'Authorization details are missing or incomplete.'
  */
 import { expect } from 'vitest';
 import { checkStatusRequest, confirmRequest, oauthConsentMachine } from '../oauth-consent.machine.ts';
@@ -10,7 +10,7 @@ import { requestFakes } from './model.ts';
 import { spyActions, type Flow } from './flow.ts';
 import { CONSENT_INPUT, CONSENT_INPUT_MISSING, consentEvents } from './oauth-consent.events.ts';
 
-const CANCEL = 'https://brewbudget.example/oauth/callback?error=access-denied&state=st-1';
+const CANCEL = 'https://brewbudget.example/oauth/callback?error=access_denied&state=st-1';
 
 export const oauthConsentFlow: Flow<typeof oauthConsentMachine> = {
   machine: oauthConsentMachine,
@@ -71,7 +71,7 @@ export const oauthConsentFlow: Flow<typeof oauthConsentMachine> = {
           expect(c.destination).toBeNull();
         }
         if (s.matches('redirecting')) {
-          // already authorized: the status's redirect URI; Confirm: the returned one; Cancel: access-denied with the state
+          // already authorized: the status's redirect URI; Confirm: the returned one; Cancel: access_denied with the state
           if (event.type === 'xstate.done.actor.checkStatus') expect(c.destination).toBe('https://brewbudget.example/oauth/callback?code=granted-code&state=st-1');
           else if (event.type === 'xstate.done.actor.confirm') expect(c.destination).toBe('https://brewbudget.example/oauth/callback?code=new-code&state=st-1');
           else {

@@ -20,7 +20,10 @@ export async function reusesRecentPassword(db: Queryable, userId: string, passwo
 
 /**
  * Replaces the user's password (call inside a transaction): the old hash goes to the history, history
- * beyond the limit is dropped, and every outstanding reset link stops working.
+ * beyond the limit is dropped, every outstanding reset link stops working, and so does every OAuth access token
+ * and unused authorization code of the member (ASVS 4.0 7.4.3 / 5.0 7.4.3: a password change, or a reset, ends
+ * what the old credential opened; the grants stay, so an app the member connected asks again and gets a new code
+ * at once).
  */
 export async function setPassword(tx: Queryable, userId: string, newHash: string) {
   await tx.query('insert into password_history (user_id, password_hash) select id, password_hash from users where id = $1', [userId]);
@@ -31,4 +34,6 @@ export async function setPassword(tx: Queryable, userId: string, newHash: string
     [userId, PASSWORD_HISTORY - 1],
   );
   await tx.query('update password_reset_tokens set used_at = now() where user_id = $1 and used_at is null', [userId]);
+  await tx.query('update oauth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+  await tx.query('update oauth_codes set used_at = now() where user_id = $1 and used_at is null', [userId]);
 }

@@ -162,15 +162,18 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
 
     // a member of our own (its changes are not demo data), signed in through the dev SSO mint
     const jar = new Map<string, string>();
+    // the CSRF token is bound to the session (server/http/csrf.ts): the guest's and the member's differ
+    let guestCsrf = '';
     const cookieHeader = () => [...jar].map(([k, val]) => `${k}=${val}`).join('; ');
     async function raw(method: string, url: string, init: { body?: string | Uint8Array<ArrayBuffer>; contentType?: string; session: 'guest' | 'member' | 'member-no-csrf' | 'member-bad-csrf' }) {
       const headers: Record<string, string> = {};
       if (init.session !== 'guest') headers.cookie = cookieHeader();
-      else if (jar.get('csrf')) headers.cookie = `csrf=${jar.get('csrf')}`;
+      else if (guestCsrf) headers.cookie = `csrf=${guestCsrf}`;
       if (init.contentType) headers['content-type'] = init.contentType;
       if (method !== 'GET' && method !== 'HEAD') {
         if (init.session === 'member-bad-csrf') headers['x-csrf-token'] = 'A'.repeat(32);
-        else if (init.session !== 'member-no-csrf' && jar.get('csrf')) headers['x-csrf-token'] = jar.get('csrf')!;
+        else if (init.session === 'guest' && guestCsrf) headers['x-csrf-token'] = guestCsrf;
+        else if (init.session !== 'member-no-csrf' && init.session !== 'guest' && jar.get('csrf')) headers['x-csrf-token'] = jar.get('csrf')!;
       }
       const hasBody = init.body !== undefined && method !== 'GET' && method !== 'HEAD';
       const res = await app.request(`http://localhost${url}`, { method, headers, ...(hasBody ? { body: init.body } : {}) });
@@ -184,6 +187,7 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
           const [pair = ''] = c.split(';');
           const [k = '', ...rest] = pair.split('=');
           if (k.trim() === 'sid' && (!rest.join('=') || /max-age=0/i.test(c))) jar.delete('sid');
+          if (k.trim() === 'csrf' && rest.join('=')) jar.set('csrf', rest.join('='));
         }
       }
       const what = `${method} ${url.slice(0, 120)} [${init.session}, ${init.contentType ?? 'no type'}] ${typeof init.body === 'string' ? init.body.slice(0, 80) : init.body ? '<bytes>' : ''}`;
@@ -205,8 +209,8 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
         if ((await s.json()).signedIn) return;
       }
       const boot = await app.request('http://localhost/apiproxy/v1/session');
-      for (const c of boot.headers.getSetCookie()) if (c.startsWith('csrf=')) jar.set('csrf', c.split(';')[0]!.slice(5));
-      const headers = { 'content-type': 'application/json', cookie: `csrf=${jar.get('csrf')}`, 'x-csrf-token': jar.get('csrf')! };
+      for (const c of boot.headers.getSetCookie()) if (c.startsWith('csrf=')) guestCsrf = c.split(';')[0]!.slice(5);
+      const headers = { 'content-type': 'application/json', cookie: `csrf=${guestCsrf}`, 'x-csrf-token': guestCsrf };
       const minted = await app.request('http://localhost/apiproxy/v1/dev/sso-token', { method: 'POST', headers, body: JSON.stringify({ email: fuzzEmail }) });
       expect(minted.status, await minted.clone().text()).toBe(200);
       const { token } = (await minted.json()) as { token: string };
@@ -215,6 +219,8 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
       const signed = await app.request(`http://localhost/apiproxy/v1/account/signin/sso/${token}`, { method: 'POST', headers: { ...headers, cookie: `${headers.cookie}; ${nonce}` }, body: '{}' });
       expect(signed.status).toBe(200);
       for (const c of signed.headers.getSetCookie()) if (c.startsWith('sid=')) jar.set('sid', c.split(';')[0]!.slice(4));
+      // the answer carries a token bound to the new session
+      for (const c of signed.headers.getSetCookie()) if (c.startsWith('csrf=')) jar.set('csrf', c.split(';')[0]!.slice(5));
     }
 
     // the fuzz member exists before the digest (created directly through the API)
@@ -305,7 +311,7 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
     // ---- GraphQL operations from the schema
     const intro = await app.request('http://localhost/apiproxy/v1/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `csrf=${jar.get('csrf')}`, 'x-csrf-token': jar.get('csrf')! },
+      headers: { 'content-type': 'application/json', cookie: `csrf=${guestCsrf}`, 'x-csrf-token': guestCsrf },
       body: JSON.stringify({ query: '{__schema{queryType{name} mutationType{name} types{name kind fields{name args{name} type{kind name ofType{kind name}}}}}}' }),
     });
     const schema = ((await intro.json()) as { data: { __schema: { queryType: { name: string }; mutationType: { name: string } | null; types: Array<{ name: string; fields: Array<{ name: string; args: Array<{ name: string }>; type: { kind: string; name: string | null; ofType: { kind: string; name: string | null } | null } }> | null }> } } }).data.__schema;

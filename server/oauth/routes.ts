@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
-import { CLAIM_TEXTS, type AuthorizeResponse, type AuthorizeStatus, type ConnectedApps, type OAuthScope } from '../../contracts/oauth.ts';
+import type * as v from 'valibot';
+import { CLAIM_TEXTS, OAUTH_SCOPES, type AuthorizeResponse, type AuthorizeStatus, type ConnectedApps, type OAuthScope } from '../../contracts/oauth.ts';
 import { AuthorizeRequest, AuthorizeStatusRequest, ConnectedAppParams, OAuthErrorCodes, RevokeRequest, TokenRequest, type TokenResponse } from '../../contracts/oauth-requests.ts';
 import { requireUser } from '../auth/require.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parse, parseJson, parseParams } from '../http/validate.ts';
 import { connectedApps, findClient, findGrant, findToken, isScope, issueCode, redeemCode, revokeApp, revokeToken, saveGrant, sortScopes, TOKEN_TTL_SECONDS, type ClientRow, type TokenInfo } from './store.ts';
@@ -17,7 +18,8 @@ import { connectedApps, findClient, findGrant, findToken, isScope, issueCode, re
  *   DELETE /apiproxy/v1/account/connected-apps/:clientId   revoke: grant, codes and tokens end at once
  *
  * Back channel (no cookies read, so no CSRF: the caller proves itself with the code + PKCE verifier or a bearer token):
- *   POST /oauth2/token      authorization_code grant with PKCE S256
+ *   GET  /.well-known/oauth-authorization-server   RFC 8414 metadata
+ *   POST /oauth2/token      authorization_code grant with PKCE S256; errors as RFC 6749 section 5.2
  *   POST /oauth2/revoke     RFC 7009
  *   GET  /oauth2/api/{account,cards,payment-methods,rewards}   the read API, one scope each (403 outside it)
  */
@@ -27,6 +29,43 @@ function oauthError(status: 400 | 401 | 403, error: string, description: string,
   // the house error shape ({ code, message, field }) plus RFC 6749 section 5.2's { error, error_description }
   return new ApiError(status, error, description, { error, error_description: description, ...(field ? { field } : {}) });
 }
+
+/**
+ * A back-channel body through its contract: a failure is RFC 6749 section 5.2's invalid_request (a malformed code is
+ * invalid_grant: no such code was issued), in both shapes, never the house-only BAD_REQUEST a client library refuses.
+ */
+function parseOAuth<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  try {
+    return parse(schema, input);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 400 || 'error' in e.extras) throw e;
+    const field = typeof e.extras.field === 'string' ? e.extras.field : undefined;
+    throw oauthError(400, field === 'code' ? 'invalid_grant' : 'invalid_request', e.message, field);
+  }
+}
+
+/**
+ * Which client calls the back channel (RFC 6749 section 2.3): every registered client is public (no secret, PKCE),
+ * so it names itself with client_id in the body (token_endpoint_auth_method "none"). Section 5.2: an unknown client
+ * is invalid_client with 401, and with WWW-Authenticate when it tried HTTP authentication (a Basic header, which a
+ * public client has no secret for: refused the same way).
+ */
+async function backChannelClient(c: Context<AppEnv>, body: Record<string, unknown>): Promise<ClientRow> {
+  const header = c.req.header('authorization');
+  const refuse = (description: string) => {
+    if (header !== undefined) c.header('WWW-Authenticate', 'Basic realm="oauth2", charset="UTF-8"');
+    return oauthError(401, 'invalid_client', description, 'client_id');
+  };
+  if (header !== undefined) throw refuse('Client authentication is "none": send client_id in the body (a public client with PKCE), not an Authorization header.');
+  const id = body.client_id;
+  if (id === undefined || id === '') throw oauthError(400, 'invalid_request', 'client_id is required.', 'client_id');
+  if (typeof id !== 'string') throw oauthError(400, 'invalid_request', 'client_id must be a string.', 'client_id');
+  const client = /^[a-z0-9][a-z0-9-]{2,63}$/.test(id) ? await findClient(c.var.deps.db, id) : null;
+  if (!client || (client.dev_only && !c.var.deps.config.devTools)) throw refuse('This application is not registered.');
+  return client;
+}
+
+const asRecord = (x: unknown): Record<string, unknown> => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {});
 
 interface Validated {
   client: ClientRow;
@@ -83,13 +122,14 @@ async function parseJsonRaw(c: Context<AppEnv>): Promise<unknown> {
   try {
     return text ? JSON.parse(text) : {};
   } catch {
-    throw badRequest('The request body is not valid JSON.');
+    throw oauthError(400, 'invalid_request', 'The request body is not valid JSON.');
   }
 }
 
+/** RFC 6750 section 2.1 with RFC 7235's case-insensitive scheme: "Bearer", "bearer", "BEARER" all name the token. */
 function bearer(c: Context<AppEnv>): string | null {
   const h = c.req.header('authorization') ?? '';
-  const m = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(h);
+  const m = /^bearer +([A-Za-z0-9_-]{43}) */i.exec(h);
   return m ? m[1]! : null;
 }
 
@@ -168,8 +208,34 @@ export function registerOAuthRoutes(app: Hono<AppEnv>) {
     c.header('Pragma', 'no-cache');
   });
 
+  /**
+   * RFC 8414 authorization server metadata, for client libraries' discovery. The issuer is the origin the request
+   * named, which the Host check (server/http/host.ts) limits to this server's own.
+   */
+  app.get('/.well-known/oauth-authorization-server', (c) => {
+    const issuer = c.var.client.origin;
+    return c.json({
+      issuer,
+      authorization_endpoint: `${issuer}/oauth/authorize`,
+      token_endpoint: `${issuer}/oauth2/token`,
+      revocation_endpoint: `${issuer}/oauth2/revoke`,
+      scopes_supported: [...OAUTH_SCOPES],
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      revocation_endpoint_auth_methods_supported: ['none'],
+    });
+  });
+
   app.post('/oauth2/token', async (c) => {
-    const body = parse(TokenRequest, await formOrJson(c));
+    const raw = asRecord(await formOrJson(c));
+    // RFC 6749 section 5.2: the grant type first (missing: invalid_request; another: unsupported_grant_type), then the client
+    if (raw.grant_type === undefined || raw.grant_type === '') throw oauthError(400, 'invalid_request', 'grant_type is required.', 'grant_type');
+    if (raw.grant_type !== 'authorization_code') throw oauthError(400, 'unsupported_grant_type', 'Only the authorization_code grant is supported.', 'grant_type');
+    await backChannelClient(c, raw);
+    const body = parseOAuth(TokenRequest, raw);
     const r = await redeemCode(c.var.deps.db, { code: body.code, clientId: body.client_id, redirectUri: body.redirect_uri, verifier: body.code_verifier });
     if (!r.ok) throw oauthError(400, 'invalid_grant', r.why, 'code');
     const out: TokenResponse = { access_token: r.token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope: r.scopes.join(' ') };
@@ -177,7 +243,9 @@ export function registerOAuthRoutes(app: Hono<AppEnv>) {
   });
 
   app.post('/oauth2/revoke', async (c) => {
-    const body = parse(RevokeRequest, await formOrJson(c));
+    const raw = asRecord(await formOrJson(c));
+    await backChannelClient(c, raw);
+    const body = parseOAuth(RevokeRequest, raw);
     await revokeToken(c.var.deps.db, body.token, body.client_id);
     return c.json({});
   });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/types.ts';
 import { registerSampleClient, SAMPLE_CLIENT_ID } from './store.ts';
+import type { ServerSettings } from '../config.ts';
+import { configuredOrigins } from '../http/host.ts';
 
 /**
  * A sample third-party client (development only, like the outbox: loopback clients only, never in production;
@@ -13,7 +15,9 @@ import { registerSampleClient, SAMPLE_CLIENT_ID } from './store.ts';
  *                                    reads every endpoint of the third-party API and shows each status; it can
  *                                    read again and revoke the token (POST /oauth2/revoke)
  *
- * Its client (harbor-sample, dev_only) is registered with the exact callback URI of the origin the browser used.
+ * Its client (harbor-sample, dev_only) is registered with the exact callback URI on each origin of the configuration
+ * (PUBLIC_ORIGIN, localhost / 127.0.0.1 / [::1] on PORT: configuredOrigins), never from the request (issue 25: a
+ * rebinding page's Host would otherwise become a redirect URI).
  */
 export const SAMPLE_CALLBACK_PATH = '/dev/oauth-client/callback';
 
@@ -79,9 +83,10 @@ document.getElementById('revoke').addEventListener('click', async () => {
   out('revoked', 'revoke: ' + res.status);
 });`;
 
-export function registerSampleClientPages(app: Hono<AppEnv>) {
+export function registerSampleClientPages(app: Hono<AppEnv>, settings: Pick<ServerSettings, 'port' | 'publicOrigins'>) {
+  const redirectUris = configuredOrigins(settings).map((origin) => `${origin}${SAMPLE_CALLBACK_PATH}`);
   app.get('/dev/oauth-client', async (c) => {
-    await registerSampleClient(c.var.deps.db, `${c.var.client.origin}${SAMPLE_CALLBACK_PATH}`);
+    await registerSampleClient(c.var.deps.db, redirectUris);
     const scopes = ['account', 'card', 'payment', 'rewards']
       .map((s) => `<li><label><input type="checkbox" name="scope" value="${s}"${s === 'account' || s === 'card' ? ' checked' : ''}> ${s}</label></li>`)
       .join('');

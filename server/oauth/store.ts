@@ -36,12 +36,13 @@ export async function findClient(db: Queryable, clientId: string): Promise<Clien
 
 /** The development sample client (server/oauth/sample-client.ts): registered on first use with this loopback callback. */
 export const SAMPLE_CLIENT_ID = 'harbor-sample';
-export async function registerSampleClient(db: Queryable, redirectUri: string) {
+/** The development sample client with exactly the given redirect URIs (from configuration, never from a request). */
+export async function registerSampleClient(db: Queryable, redirectUris: string[]) {
   await db.query(
     `insert into oauth_clients (client_id, name, image_url, redirect_uris, allowed_scopes, dev_only)
-     values ($1, 'Harbor Sample App', '/oauth-clients/sample.svg', array[$2]::text[], array['account', 'card', 'payment', 'rewards']::text[], true)
-     on conflict (client_id) do update set redirect_uris = case when $2 = any(oauth_clients.redirect_uris) then oauth_clients.redirect_uris else oauth_clients.redirect_uris || $2 end`,
-    [SAMPLE_CLIENT_ID, redirectUri],
+     values ($1, 'Harbor Sample App', '/oauth-clients/sample.svg', $2::text[], array['account', 'card', 'payment', 'rewards']::text[], true)
+     on conflict (client_id) do update set redirect_uris = excluded.redirect_uris`,
+    [SAMPLE_CLIENT_ID, redirectUris],
   );
 }
 

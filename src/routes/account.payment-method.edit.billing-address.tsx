@@ -2,27 +2,22 @@ import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
 import type { Address } from '../../contracts/cards.ts';
 import { OpaqueId } from '../../contracts/opaque-id.ts';
-import { safeReturnUrl } from '../../contracts/return-url.ts';
 import { sessionQuery } from '../services/session.ts';
 import { addressListQuery } from '../services/cards.actors.ts';
 import { readGuestAddress } from '../services/guest-payment.ts';
 import { BillingAddressPage } from './-cards/payment-pages.tsx';
+import { ReturnUrlParam } from './-account/search.ts';
 
 /**
  * /account/payment-method/edit/billing-address?addressId=&paymentMethodId= (no sign-in requirement): a member edits
  * a saved address (UPDATE_ADDRESS); a guest edits the single-use address of this order (a new address token) and
- * goes on to the guest card page with ?returnUrl= (same-origin path: the checkout the card is for).
+ * goes on to the guest card page with ?returnUrl= (same-origin path: the checkout the card is for). Each key is
+ * validated on its own and always named (undefined when refused): the router merges the raw query under the
+ * validated search, so a dropped key would reach the page unchecked (issue 25).
  */
-const Id = v.optional(OpaqueId);
-const Search = v.object({ addressId: Id, paymentMethodId: Id, returnUrl: v.optional(v.string()) });
+const Id = v.fallback(v.optional(OpaqueId), undefined);
 export const Route = createFileRoute('/account/payment-method/edit/billing-address')({
-  validateSearch: (s: Record<string, unknown>): { addressId?: string; paymentMethodId?: string; returnUrl?: string } => {
-    const r = v.safeParse(Search, s);
-    if (!r.success) return {};
-    const { returnUrl, ...ids } = r.output;
-    const url = safeReturnUrl(returnUrl);
-    return url ? { ...ids, returnUrl: url } : ids;
-  },
+  validateSearch: v.object({ addressId: Id, paymentMethodId: Id, returnUrl: ReturnUrlParam }),
   loaderDeps: ({ search: { addressId } }) => ({ addressId }),
   loader: async ({ context, deps }) => {
     const signedIn = !!(await context.queryClient.fetchQuery(sessionQuery)).signedIn;

@@ -1,31 +1,27 @@
-import * as v from 'valibot';
 import { useMemo } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { safeReturnUrl } from '../../contracts/return-url.ts';
+import { returnUrlOr, safeReturnUrl } from '../../contracts/return-url.ts';
 import { creditCardMachine } from '../../machines/credit-card.machine.ts';
 import { creditCardActors } from '../services/cards.actors.ts';
 import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '../services/guest-payment.ts';
 import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { thisMonth, useToast } from './-cards/card-page-hooks.ts';
+import { ReturnUrlSearch } from './-account/search.ts';
 
 /**
  * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.
  * The token goes to the guest-payment service (src/services/guest-payment.ts), where the checkout reads it;
- * ?returnUrl= (same-origin path) is where Continue goes.
+ * ?returnUrl= (same-origin path) is where Continue goes: refused by validateSearch (which always names the key, so the
+ * router's raw query cannot slip under it) and checked again where the link is rendered (issue 25).
  */
-const Search = v.object({ returnUrl: v.optional(v.string()) });
 export const Route = createFileRoute('/account/payment-method/gift/guest/credit-card')({
-  validateSearch: (s: Record<string, unknown>) => {
-    const r = v.safeParse(Search, s);
-    const url = r.success ? safeReturnUrl(r.output.returnUrl) : null;
-    return url ? { returnUrl: url } : {};
-  },
+  validateSearch: ReturnUrlSearch,
   component: GuestCreditCardPage,
 });
 
 function GuestCreditCardPage() {
-  const { returnUrl } = Route.useSearch();
+  const returnUrl = safeReturnUrl(Route.useSearch().returnUrl) ?? undefined;
   const toast = useToast();
   // read once per visit: an expired token is cleared here and the page says so
   const stored = useMemo(() => readGuestCard(), []);
@@ -57,7 +53,7 @@ function GuestCreditCardPage() {
     </p>
   );
   const continueLink = (
-    <a className="btn btn--primary" href={returnUrl ?? '/'}>
+    <a className="btn btn--primary" href={returnUrlOr(returnUrl, '/')}>
       Continue
     </a>
   );

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { NotifyParams } from '../../machines/account-flow.ts';
+import { safeReturnUrl } from '../../contracts/return-url.ts';
 import { useAppActors, type AppActors } from './app-actors.tsx';
 import { accountMessage } from './error-catalogue.ts';
 
@@ -30,7 +31,8 @@ export function useAccountFlowActions(): AccountFlowActions {
     () => ({
       notify: (_: unknown, params: NotifyParams) => accountNotify(actors, params),
       redirect: ({ context }: { context: { destination: string | null } }) => {
-        const href = context.destination;
+        // same-origin paths only, checked again where the navigation happens (issue 25)
+        const href = safeReturnUrl(context.destination);
         // after the machine's step: navigating unmounts the page that owns the actor
         if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
       },

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { Address } from '../../../contracts/cards.ts';
+import { safeReturnUrl } from '../../../contracts/return-url.ts';
 import { addressOf, billingAddressMachine } from '../../../machines/billing-address.machine.ts';
 import { billingAddressActors } from '../../services/cards.actors.ts';
 import { saveGuestAddress } from '../../services/guest-payment.ts';
@@ -30,7 +31,8 @@ export function BillingAddressPage({ mode, signedIn, address, paymentMethodId, r
             if (context.guest && context.addressToken) {
               const a = addressOf(context.form);
               saveGuestAddress({ ...context.addressToken, address: { ...a, addressLine2: a.addressLine2 ?? null, phoneNumber: a.phoneNumber ?? null } });
-              void router.navigate({ to: '/account/payment-method/gift/guest/credit-card', search: returnUrl ? { returnUrl } : {} });
+              const back = safeReturnUrl(returnUrl);
+              void router.navigate({ to: '/account/payment-method/gift/guest/credit-card', search: back ? { returnUrl: back } : {} });
             } else if (paymentMethodId) void router.navigate({ to: '/account/payment-method/edit/credit-card', search: { paymentMethodId } });
             else void router.navigate({ to: '/account/payment-method/add/credit-card', search: { billingAddressId: context.newAddressId ?? context.addressId ?? undefined } });
           });

@@ -30,8 +30,8 @@ const consent = (input: typeof CONSENT_INPUT): FlowViewModel<typeof oauthConsent
       expect(screen.getByText('By granting BrewBudget access to your account, this application will be able to:')).toBeTruthy();
       expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['See your profile: your name and email address', 'See your cards, their balances and transactions']);
       expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
-      // Cancel is a link to the redirect URI with error=access-denied and the state
-      if (st.redirectUri) expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('https://brewbudget.example/oauth/callback?error=access-denied&state=st-1');
+      // Cancel is a link to the redirect URI with error=access_denied and the state
+      if (st.redirectUri) expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('https://brewbudget.example/oauth/callback?error=access_denied&state=st-1');
       else expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     } else {
       expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
