@@ -29,7 +29,7 @@ import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed/seed.ts';
 import { warmLocatorCaches } from '../server/locator/warm-caches.ts';
-import { setNow } from '../server/locator/clock.ts';
+import { setNow } from '../server/clock.ts';
 import { readyStoreIndex } from '../server/locator/store-index.ts';
 import { mulberry32 } from '../server/db/seed/prng.ts';
 import { Hono } from 'hono';

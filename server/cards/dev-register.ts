@@ -4,7 +4,7 @@ import { RegisterChargeRequest, maskCardNumber, money, type RegisterChargeRespon
 import { ApiError } from '../http/errors.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
-import { escapeHtml } from '../routes/dev.ts';
+import { escapeHtml } from '../../contracts/html.ts';
 import { cardError } from './errors.ts';
 import { idempotent } from './idempotency.ts';
 import { debit, statusCode } from './money.ts';

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import {
   EXPRESS_ORDER_TYPE,
   ORDERING_LIMITS,

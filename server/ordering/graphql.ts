@@ -22,7 +22,7 @@ import {
 } from '../../contracts/ordering.ts';
 import type { GqlContext, GqlModule } from '../graphql/schema.ts';
 import { checkInput, resolver, signedInUser } from '../graphql/errors.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { availability, catalog, menuOf, storeCtx, tile } from './catalog.ts';
 import { productResponse } from './product.ts';
 import { orderingError } from './errors.ts';

@@ -3,7 +3,7 @@ process.env.TRUST_PROXY = 'true';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
-import { setNow } from '../locator/clock.ts';
+import { setNow } from '../clock.ts';
 import { cards } from '../cards/test-helpers.ts';
 import { item, memberWithCard, op, sku, submitInput } from './test-helpers.ts';
 

@@ -4,7 +4,7 @@ process.env.TRUST_PROXY = 'true';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderingMessages, PricingCodes, actionForPricingCode } from '../../contracts/ordering.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
-import { setNow } from '../locator/clock.ts';
+import { setNow } from '../clock.ts';
 import { createMember, saveCard, tokenize } from '../cards/test-helpers.ts';
 import { fullDocument, item, memberWithCard, op, optionSku, priceInput, productNo, sku, submitInput, newKey } from './test-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { localTime } from '../locator/local-time.ts';
 import { formatTime } from '../locator/hours.ts';
 import { ORDERING_LIMITS, PICKUP_OPTION_NAMES, waitLabel, type OrderStatus, type OrderSummary, type PickupOptionCode, type PricedItem, type TimeSlot, type WaitEstimate } from '../../contracts/ordering.ts';

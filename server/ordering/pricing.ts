@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { ORDERING_LIMITS, OrderingMessages, PricingCodes, type Offer, type PriceOrderInput, type PricedItem, type PricingResult } from '../../contracts/ordering.ts';
 import { availability, catalog, defaultQuantityOf, imageUrl, offeredOn, optionPrice, sizePrice, storeCtx, storeOpenAt, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';

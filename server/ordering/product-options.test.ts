@@ -4,7 +4,7 @@ process.env.TRUST_PROXY = 'true';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
-import { setNow } from '../locator/clock.ts';
+import { setNow } from '../clock.ts';
 import { createMember } from '../cards/test-helpers.ts';
 import { item, memberWithCard, op, priceInput, productNo, sku, submitInput } from './test-helpers.ts';
 

@@ -5,7 +5,7 @@ import { ShortStoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parse } from '../http/validate.ts';
 import { notFound } from '../http/errors.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { artFor } from './art.ts';
 import { catalog } from './catalog.ts';
 import { orderingError } from './errors.ts';
@@ -13,7 +13,7 @@ import { productResponse } from './product.ts';
 import { ORDER_SELECT, statusAt, visibleOrder, type OrderRow } from './orders.ts';
 import { StoreNumber } from '../../contracts/store-number.ts';
 import { randomBytes } from 'node:crypto';
-import { escapeHtml } from '../routes/dev.ts';
+import { escapeHtml } from '../../contracts/html.ts';
 import { isLoopback } from '../cards/dev-register.ts';
 
 /**

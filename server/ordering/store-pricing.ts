@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { ORDERING_LIMITS, PricingCodes, type PricingByStoreNumber, type PricingRules, type TenderType } from '../../contracts/ordering.ts';
 import { availability, catalog, optionPrice, sizePrice, storeCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';

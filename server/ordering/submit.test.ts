@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORDERING_LIMITS, OrderingMessages } from '../../contracts/ordering.ts';
 import type { Db } from '../db/db.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
-import { setNow } from '../locator/clock.ts';
+import { setNow } from '../clock.ts';
 import { cards, createMember, gql, saveCard, tokenize } from '../cards/test-helpers.ts';
 import { item, memberWithCard, newKey, op, priceInput, sku, submitInput } from './test-helpers.ts';
 

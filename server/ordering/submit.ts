@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { CardCodes, SVC_RELOAD_OPTIONS, formatCents } from '../../contracts/cards.ts';
 import { ORDERING_LIMITS, OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type OrderSummary, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
 import { idempotent } from '../cards/idempotency.ts';

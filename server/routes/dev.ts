@@ -57,7 +57,6 @@ async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuer
   }));
 }
 
-export { escapeHtml };
 
 function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: string, ssoMint: boolean): string {
   const rows = messages

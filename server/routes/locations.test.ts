@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { ApiErrorBody } from '../../contracts/errors.ts';
 import { LocationsResponse, MAX_RESULT_DISTANCE, NearestLocationResponse, StoreResponse, type LocationResult, type Store } from '../../contracts/locations.ts';
 import { SEATTLE_STORES } from '../db/seed/seattle.ts';
-import { setNow } from '../locator/clock.ts';
+import { setNow } from '../clock.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 
 /** Monday 2026-11-23, 10:00 AM in Seattle */

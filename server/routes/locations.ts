@@ -8,7 +8,7 @@ import { StoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { parseJson, parseParams, parseQuery } from '../http/validate.ts';
-import { now } from '../locator/clock.ts';
+import { now } from '../clock.ts';
 import { LocatorNotFound, findLocations, findNearest, locationsJson } from '../locator/locations.ts';
 import { addFavorite, removeFavorite } from '../locator/favorites.ts';
 import { suggest } from '../locator/geocoder.ts';

@@ -1,5 +1,5 @@
 /**
- * The locator's clock. Open status and schedules depend on "now"; tests (and demos) pin it:
+ * The app's clock (every area: open status, schedules, slots, orders, expiries). Tests and demos pin "now":
  * - `setNow(new Date('2026-11-23T18:00:00Z'))` in a test, `setNow(null)` to go back to the real time;
  * - FAKE_NOW=2026-11-23T18:00:00Z in the environment pins it for a whole process (e2e).
  */
