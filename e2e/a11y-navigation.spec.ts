@@ -62,3 +62,22 @@ test('ten client navigations: each announces the new page title and focuses its 
   await navigate(page, '10 locator to menu (footer)', footer.getByRole('link', { name: 'Menu' }), /\/menu\/?$/);
   expect(consoleErrors).toEqual([]);
 });
+
+test("a guest's billing address to card page, then 'Use this card': focus on the h1, never on <body>", async ({ page }) => {
+  await page.goto('/account/payment-method/add/billing-address');
+  await pageReady(page);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Address', { exact: true }).fill('1 Pike St');
+  await page.getByLabel('City').fill('Seattle');
+  await page.getByLabel('State').selectOption('WA');
+  await page.getByLabel('ZIP code').fill('98101');
+  await navigate(page, 'billing address to card', page.getByRole('button', { name: 'Continue' }), /\/account\/payment-method\/gift\/guest\/credit-card$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration month (MM)').fill('12');
+  await page.getByLabel('Expiration year (YYYY)').fill('2030');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Use this card' }).click();
+  await expect(page.getByText('Your card is ready for this order.')).toBeVisible();
+  await expect.poll(async () => (await state(page)).focused, { message: "after 'Use this card' focus is on the page's h1" }).toMatch(/^h1 /);
+});

@@ -7,6 +7,19 @@ const HEADING_WAIT_MS = 5000;
 const mainHeading = () => document.querySelector<HTMLElement>('#main h1');
 
 /**
+ * For a view that replaces the control the customer used without a navigation (a form's button gone once the form
+ * is done): focus would fall to <body>, so it goes to the page's h1 (tabindex=-1) instead. Focus elsewhere stays.
+ */
+export function focusPageHeadingIfLost() {
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  const h1 = mainHeading();
+  if (!h1) return;
+  if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+  h1.focus();
+}
+
+/**
  * After every navigation (a new pathname; query changes such as the locator's own are not navigations):
  * sets the document title (WCAG 2.4.2), moves focus to the page's `<h1>` (made focusable with
  * tabindex=-1) unless the page already put focus inside the main content, and announces the page in a
