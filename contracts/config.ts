@@ -61,7 +61,8 @@ export const AppConfig = v.object({
     commonQuestionsUrl: v.string(),
     rewardsQuestionsUrl: v.string(),
   }),
-  /** the development outbox viewer (/dev/outbox) is linked only where this is on */
+  /** developer matter (the Dev outbox link, the offline map's token note) is shown only where this is on: dev tools on
+   * and the caller on this machine (server/routes/core.ts) */
   devTools: v.boolean(),
 });
 export type AppConfig = v.InferOutput<typeof AppConfig>;

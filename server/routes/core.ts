@@ -1,10 +1,19 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/types.ts';
 import type { SessionMetadata } from '../../contracts/session.ts';
+import { clientOf } from '../http/client.ts';
 
 export function registerCoreRoutes(app: Hono<AppEnv>) {
-  /** Client configuration for this environment (see server/config.ts). */
-  app.get('/apiproxy/v1/config', (c) => c.json(c.var.deps.config));
+  /**
+   * Client configuration for this environment (see server/config.ts). `devTools` tells the app to show developer
+   * matter (the footer's Dev outbox link, the offline map's token note): only when the dev tools are on (never in
+   * production) AND the caller is this machine, the only one the dev routes answer (server/http/client.ts); a
+   * customer on a public host never sees it, even with DEV_TOOLS=1.
+   */
+  app.get('/apiproxy/v1/config', (c) => {
+    const config = c.var.deps.config;
+    return c.json({ ...config, devTools: config.devTools && clientOf(c).loopback });
+  });
 
   /** Session metadata: decides guest versus signed-in for the whole app. */
   app.get('/apiproxy/v1/session', async (c) => {

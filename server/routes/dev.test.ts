@@ -90,6 +90,21 @@ forEachDb('dev tools', ({ db }) => {
     expect(loadConfig({ APP_ENV: 'production' }).devTools).toBe(false);
   });
 
+  it('the client config says devTools only to this machine with the dev tools on, never to a remote client or in production', async () => {
+    const server = { ...loadServerSettings({}), trustProxy: '127.0.0.1' };
+    const on = createApp({ db: db(), config: testConfig({ devTools: true }), server });
+    const devToolsFor = async (app: typeof on, ip: string, headers: Record<string, string> = {}) => {
+      const res = await app.request('http://localhost/apiproxy/v1/config', { headers }, { incoming: { socket: { remoteAddress: ip } } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { devTools: boolean }).devTools;
+    };
+    expect(await devToolsFor(on, '127.0.0.1')).toBe(true);
+    expect(await devToolsFor(on, '203.0.113.7')).toBe(false);
+    expect(await devToolsFor(on, '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).toBe(false);
+    const production = createApp({ db: db(), config: loadConfig({ APP_ENV: 'production', DEV_TOOLS: '1' }), server });
+    expect(await devToolsFor(production, '127.0.0.1')).toBe(false);
+  });
+
   it('a non-loopback client gets 404 from every dev route (taken from the route table)', async () => {
     const everything = createApp({ db: db(), config: testConfig(), server: { ...loadServerSettings({}), trustProxy: '127.0.0.1' } });
     const devRoutes = everything.routes.filter((r) => r.method !== 'ALL' && isDevPath(r.path));

@@ -20,7 +20,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootComponent() {
   const matches = useMatches();
   const chrome: Chrome = [...matches].reverse().find((m) => m.staticData?.chrome)?.staticData.chrome ?? 'full';
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // the announcer titles, focuses and announces the page that is rendered: the resolved location, which the router
+  // sets after the next route's matches have rendered (s.location moves at the start of a navigation, while the
+  // old page and its title are still on screen)
+  const pendingPathname = useRouterState({ select: (s) => s.location.pathname });
+  const pathname = useRouterState({ select: (s) => s.resolvedLocation?.pathname ?? s.location.pathname });
   const notFound = matches.some((m) => m.status === 'notFound');
   const pageTitle = notFound ? null : ([...matches].reverse().map((m) => (routeTitles as Record<string, string | undefined>)[m.routeId]).find(Boolean) ?? null);
   const { data: config } = useQuery(configQuery);
@@ -39,6 +43,7 @@ function RootComponent() {
       persistent={persistent}
       onDismiss={(id) => notifications.send({ type: 'user.dismiss', id })}
       pathname={pathname}
+      pendingPathname={pendingPathname}
       pageTitle={pageTitle}
       onCookiePreferences={openCookiePreferences}
     >

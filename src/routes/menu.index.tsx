@@ -26,7 +26,8 @@ function MenuIndex() {
   return (
     <ChosenStore selectedStore={selectedStore} onConfirm={() => selectedStore.send({ type: 'store.confirm', at: Date.now() })}>
       <MenuTabs current={tab === 'featured' ? 'featured' : 'all'} />
-      <MenuFrame menu={menu} title="Menu">
+      {/* ChosenStore has the page's h1: the frame's empty and failed states take an h2 */}
+      <MenuFrame menu={menu} title={null}>
         {(data) => (tab === 'featured' ? <ProductGrid products={data.featured} currency={data.currency} /> : <MenuHome data={data} />)}
       </MenuFrame>
       {count > 0 ? <BagButton count={count} /> : null}

@@ -105,7 +105,7 @@ function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: 
       features={config.features}
       tabMode={config.locator.tabMode}
       enableInAppDelivery={config.enableInAppDelivery}
-      mapConfig={config.map}
+      mapConfig={{ ...config.map, devNotes: config.devTools }}
       signInHref={`/account/signin?returnUrl=${encodeURIComponent(href)}`}
       createAccountHref={`/account/create?returnUrl=${encodeURIComponent(href)}`}
     />

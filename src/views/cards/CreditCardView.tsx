@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PaymentFormMessages, type TokenizeResponse } from '../../../contracts/cards.ts';
@@ -6,6 +6,7 @@ import type { creditCardMachine } from '../../../machines/credit-card.machine.ts
 import { AccountPage, ErrorAlert, FormActions } from '../account/blocks.tsx';
 import { FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
 import { BRAND_LABEL, methodLabel, expiry } from './payment-labels.ts';
+import { focusPageHeadingIfLost } from '../shell/RouteAnnouncer.tsx';
 import '../account/account.css';
 import './cards.css';
 
@@ -30,7 +31,14 @@ export function CreditCardView({ actor, heading, aside, continueLink }: CreditCa
   const form = useFormRef();
   useFocusFirstError(form, fieldErrors);
   const busy = s.hasTag('loading') || s.hasTag('redirecting');
-  if (s.matches('ready') && guestCard) {
+  // 'Use this card' is replaced by the ready view: focus (on <body> then) goes to the page's h1 (issue 30)
+  const guestReady = s.matches('ready') && !!guestCard;
+  const wasGuestReady = useRef(guestReady);
+  useEffect(() => {
+    if (guestReady && !wasGuestReady.current) focusPageHeadingIfLost();
+    wasGuestReady.current = guestReady;
+  }, [guestReady]);
+  if (guestReady && guestCard) {
     return (
       <AccountPage heading={heading}>
         <section className="account-card">

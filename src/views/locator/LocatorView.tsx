@@ -26,7 +26,7 @@ export interface LocatorViewProps {
   features: Feature[];
   tabMode: boolean;
   enableInAppDelivery: boolean;
-  mapConfig: { mapboxToken: string | null; mapboxStyle: string | null };
+  mapConfig: { mapboxToken: string | null; mapboxStyle: string | null; devNotes?: boolean };
   /** /account/signin?returnUrl=<this locator URL> */
   signInHref: string;
   /** /account/create?returnUrl=<this locator URL> */

@@ -89,14 +89,21 @@ describe('StoreMap', () => {
     expect(fake.calls).toEqual([['setMarkers', '1:default 2:default']]);
   });
 
-  it('says on the offline map that streets and place names need a style token, and not on a Mapbox map', async () => {
-    const offline = setup();
+  it('never shows customers (no devTools in the client config) the offline map token note', async () => {
+    const customer = setup();
+    await act(async () => {});
+    await customer.fake.ready();
+    expect(screen.queryByText(/Offline map|style token/)).toBeNull();
+  });
+
+  it('says on the offline map, to a developer (devTools), that streets and place names need a style token, and not on a Mapbox map', async () => {
+    const offline = setup({ mapConfig: { mapboxToken: null, mapboxStyle: null, devNotes: true } });
     await act(async () => {});
     expect(screen.queryByText('Offline map: coastlines, borders and town names only. Streets need a Mapbox style token.')).toBeNull(); // not while loading
     await offline.fake.ready();
     expect(screen.getByText('Offline map: coastlines, borders and town names only. Streets need a Mapbox style token.')).toBeTruthy();
     offline.unmount();
-    const mapbox = setup({ mapConfig: { mapboxToken: 'pk.x', mapboxStyle: 'mapbox://styles/a/b' } });
+    const mapbox = setup({ mapConfig: { mapboxToken: 'pk.x', mapboxStyle: 'mapbox://styles/a/b', devNotes: true } });
     await act(async () => {});
     await mapbox.fake.ready();
     expect(screen.queryByText(/Offline map/)).toBeNull();

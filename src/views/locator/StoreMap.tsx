@@ -18,7 +18,8 @@ export interface StoreMapProps {
   zoom: number; // controlled: the map eases to these when they change
   markers: StoreMapMarker[];
   fitBounds?: boolean; // fit the markers after a new search
-  mapConfig: { mapboxToken: string | null; mapboxStyle: string | null };
+  /** devNotes: developer matter (the offline map's token note) is shown, only from the client config's devTools */
+  mapConfig: { mapboxToken: string | null; mapboxStyle: string | null; devNotes?: boolean };
   onMoveEnd: (view: { lat: number; lng: number; zoom: number }) => void; // only for user gestures (drag, wheel, pinch), not programmatic moves
   onMarkerClick: (storeNumber: string) => void;
   onMarkerHover: (storeNumber: string | null) => void;
@@ -141,8 +142,9 @@ export function StoreMap(props: StoreMapProps): JSX.Element {
           <p>The list of stores still works.</p>
         </div>
       ) : null}
-      {status === 'ready' && !(mapboxToken && mapboxStyle) ? (
-        // the offline style has land, water and borders only (docs/map.md): say so rather than look broken
+      {status === 'ready' && !(mapboxToken && mapboxStyle) && props.mapConfig.devNotes ? (
+        // the offline style has land, water and borders only (docs/map.md): say so to the developer rather than
+        // look broken; customers (no devTools) never see a note about tokens
         <p className="store-map-note">{OFFLINE_MAP_NOTE}</p>
       ) : null}
     </div>

@@ -59,18 +59,32 @@ describe('menu views', () => {
     expect(screen.getByRole('heading', { name: 'Food' })).toBeTruthy();
   });
 
-  it('an empty menu is the 404 with its message; a failure the 500 with a retry', async () => {
+  it('an empty menu says so with a way on, no raw status code; a failure offers a retry', async () => {
     await renderWith(frame);
     await act(async () => settle[0]!.reject({ status: 404, code: 'EMPTY_MENU', message: 'x' }));
-    expect(screen.getByText('404')).toBeTruthy();
     expect(screen.getByText('There is nothing on the menu at this store right now.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose another store' })).toBeTruthy();
+    expect(screen.queryByText('404')).toBeNull();
     stop?.();
     document.body.innerHTML = '';
     await renderWith(frame, null);
     await act(async () => settle.at(-1)!.reject({ status: 500, code: 'UNEXPECTED_ERROR', message: 'x' }));
-    expect(screen.getByText('500')).toBeTruthy();
+    expect(screen.queryByText('500')).toBeNull();
     act(() => screen.getByRole('button', { name: 'Try again' }).click());
     expect(screen.getByRole('progressbar', { name: 'Loading the menu' })).toBeTruthy();
+  });
+
+  it('on /menu (the page has its h1 already) the empty menu is an h2, never a second h1', async () => {
+    await renderWith((menu) => (
+      <>
+        <h1>Menu</h1>
+        <MenuFrame menu={menu} title={null}>{(data) => <MenuHome data={data} />}</MenuFrame>
+      </>
+    ));
+    await act(async () => settle[0]!.reject({ status: 404, code: 'EMPTY_MENU', message: 'x' }));
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Menu']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Nothing on the menu here' })).toBeTruthy();
+    expect(screen.queryByText('404')).toBeNull();
   });
 
   it('a category page: one section per subcategory, items the store does not sell marked; a missing category is 404', async () => {
@@ -85,5 +99,6 @@ describe('menu views', () => {
     document.body.innerHTML = '';
     await renderWith(() => <CategoryView page={categoryPage(data, { menu: 'drinks', category: 'nope' })} currency="USD" />).catch(() => null);
     expect(screen.getByText("We could not find that part of the menu.")).toBeTruthy();
+    expect(screen.queryByText('404')).toBeNull();
   });
 });

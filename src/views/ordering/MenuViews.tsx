@@ -12,9 +12,14 @@ import './ordering.css';
 
 export type MenuActor = ActorRefFrom<typeof menuMachine>;
 
-/** The menu's loading, 404 (empty menu) and 500 states, its notices, and the loaded menu to `children`. */
-export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: string; children: (data: MenuResponse) => ReactNode }) {
+/**
+ * The menu's loading, not-found (empty menu) and failed states, its notices, and the loaded menu to `children`.
+ * `title`: the page's h1 for those states, or null when the page already has its h1 (/menu: ChosenStore), where
+ * they take an h2 (one h1 per page). No raw status codes: a customer reads what happened and what to do.
+ */
+export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: string | null; children: (data: MenuResponse) => ReactNode }) {
   const state = useSelector(menu, (s) => s);
+  const Heading = title ? 'h1' : 'h2';
   const data = state.context.menu;
   if (state.hasTag('loading'))
     return (
@@ -28,8 +33,7 @@ export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: s
   if (state.matches('empty'))
     return (
       <div className="order-empty">
-        <p className="eyebrow">404</p>
-        <h1>{title}</h1>
+        <Heading>{title ?? 'Nothing on the menu here'}</Heading>
         <p>{OrderingTexts.emptyMenu}</p>
         <Link to="/menu/store-locator" className="btn btn--primary">
           Choose another store
@@ -39,8 +43,7 @@ export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: s
   if (state.matches('failed') || !data)
     return (
       <div className="order-empty" role="alert">
-        <p className="eyebrow">500</p>
-        <h1>{title}</h1>
+        <Heading>{title ?? 'The menu did not load'}</Heading>
         <p>{OrderingTexts.unexpectedError}</p>
         <button type="button" className="btn btn--primary" onClick={() => menu.send({ type: 'user.retry' })}>
           Try again
@@ -106,7 +109,6 @@ export function CategoryView({ page, currency }: { page: MenuPage; currency: str
   if (page.kind === 'notFound')
     return (
       <div className="order-empty">
-        <p className="eyebrow">404</p>
         <h1>Not found</h1>
         <p>{OrderingTexts.categoryNotFound}</p>
         <Link to="/menu" className="btn btn--primary">

@@ -16,6 +16,8 @@ export interface AppShellProps {
   onDismiss: (id: string) => void;
   /** the current pathname (a new one is a navigation: title, focus, announcement) */
   pathname?: string;
+  /** the pathname being navigated to, ahead of `pathname` while the next route loads */
+  pendingPathname?: string;
   /** the page's title (src/views/shell/page-title.ts); null: the page's h1 */
   pageTitle?: string | null;
   /** opens the cookie-preferences dialog (issue 11) */
@@ -28,7 +30,7 @@ export function AppShell(p: AppShellProps) {
   return (
     <div className={`app app--${p.chrome}`}>
       <a className="skip-link" href="#main">Skip to main content</a>
-      {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
+      {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} {...(p.pendingPathname !== undefined ? { pendingPathname: p.pendingPathname } : {})} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
         <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} />
       ) : p.chrome === 'logoOnly' ? (

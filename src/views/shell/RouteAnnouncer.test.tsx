@@ -36,6 +36,52 @@ describe('RouteAnnouncer (WCAG 2.4.2 and focus after navigation)', () => {
     expect(screen.getByTestId('route-announcer').textContent).toBe('Sign in');
   });
 
+  it('focus left on the link that was used, still rendered in the page (a menu tab), moves to the new h1', () => {
+    const Tabbed = ({ pathname, pendingPathname, heading }: { pathname: string; pendingPathname: string; heading: string }) => (
+      <>
+        <RouteAnnouncer pathname={pathname} pendingPathname={pendingPathname} pageTitle={heading} brandName="Harbor Coffee" />
+        <main id="main" tabIndex={-1}>
+          <a href="/menu/drinks">Drinks</a>
+          <h1 key={heading}>{heading}</h1>
+        </main>
+      </>
+    );
+    const view = render(<Tabbed pathname="/menu" pendingPathname="/menu" heading="Menu" />);
+    screen.getByRole('link', { name: 'Drinks' }).focus();
+    // the navigation starts (the router's location moves), then the new page renders (its resolved location)
+    view.rerender(<Tabbed pathname="/menu" pendingPathname="/menu/drinks" heading="Menu" />);
+    view.rerender(<Tabbed pathname="/menu/drinks" pendingPathname="/menu/drinks" heading="Drinks" />);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Drinks' }));
+    expect(screen.getByTestId('route-announcer').textContent).toBe('Drinks');
+  });
+
+  it('focus the new page put in its content (an autofocused field) stays there', () => {
+    const Form = ({ pathname, pendingPathname, field }: { pathname: string; pendingPathname: string; field: boolean }) => (
+      <>
+        <RouteAnnouncer pathname={pathname} pendingPathname={pendingPathname} pageTitle={field ? 'Enter your code' : 'Change email'} brandName="Harbor Coffee" />
+        <main id="main" tabIndex={-1}>
+          <h1>{field ? 'Enter your code' : 'Change email'}</h1>
+          {field ? <input aria-label="Code" autoFocus /> : <button type="button">Continue</button>}
+        </main>
+      </>
+    );
+    const view = render(<Form pathname="/edit" pendingPathname="/edit" field={false} />);
+    screen.getByRole('button').focus();
+    view.rerender(<Form pathname="/edit" pendingPathname="/code" field={false} />);
+    view.rerender(<Form pathname="/code" pendingPathname="/code" field />);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Code' }));
+  });
+
+  it('the same title twice in a row is announced again (a new text node in the live region)', () => {
+    const view = render(<Page pathname="/store-locator/1" pageTitle="Find a store" heading="Store 1" />);
+    view.rerender(<Page pathname="/store-locator/2" pageTitle="Find a store" heading="Store 2" />);
+    const first = screen.getByTestId('route-announcer').firstChild;
+    view.rerender(<Page pathname="/store-locator/3" pageTitle="Find a store" heading="Store 3" />);
+    const second = screen.getByTestId('route-announcer').firstChild;
+    expect(second?.textContent).toBe('Find a store');
+    expect(second).not.toBe(first);
+  });
+
   it('a query change on the same path is not a navigation', () => {
     const view = render(<Page pathname="/store-locator" pageTitle="Find a store" heading="Find a store" />);
     view.rerender(<Page pathname="/store-locator" pageTitle="Find a store" heading="Find a store" />);
