@@ -44,7 +44,6 @@ export type ChangeEmailEvent =
 
 export const EDIT_EMAIL = PATHS.editEmail;
 export const EDIT_EMAIL_CODE = PATHS.editEmailCode;
-const EMAIL_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'emailChanged' };
 
 /** The request of the `requestEmailChange` actor (docs/machines.md). */
 export function requestEmailChangeRequest({ context }: { context: Pick<ChangeEmailContext, 'values'> }): ChangeEmailValues {
@@ -193,7 +192,7 @@ export const changeEmailMachine = setup({
     changed: {
       description: 'Email changed: a toast, then the settings page.',
       type: 'final',
-      entry: [{ type: 'notify', params: EMAIL_CHANGED }, 'redirect'],
+      entry: [{ type: 'notify', params: { kind: 'toast', tone: 'success', message: 'emailChanged' } }, 'redirect'],
     },
   },
 });

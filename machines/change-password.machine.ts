@@ -33,8 +33,6 @@ export type ChangePasswordEvent =
   | DoneActorEvent<unknown, 'changePassword'>
   | ErrorActorEvent<unknown, 'changePassword'>;
 
-const PASSWORD_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'passwordChanged' };
-
 export function validateChangePassword(values: ChangePasswordValues, askCurrentPassword = true): FieldErrors {
   const r = v.safeParse(ChangePasswordRequest, askCurrentPassword ? { ...values, currentPassword: values.currentPassword ?? '' } : { newPassword: values.newPassword });
   const errors: FieldErrors = r.success ? {} : fieldErrorsOf(r.issues);
@@ -115,7 +113,7 @@ export const changePasswordMachine = setup({
     changed: {
       description: 'Updated: a toast, then back to the settings page.',
       type: 'final',
-      entry: [{ type: 'notify', params: PASSWORD_CHANGED }, 'redirect'],
+      entry: [{ type: 'notify', params: { kind: 'toast', tone: 'success', message: 'passwordChanged' } }, 'redirect'],
     },
   },
 });

@@ -26,9 +26,6 @@ export function revokeAppRequest({ context }: { context: Pick<ConnectedAppsConte
   return { clientId: context.revoking };
 }
 
-const REVOKED: NotifyParams = { kind: 'toast', tone: 'success', message: 'appRevoked' };
-const REVOKE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'appRevokeFailed' };
-
 export const connectedAppsMachine = setup({
   types: { context: {} as ConnectedAppsContext, events: {} as ConnectedAppsEvent },
   actors: {
@@ -71,8 +68,8 @@ export const connectedAppsMachine = setup({
         id: 'revokeApp',
         src: 'revokeApp',
         input: revokeAppRequest,
-        onDone: { target: 'ready', actions: ['assignApps', { type: 'notify', params: REVOKED }] },
-        onError: { target: 'ready', actions: ['clearRevoking', { type: 'notify', params: REVOKE_FAILED }] },
+        onDone: { target: 'ready', actions: ['assignApps', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'appRevoked' } }] },
+        onError: { target: 'ready', actions: ['clearRevoking', { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'appRevokeFailed' } }] },
       },
     },
   },

@@ -56,7 +56,6 @@ export type CreateAccountEvent =
 export type CreateAccountPayload = v.InferInput<typeof CreateAccountRequest>;
 
 const CARD_FIELDS = ['registerCardNumber', 'registerCardPin'];
-const CREATE_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', message: 'createFailed' };
 
 /** The request body from the form values and the machine's choices. */
 export function createPayload(values: CreateAccountForm, context: Pick<CreateAccountContext, 'cardRewards' | 'returnUrl' | 'includeStorageConsent'>): CreateAccountPayload {
@@ -207,7 +206,7 @@ export const createAccountMachine = setup({
           { guard: 'isValidationError', target: 'editing', actions: 'assignServerFieldError' },
           { guard: 'isDigitalCardError', target: 'signingIn', actions: 'assignPartialSuccessDestination' },
           { guard: 'isPhysicalCardError', target: 'signingIn', actions: 'assignCardsDestination' },
-          { target: 'editing', actions: { type: 'notify', params: CREATE_FAILED } },
+          { target: 'editing', actions: { type: 'notify', params: { kind: 'persistent', tone: 'error', message: 'createFailed' } } },
         ],
       },
     },

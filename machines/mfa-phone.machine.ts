@@ -45,7 +45,6 @@ export function verifyPhoneCodeRequest({ context }: { context: Pick<MfaPhoneCont
   return { code: context.code.trim() };
 }
 
-const PHONE_SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' };
 const errorOf = (event: MfaPhoneEvent) => ('error' in event ? asFlowError(event.error) : null);
 
 export const mfaPhoneMachine = setup({
@@ -142,7 +141,7 @@ export const mfaPhoneMachine = setup({
     saved: {
       description: 'Phone saved: a toast, then the MFA settings page.',
       type: 'final',
-      entry: [{ type: 'notify', params: PHONE_SAVED }, 'redirect'],
+      entry: [{ type: 'notify', params: { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' } }, 'redirect'],
     },
     reauthRequired: {
       description: 'The second-factor check expired meanwhile: the route shows re-authentication again.',

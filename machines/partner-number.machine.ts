@@ -29,9 +29,6 @@ export function savePartnerNumberRequest({ context }: { context: Pick<PartnerNum
   return { partnerNumber: context.saving };
 }
 
-const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' };
-const REMOVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' };
-
 export const partnerNumberMachine = setup({
   types: { context: {} as PartnerNumberContext, events: {} as PartnerNumberEvent },
   actors: {
@@ -93,8 +90,8 @@ export const partnerNumberMachine = setup({
         src: 'savePartnerNumber',
         input: savePartnerNumberRequest,
         onDone: [
-          { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: REMOVED }] },
-          { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: SAVED }] },
+          { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' } }] },
+          { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' } }] },
         ],
         onError: { target: 'ready', actions: 'assignError' },
       },

@@ -35,7 +35,6 @@ export type PersonalDetailsEvent =
   | ErrorActorEvent<unknown, 'saveProfile'>;
 
 export type ProfilePatchInput = v.InferInput<typeof ProfilePatch>;
-const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'personalDetailsSaved' };
 
 /** Form values to the PATCH body; a half-filled birthday is an error. */
 export function profilePatchOf(values: PersonalDetailsValues): { patch: ProfilePatchInput; errors: FieldErrors } {
@@ -125,7 +124,7 @@ export const personalDetailsMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: saveProfileRequest,
-        onDone: { target: 'editing', actions: ['assignProfile', { type: 'notify', params: SAVED }] },
+        onDone: { target: 'editing', actions: ['assignProfile', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'personalDetailsSaved' } }] },
         onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
           { target: 'editing', actions: 'assignGenericError' },

@@ -26,10 +26,6 @@ export function savePrivacyRequest({ context }: { context: Pick<PrivacySettingsC
   return { optedOut: context.saving };
 }
 
-const OPTED_OUT: NotifyParams = { kind: 'toast', tone: 'success', message: 'privacyOptOutSaved' };
-const OPTED_IN: NotifyParams = { kind: 'toast', tone: 'success', message: 'privacyOptInSaved' };
-const FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'privacySaveFailed' };
-
 export const privacySettingsMachine = setup({
   types: { context: {} as PrivacySettingsContext, events: {} as PrivacySettingsEvent },
   actors: {
@@ -73,10 +69,10 @@ export const privacySettingsMachine = setup({
         src: 'savePrivacy',
         input: savePrivacyRequest,
         onDone: [
-          { guard: 'savedOptOut', target: 'ready', actions: ['assignSettings', { type: 'notify', params: OPTED_OUT }] },
-          { target: 'ready', actions: ['assignSettings', { type: 'notify', params: OPTED_IN }] },
+          { guard: 'savedOptOut', target: 'ready', actions: ['assignSettings', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'privacyOptOutSaved' } }] },
+          { target: 'ready', actions: ['assignSettings', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'privacyOptInSaved' } }] },
         ],
-        onError: { target: 'ready', actions: ['clearSaving', { type: 'notify', params: FAILED }] },
+        onError: { target: 'ready', actions: ['clearSaving', { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'privacySaveFailed' } }] },
       },
     },
   },

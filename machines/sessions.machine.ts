@@ -31,9 +31,6 @@ export function endSessionRequest({ context }: { context: Pick<SessionsContext, 
   return { id: context.ending };
 }
 
-const ENDED: NotifyParams = { kind: 'toast', tone: 'success', message: 'sessionEnded' };
-const ENDED_OTHERS: NotifyParams = { kind: 'toast', tone: 'success', message: 'otherSessionsEnded' };
-
 const listOf = (event: { output?: unknown }) => (event.output as SessionList | undefined)?.sessions ?? [];
 
 export const sessionsMachine = setup({
@@ -99,7 +96,7 @@ export const sessionsMachine = setup({
         id: 'endSession',
         src: 'endSession',
         input: endSessionRequest,
-        onDone: { target: 'ready', actions: ['assignSessions', 'clearEnding', { type: 'notify', params: ENDED }] },
+        onDone: { target: 'ready', actions: ['assignSessions', 'clearEnding', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'sessionEnded' } }] },
         onError: [
           { guard: 'isAlreadyEnded', target: 'ready', actions: ['dropEnded', 'assignError', 'clearEnding'] },
           { target: 'ready', actions: ['assignError', 'clearEnding'] },
@@ -113,7 +110,7 @@ export const sessionsMachine = setup({
       invoke: {
         id: 'endOtherSessions',
         src: 'endOtherSessions',
-        onDone: { target: 'ready', actions: ['assignSessions', { type: 'notify', params: ENDED_OTHERS }] },
+        onDone: { target: 'ready', actions: ['assignSessions', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'otherSessionsEnded' } }] },
         onError: { target: 'ready', actions: 'assignError' },
       },
     },

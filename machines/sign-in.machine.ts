@@ -70,13 +70,6 @@ export function verifyCodeRequest({ context }: { context: Pick<SignInContext, 'c
   return { challengeId: context.challenge?.challengeId ?? '', code: context.code.trim() };
 }
 
-const SIGN_IN_FAILED: NotifyParams = {
-  kind: 'persistent',
-  tone: 'error',
-  title: 'signInUnsuccessfulTitle',
-  message: 'signInUnsuccessful',
-};
-
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -188,7 +181,7 @@ export const signInMachine = setup({
           { guard: 'isMfaChallenge', target: 'enteringCode', actions: 'assignChallenge' },
           { guard: 'hasMessageId', target: 'editing', actions: 'assignFormError' },
           { guard: 'isRateLimited', target: 'editing', actions: 'assignFormError' },
-          { target: 'editing', actions: { type: 'notify', params: SIGN_IN_FAILED } },
+          { target: 'editing', actions: { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' } } },
         ],
       },
     },
@@ -213,7 +206,7 @@ export const signInMachine = setup({
         onDone: { target: 'enteringCode', actions: 'assignResentChallenge' },
         onError: [
           { guard: 'isResendRefused', target: 'enteringCode', actions: 'assignCodeError' },
-          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: SIGN_IN_FAILED }] },
+          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' } }] },
         ],
       },
     },
@@ -229,7 +222,7 @@ export const signInMachine = setup({
           { guard: 'isInvalidCode', target: 'enteringCode', actions: 'assignInvalidCodeError' },
           { guard: 'isCodeExpired', target: 'enteringCode', actions: 'assignCodeError' },
           { guard: 'isRateLimited', target: 'enteringCode', actions: 'assignCodeError' },
-          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: SIGN_IN_FAILED }] },
+          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' } }] },
         ],
       },
     },
