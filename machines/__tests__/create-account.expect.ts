@@ -34,6 +34,8 @@ export const createAccountFlow: Flow<typeof createAccountMachine> = {
     signingIn: { 'xstate.done.actor.refreshSession': 'waiting', 'xstate.error.actor.refreshSession': 'waiting' },
     waiting: { 'after afterCreateDelay': 'redirecting' },
   },
+  // spec 2 section 9: account creation waits 200 ms after success before the redirect
+  delays: { afterCreateDelay: 200 },
   sees: { submitting: { tags: ['loading'] }, signingIn: { tags: ['loading'] }, waiting: { tags: ['loading'] }, redirecting: { tags: ['loading'] } },
   effects: {
     '* -> redirecting': ['fireTrackingPixels', 'redirect'],

@@ -53,6 +53,11 @@ export interface Flow<M extends AnyStateMachine = AnyStateMachine> {
    * must do nothing observable.
    */
   effects?: Record<string, string[]>;
+  /**
+   * written from the spec: named delays in ms. A path step `xstate.after.<name>...` then lets that time pass on a
+   * simulated clock (the transition must not fire 1 ms early and must fire on time) instead of sending the event.
+   */
+  delays?: Record<string, number>;
   /** message id (a state's `meta.message`) → text, from the error catalogue */
   catalogue?: Record<string, string | readonly string[]>;
   arrange: (machine: M) => Arranged<M>;
@@ -114,6 +119,7 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
   try {
     const r = runPath(arranged.machine, item.path, {
       ...(run.options.input !== undefined ? { input: run.options.input } : {}),
+      ...(flow.delays ? { delays: flow.delays } : {}),
       onStep: (s, event) => {
         for (const id of stateIdsOf(nodesOf(s))) visited.add(id);
         const seen = checkSees(flow as unknown as Flow, s as never);
