@@ -85,6 +85,8 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
       runs: [
         { name: 'no profile', options: { events: autoReloadEvents as never, input: { ...base, profile: null }, serializeState: serializeState as never } },
         { name: 'profile', options: { events: autoReloadEvents as never, input: { ...base, profile: autoReloadProfile }, serializeState: serializeState as never } },
+        // a profile row that is turned off: the form starts off, and turning it on updates that row (one per card)
+        { name: 'disabled profile', options: { events: autoReloadEvents as never, input: { ...base, profile: { ...autoReloadProfile, status: 'disabled' as const, isActive: false } }, serializeState: serializeState as never } },
       ],
       onStep(s, event, run) {
         const c = s.context;
@@ -100,7 +102,7 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
         if (s.matches('unchanged')) expect(c.enabled || run === 'profile').toBe(false);
         if (s.matches('disabling')) expect([c.enabled, run]).toEqual([false, 'profile']);
         if (s.matches('creating')) expect([c.enabled, run]).toEqual([true, 'no profile']);
-        if (s.matches('updating')) expect([c.enabled, run]).toEqual([true, 'profile']);
+        if (s.matches('updating')) expect([c.enabled, run === 'profile' || run === 'disabled profile']).toEqual([true, true]);
         if (event.type === 'user.submit' && s.matches('editing')) expect([c.enabled, c.paymentMethodId, c.error]).toEqual([true, null, 'To save Auto reload settings, select a payment method.']);
         if (event.type === 'user.toggle') expect([c.enabled, c.error, c.fieldErrors]).toEqual([(event as { enabled?: boolean }).enabled, null, {}]);
         if (event.type === 'user.setAmount') expect(c.amount).toBe((event as { amount?: string }).amount);
@@ -126,6 +128,10 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
         expect(of('profile', 'createAutoReload')).toEqual([]);
         expect(of('profile', 'disableAutoReload')).toEqual([{ cardId: 'c1' }]);
         expect(of('profile', 'updateAutoReload')).toContainEqual({ cardId: 'c1', amount: 2500, triggerAmount: 1000, paymentMethodId: 'pm_1' });
+        // a disabled profile is never disabled again nor created anew: turning it on updates it
+        expect(of('disabled profile', 'disableAutoReload')).toEqual([]);
+        expect(of('disabled profile', 'createAutoReload')).toEqual([]);
+        expect(of('disabled profile', 'updateAutoReload')).toContainEqual({ cardId: 'c1', amount: 2500, triggerAmount: 1000, paymentMethodId: 'pm_1' });
       },
     };
   },
