@@ -56,7 +56,7 @@ export function scoreMachine(id: string, file: string, opts: { verbose?: boolean
       resolve(score);
     };
     const start = (from: number) => {
-      const worker = new Worker(new URL('./mutate/worker.mjs', import.meta.url), { workerData: { id, from }, resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+      const worker = new Worker(new URL('./mutate/worker.mjs', import.meta.url), { workerData: { id, file, from }, resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
       let current = -1;
       let timer: NodeJS.Timeout | undefined;
       let settled = false;

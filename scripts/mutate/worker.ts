@@ -10,7 +10,7 @@ import { compareTable } from '../../machines/__tests__/expect-table.ts';
 import { modelLimits, ModelLimitExceeded } from '../../machines/__tests__/model.ts';
 import { mutantsOf, mutate } from './mutants.ts';
 import { implementationMutantsOf, probeUsage } from './implementation.ts';
-import { loadFlows } from './load.ts';
+import { loadFile } from './load.ts';
 
 export type Outcome = 'killed' | 'limit' | 'table' | 'survived';
 export type WorkerMessage =
@@ -20,31 +20,31 @@ export type WorkerMessage =
   | { type: 'result'; i: number; outcome: Outcome; reason?: string }
   | { type: 'done' };
 
-const { id, from } = workerData as { id: string; from: number };
+const { id, file, from } = workerData as { id: string; file: string; from: number };
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 console.error = () => {}; // the machines' notProvided/console noise of killed mutants is not the report
 console.warn = () => {};
 
-const [entry] = await loadFlows([id]);
+const entry = (await loadFile(file)).find((e) => e.machine.id === id);
 const { machine, flow } = entry!;
 if (!flow) {
   post({ type: 'error', error: `no flow in machines/__tests__/${entry!.file.replace('.machine.ts', '.expect.ts')}` });
 } else {
   const started = performance.now();
-  let ok = true;
+  let usage: ReturnType<typeof probeUsage> | undefined;
   try {
     const diff = compareTable(flow.table, machine);
     if (diff.length) throw new Error(`expectation table:\n${diff.join('\n')}`);
     modelLimits.explored = 0;
-    checkFlow(flow, machine, { table: false }); // the unmutated machine must pass, or every kill would be meaningless
+    // the unmutated machine must pass (or every kill would be meaningless); the same run records which input
+    // fields and catalogue texts the flow uses
+    usage = probeUsage(machine, (m) => void checkFlow(flow as Flow, m as never, { table: false }));
   } catch (e) {
-    ok = false;
     post({ type: 'error', error: `the machine fails its own tests: ${(e as Error).message.split('\n').slice(0, 4).join(' / ')}` });
   }
-  if (ok) {
+  if (usage) {
     const baselineMs = performance.now() - started;
     const explored = modelLimits.explored;
-    const usage = probeUsage(machine, (m) => void checkFlow(flow as Flow, m as never, { table: false }));
     const config = mutantsOf(machine.config as Record<string, unknown>).map((m) => ({ kind: 'config' as const, m }));
     const impl = implementationMutantsOf(machine, usage).map((m) => ({ kind: 'implementation' as const, m }));
     const all = [...config, ...impl];
