@@ -9,10 +9,10 @@
  * kill) and with it.
  *
  * Limits: a mutant may make a model's state space endless, or loop inside XState (an `always` sent back to its
- * own state). Each mutant's models may explore 20 times the states the real machine's do and run for 8 times its
- * time (both at least 5,000 states / 8 s); past that it counts as killed by a limit. A worker that runs past 15
- * times the machine's time (15 s at least) or past 1.5 GB is ended and the mutant counted as killed by time-out
- * or memory. All three are reported apart from the kills.
+ * own state). Each mutant's models may explore 20 times the states the real machine's do and run for 4 times its
+ * time (both at least 5,000 states / 5 s); past that it counts as killed by a limit. A worker that does not answer
+ * in 6 times the machine's time (20 s at least, 60 s at most) or passes 1.5 GB is ended and the mutant counted as
+ * killed by time-out or memory. All three are reported apart from the kills.
  *
  *   npm run test:mutate                      every machine; fails when one is below 90% without the table
  *   npm run test:mutate -- signIn locator    only these machines (by machine id)
@@ -76,7 +76,7 @@ export function scoreMachine(id: string, file: string, opts: { verbose?: boolean
         if (m.type === 'error') score.error = m.error;
         else if (m.type === 'list') {
           list ??= m.mutants;
-          limitMs = Math.max(15_000, 15 * m.baselineMs);
+          limitMs = Math.max(20_000, Math.min(60_000, 6 * m.baselineMs));
         } else if (m.type === 'start') {
           current = m.i;
           clearTimeout(timer);

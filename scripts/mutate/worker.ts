@@ -68,7 +68,7 @@ if (!flow) {
         const around = kind === 'implementation' ? (m as { around?: <T>(fn: () => T) => T }).around : undefined;
         modelLimits.explored = 0;
         modelLimits.maxStates = maxStates;
-        modelLimits.deadline = performance.now() + Math.max(8000, 8 * baselineMs);
+        modelLimits.deadline = performance.now() + Math.max(5000, 4 * baselineMs);
         try {
           if (around) around(run);
           else run();
