@@ -175,6 +175,8 @@ export function checkFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M =
     const diff = compareTable(flow.table, machine);
     if (diff.length) throw new Error(`expectation table:\n${diff.join('\n')}`);
   }
+  // the journeys first: a few short runs that kill most mutants before any model is generated
+  for (const j of flow.journeys ?? []) checkJourney(flow, machine, j);
   const plan = planFlow(flow, machine);
   const fired = new Set<string>();
   const visited = new Set<string>();
@@ -189,7 +191,6 @@ export function checkFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M =
   if (c.states.missing.length || c.transitions.missing.length) throw new Error(`coverage: missing ${[...c.states.missing, ...c.transitions.missing].join(', ')}`);
   const unseen = unseenEffects(flow, plan, effectsSeen);
   if (unseen.length) throw new Error(`effects the spec expects that no path showed: ${unseen.join(', ')}`);
-  for (const j of flow.journeys ?? []) checkJourney(flow, machine, j);
   plan.arranged.afterAll?.();
   return { paths: plan.paths.length, coverage: c };
 }
