@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { compareTable, pathOf, type ExpectTable, type SeesTable } from './expect-table.ts';
-import { coverage, describePath, runPath, transitionCoverPaths, type Coverage, type ModelOptions, type ModelPath } from './model.ts';
+import { coverage, describePath, ModelLimitExceeded, runPath, transitionCoverPaths, type Coverage, type ModelOptions, type ModelPath } from './model.ts';
 
 export interface Arranged<M extends AnyStateMachine> {
   /** the machine under test with fakes provided */
@@ -308,11 +308,18 @@ export function sampleSteps<P extends { steps: Array<{ event: AnyEventObject; st
 export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M, run: string, events: AnyEventObject[], last?: (snapshot: unknown) => void) {
   const recorder = flow.arrange(machine);
   const options = recorder.runs.find((r) => r.name === run)!.options;
-  const actor = createActor(recorder.machine as AnyStateMachine, (options.input !== undefined ? { input: options.input } : {}) as never).start();
+  // an eventless transition back to its own state loops inside XState: stop it after 10,000 microsteps of one event
+  let microsteps = 0;
+  const inspect = (ev: { type: string }) => {
+    if (ev.type === '@xstate.microstep' && ++microsteps > 10_000) throw new ModelLimitExceeded('more than 10,000 microsteps for one event');
+  };
+  const actor = createActor(recorder.machine as AnyStateMachine, { ...(options.input !== undefined ? { input: options.input } : {}), inspect } as never).start();
   const steps = [{ event: { type: 'xstate.init' } as AnyEventObject, state: actor.getSnapshot() as SnapshotFrom<M> }];
   try {
     for (const event of events) {
+      microsteps = 0;
       actor.send(event as never);
+      if (microsteps > 10_000) throw new ModelLimitExceeded(`${event.type}: more than 10,000 microsteps`);
       steps.push({ event, state: actor.getSnapshot() as SnapshotFrom<M> });
     }
   } finally {

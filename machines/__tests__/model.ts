@@ -138,10 +138,13 @@ export function runPath<M extends AnyStateMachine>(
   // only the root actor exists then (invoked children start later), so those microsteps are its own
   let actor: ReturnType<typeof createActor> | undefined = undefined;
   const clock = new SimulatedClock();
+  let microsteps = 0;
   actor = createActor(machine, {
     ...(opts.input !== undefined ? { input: opts.input } : {}),
     ...(opts.delays ? { clock } : {}),
     inspect: (ev: { type: string; actorRef: unknown }) => {
+      // an eventless transition back to its own state loops inside XState (a mutant): stop it
+      if (ev.type === '@xstate.microstep' && ++microsteps > 10_000) throw new ModelLimitExceeded('more than 10,000 microsteps for one event');
       if (ev.type === '@xstate.microstep' && (actor === undefined || ev.actorRef === actor)) {
         for (const t of (ev as unknown as { _transitions: AnyTransition[] })._transitions) fired.add(transitionKey(t));
       }
@@ -152,6 +155,8 @@ export function runPath<M extends AnyStateMachine>(
   try {
     for (const step of path.steps) {
       checkLimits();
+      if (microsteps > 10_000) throw new ModelLimitExceeded('more than 10,000 microsteps for one event');
+      microsteps = 0;
       const delay = /^xstate\.after\.([^.]+)\./.exec(step.event.type)?.[1];
       const ms = delay !== undefined ? opts.delays?.[delay] : undefined;
       if (ms !== undefined) {
