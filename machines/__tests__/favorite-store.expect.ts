@@ -27,6 +27,17 @@ export const favoriteStoreFlow: Flow<typeof favoriteStoreMachine> = {
     },
     signInRequired: { 'user.dismissSignIn': 'idle' },
   },
+  // spec 1 "favorite stores": a member's toggles are saved one at a time (queued); a guest is asked to sign in
+  journeys: [
+    { name: 'a member saves a favorite', run: 'member', events: [events[0]!, events[3]!], ends: 'idle' },
+    { name: 'saving', run: 'member', events: [events[0]!], ends: 'saving' },
+    { name: 'saving fails', run: 'member', events: [events[0]!, events[4]!], ends: 'idle' },
+    { name: 'a second toggle waits its turn', run: 'member', events: [events[0]!, events[1]!, events[3]!], ends: 'saving' },
+    { name: 'a second toggle waits its turn, then both done', run: 'member', events: [events[0]!, events[1]!, events[3]!, events[3]!], ends: 'idle' },
+    { name: 'a second toggle after a failure', run: 'member', events: [events[0]!, events[1]!, events[4]!], ends: 'saving' },
+    { name: 'a guest is asked to sign in', run: 'guest', events: [events[0]!], ends: 'signInRequired' },
+    { name: 'a guest dismisses', run: 'guest', events: [events[0]!, events[2]!], ends: 'idle' },
+  ],
   sees: {},
   effects: { 'xstate.error.actor.saveFavorite -> idle': ['notifyFailure'], 'xstate.error.actor.saveFavorite -> saving': ['notifyFailure'] },
   arrange(machine) {
