@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, type BarcodeResponse } from '../contracts/cards.ts';
 import { asFlowError, inputOf, notProvided } from './account-flow.ts';
 
@@ -44,7 +44,10 @@ export const barcodePayMachine = setup({
       const i = inputOf<BarcodePayInput>(event);
       return { signedIn: !!i.signedIn, cardNumber: i.cardNumber ?? '' };
     }),
-    assignBarcode: assign(({ event }) => (event.type === 'xstate.done.actor.fetchBarcode' ? { uri: event.output.uri, error: null } : {})),
+    assignBarcode: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.fetchBarcode');
+      return { uri: event.output.uri, error: null };
+    }),
     assignError: assign({ uri: null, error: CardMessages.barcodeDown }),
   },
 }).createMachine({

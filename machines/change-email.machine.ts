@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { ChangeEmailRequest, type EmailStatus } from '../contracts/account-email.ts';
@@ -84,7 +84,10 @@ export const changeEmailMachine = setup({
         ? { email: event.output.email, proposedNewEmail: event.output.proposedNewEmail }
         : {},
     ),
-    assignProposedEmail: assign(({ event }) => (event.type === 'xstate.done.actor.requestEmailChange' ? { proposedNewEmail: event.output.proposedNewEmail } : {})),
+    assignProposedEmail: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.requestEmailChange');
+      return { proposedNewEmail: event.output.proposedNewEmail };
+    }),
     assignFieldErrors: assign(({ event }) => {
       if (event.type !== 'user.submit') return {};
       const r = v.safeParse(ChangeEmailRequest, event);
@@ -101,9 +104,15 @@ export const changeEmailMachine = setup({
     assignCodeStepDestination: assign({ destination: EDIT_EMAIL_CODE }),
     assignFormStepDestination: assign({ destination: EDIT_EMAIL }),
     assignSettingsDestination: assign({ destination: PATHS.settings }),
-    assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { newEmail: event.newEmail, password: event.password } } : {})),
+    assignValues: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { values: { newEmail: event.newEmail, password: event.password } };
+    }),
     forgetValues: assign({ values: null }),
-    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return { code: event.code };
+    }),
   },
 }).createMachine({
   id: 'changeEmail',

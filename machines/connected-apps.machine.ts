@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { ConnectedApps } from '../contracts/oauth.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
@@ -39,7 +39,10 @@ export const connectedAppsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignApps: assign(({ event }) => ('output' in event ? { apps: (event.output as ConnectedApps).apps, revoking: null, error: null } : {})),
-    assignRevoking: assign(({ event }) => (event.type === 'user.revoke' ? { revoking: event.clientId } : {})),
+    assignRevoking: assign(({ event }) => {
+      assertEvent(event, 'user.revoke');
+      return { revoking: event.clientId };
+    }),
     clearRevoking: assign({ revoking: null }),
     assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { CreateAccountErrorBody, CreateAccountRequest, PartialSuccessMessageId, type CreateAccountResponse } from '../contracts/account-create.ts';
@@ -137,7 +137,10 @@ export const createAccountMachine = setup({
     /** the advertising/analytics pixels of a new registration (provided by the route) */
     fireTrackingPixels: () => {},
     toggleCardSection: assign(({ context }) => ({ cardSectionOpen: !context.cardSectionOpen })),
-    assignCardRewards: assign(({ event }) => (event.type === 'user.chooseCardRewards' ? { cardRewards: event.cardRewards, cardSectionOpen: true } : {})),
+    assignCardRewards: assign(({ event }) => {
+      assertEvent(event, 'user.chooseCardRewards');
+      return { cardRewards: event.cardRewards, cardSectionOpen: true };
+    }),
     openCardSectionForCard: assign({ cardSectionOpen: true, cardRewards: 'registerCard' as CardRewards }),
     assignFieldErrors: assign(({ context, event }) => {
       if (event.type !== 'user.submit') return {};
@@ -162,7 +165,10 @@ export const createAccountMachine = setup({
       const code = createError(event)?.errorCode ?? createError(event)?.code ?? 'UNEXPECTED_ERROR';
       return { destination: pathTo.cardsAfterCreate(code) };
     }),
-    assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.values } : {})),
+    assignForm: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { form: event.values };
+    }),
     forgetForm: assign({ form: null }),
   },
 }).createMachine({

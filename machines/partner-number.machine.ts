@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { PartnerNumber } from '../contracts/account-reads.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
@@ -48,7 +48,10 @@ export const partnerNumberMachine = setup({
       const r = v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber });
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
     }),
-    assignSavingValue: assign(({ event }) => (event.type === 'user.submit' ? { saving: event.partnerNumber.trim(), fieldErrors: {}, error: null } : {})),
+    assignSavingValue: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { saving: event.partnerNumber.trim(), fieldErrors: {}, error: null };
+    }),
     assignRemoval: assign({ saving: null, fieldErrors: {}, error: null }),
     assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { ProfilePatch } from '../contracts/account-profile.ts';
@@ -72,7 +72,10 @@ export const personalDetailsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignProfile: assign(({ event }) => ('output' in event ? { profile: event.output as Profile } : {})),
-    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: profilePatchOf(event).errors, genericError: null } : {})),
+    assignFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { fieldErrors: profilePatchOf(event).errors, genericError: null };
+    }),
     clearErrors: assign({ fieldErrors: {}, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
       if (!('error' in event)) return {};

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { PrivacySettings } from '../contracts/privacy.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
@@ -39,7 +39,10 @@ export const privacySettingsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignSettings: assign(({ event }) => ('output' in event ? { optedOut: (event.output as PrivacySettings).optedOut, saving: null, error: null } : {})),
-    assignSaving: assign(({ event }) => (event.type === 'user.toggle' ? { saving: event.optedOut } : {})),
+    assignSaving: assign(({ event }) => {
+      assertEvent(event, 'user.toggle');
+      return { saving: event.optedOut };
+    }),
     clearSaving: assign({ saving: null }),
     assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),

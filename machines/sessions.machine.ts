@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { SessionList, SessionSummary } from '../contracts/sessions.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
@@ -48,7 +48,10 @@ export const sessionsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignSessions: assign(({ event }) => ('output' in event ? { sessions: listOf(event as { output?: unknown }), error: null } : {})),
-    assignEnding: assign(({ event }) => (event.type === 'user.endSession' ? { ending: event.id, error: null } : {})),
+    assignEnding: assign(({ event }) => {
+      assertEvent(event, 'user.endSession');
+      return { ending: event.id, error: null };
+    }),
     clearEnding: assign({ ending: null }),
     dropEnded: assign(({ context }) => ({ sessions: context.sessions.filter((s) => s.id !== context.ending) })),
     assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),

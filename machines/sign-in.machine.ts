@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
 import { OneTimeCode } from '../contracts/account-fields.ts';
@@ -113,7 +113,10 @@ export const signInMachine = setup({
       event.type === 'user.submit' ? { credentials: { username: event.username, password: event.password, rememberMe: event.rememberMe } } : {},
     ),
     forgetCredentials: assign({ credentials: null }),
-    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return { code: event.code };
+    }),
     assignFieldErrors: assign(({ event }) => {
       if (event.type !== 'user.submit') return {};
       const r = v.safeParse(SignInRequest, event);
