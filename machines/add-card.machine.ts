@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { CardMessages, SvcCardNumber, SvcSecurityCode, formatCents, type AddCardResponse, type CardErrorAction } from '../contracts/cards.ts';
 import { asFlowError, notProvided } from './account-flow.ts';
@@ -74,9 +74,15 @@ export const addCardMachine = setup({
   actions: {
     notify: () => {},
     redirect: () => {},
-    assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.form, digital: false, fieldErrors: {}, error: null, errorAction: null } : {})),
+    assignForm: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { form: event.form, digital: false, fieldErrors: {}, error: null, errorAction: null };
+    }),
     assignDigital: assign({ digital: true, form: null, fieldErrors: {}, error: null, errorAction: null }),
-    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: formErrors(event.form) } : {})),
+    assignFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { fieldErrors: formErrors(event.form) };
+    }),
     forgetSecurityCode: assign(({ context }) => ({ form: context.form ? { ...context.form, securityCode: '' } : null })),
     assignAdded: assign(({ event }) => ({ added: output(event) })),
     toList: assign({ destination: PATHS.cards }),

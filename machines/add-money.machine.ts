@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, type PaymentMethod, type ReloadResponse } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
@@ -60,8 +60,14 @@ export const addMoneyMachine = setup({
       const methods = i.methods ?? [];
       return { cardId: i.cardId ?? '', methods, options: i.options ?? [], defaultAmount: i.defaultAmount ?? 0, amount: i.defaultAmount ?? 0, keyBase: i.keyBase ?? 'k', paymentMethodId: (methods.find((m) => m.default) ?? methods[0])?.paymentMethodId ?? null };
     }),
-    assignAmount: assign(({ event }) => (event.type === 'user.selectAmount' ? { amount: event.amount, error: null } : {})),
-    assignMethod: assign(({ event }) => (event.type === 'user.selectMethod' ? { paymentMethodId: event.paymentMethodId || null, error: null } : {})),
+    assignAmount: assign(({ event }) => {
+      assertEvent(event, 'user.selectAmount');
+      return { amount: event.amount, error: null };
+    }),
+    assignMethod: assign(({ event }) => {
+      assertEvent(event, 'user.selectMethod');
+      return { paymentMethodId: event.paymentMethodId || null, error: null };
+    }),
     assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
     assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
     assignDone: assign(({ context }) => ({ notice: CardMessages.moneyAdded(formatCents(context.amount)) })),

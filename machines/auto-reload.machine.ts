@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, parseDecimalAmount, type AutoReloadProfile, type PaymentMethod } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
@@ -117,10 +117,22 @@ export const autoReloadMachine = setup({
         paymentMethodId: p?.paymentMethodId ?? (methods.find((m) => m.default) ?? methods[0])?.paymentMethodId ?? null,
       };
     }),
-    assignEnabled: assign(({ event }) => (event.type === 'user.toggle' ? { enabled: event.enabled, error: null, fieldErrors: {} } : {})),
-    assignAmount: assign(({ event }) => (event.type === 'user.setAmount' ? { amount: event.amount } : {})),
-    assignTrigger: assign(({ event }) => (event.type === 'user.setTrigger' ? { triggerAmount: event.triggerAmount } : {})),
-    assignMethod: assign(({ event }) => (event.type === 'user.selectMethod' ? { paymentMethodId: event.paymentMethodId || null, error: null } : {})),
+    assignEnabled: assign(({ event }) => {
+      assertEvent(event, 'user.toggle');
+      return { enabled: event.enabled, error: null, fieldErrors: {} };
+    }),
+    assignAmount: assign(({ event }) => {
+      assertEvent(event, 'user.setAmount');
+      return { amount: event.amount };
+    }),
+    assignTrigger: assign(({ event }) => {
+      assertEvent(event, 'user.setTrigger');
+      return { triggerAmount: event.triggerAmount };
+    }),
+    assignMethod: assign(({ event }) => {
+      assertEvent(event, 'user.selectMethod');
+      return { paymentMethodId: event.paymentMethodId || null, error: null };
+    }),
     assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
     assignError: assign(({ event }) => {
       if (!('error' in event)) return {};

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, PAY_CODE_REFRESH_MS, type BarcodeResponse } from '../contracts/cards.ts';
 import { asFlowError, inputOf, notProvided } from './account-flow.ts';
 
@@ -52,7 +52,10 @@ export const barcodePayMachine = setup({
       const i = inputOf<BarcodePayInput>(event);
       return { signedIn: !!i.signedIn, cardId: i.cardId ?? '', lastFour: i.lastFour ?? '' };
     }),
-    assignBarcode: assign(({ event }) => (event.type === 'xstate.done.actor.fetchBarcode' ? { uri: event.output.uri, code: event.output.code, error: null } : {})),
+    assignBarcode: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.fetchBarcode');
+      return { uri: event.output.uri, code: event.output.code, error: null };
+    }),
     assignError: assign({ uri: null, code: null, error: CardMessages.barcodeDown }),
     dropBarcode: assign({ uri: null, code: null }),
   },

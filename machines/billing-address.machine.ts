@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { AddressInput, CardMessages, type Address } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
@@ -92,13 +92,28 @@ export const billingAddressMachine = setup({
       const i = inputOf<BillingAddressInput>(event);
       return { mode: i.mode ?? 'add', guest: !!i.guest, addressId: i.address?.addressId ?? null, form: formOf(i.address) };
     }),
-    assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.form, fieldErrors: {}, error: null } : {})),
-    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { form: event.form, fieldErrors: fieldErrorsOf(event.form), error: null } : {})),
+    assignForm: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { form: event.form, fieldErrors: {}, error: null };
+    }),
+    assignFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { form: event.form, fieldErrors: fieldErrorsOf(event.form), error: null };
+    }),
     expect: assign({ expecting: true }),
     stopExpecting: assign({ expecting: false }),
-    assignNewAddress: assign(({ event }) => (event.type === 'xstate.done.actor.createAddress' ? { newAddressId: event.output.addressId, notice: CardMessages.addressSaved } : {})),
-    assignUpdated: assign(({ event }) => (event.type === 'xstate.done.actor.updateAddress' ? { newAddressId: null, notice: CardMessages.addressSaved } : {})),
-    assignToken: assign(({ event }) => (event.type === 'xstate.done.actor.addSingleUseAddress' ? { addressToken: event.output, notice: CardMessages.addressSaved } : {})),
+    assignNewAddress: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.createAddress');
+      return { newAddressId: event.output.addressId, notice: CardMessages.addressSaved };
+    }),
+    assignUpdated: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.updateAddress');
+      return { newAddressId: null, notice: CardMessages.addressSaved };
+    }),
+    assignToken: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.addSingleUseAddress');
+      return { addressToken: event.output, notice: CardMessages.addressSaved };
+    }),
     assignError: assign(({ event }) => {
       if (!('error' in event)) return {};
       const e = cardFlowError(event.error);

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { Card } from '../contracts/cards.ts';
 import { CardMessages, cardCodeAction, cardCodeMessage, type CardErrorAction } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
@@ -70,7 +70,10 @@ export const cardsMachine = setup({
       const code = inputOf<CardsInput>(event).cardErrorCode;
       return { landingError: code ? (cardCodeMessage[code] ?? CardMessages.lookWrong) : null, landingAction: code ? (cardCodeAction[code] ?? null) : null };
     }),
-    assignCards: assign(({ event }) => (event.type === 'xstate.done.actor.loadCards' ? { cards: event.output.cards, error: null } : {})),
+    assignCards: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCards');
+      return { cards: event.output.cards, error: null };
+    }),
     assignLoadError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
     assignTarget: assign(({ event }) => ('cardId' in event ? { targetId: event.cardId, error: null } : {})),
     clearTarget: assign({ targetId: null }),

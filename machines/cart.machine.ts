@@ -1,4 +1,4 @@
-import { setup, assign } from 'xstate';
+import { setup, assign, assertEvent } from 'xstate';
 import { inputOf } from './flow.ts';
 import { cartCount, isValidDraft, itemKey, type Availability, type CartItem, type CartItemDraft } from './ordering-types.ts';
 
@@ -68,7 +68,10 @@ export const cartMachine = setup({
       const i = inputOf<CartInput>(event, CART_DEFAULTS);
       return { items: Array.isArray(i.items) ? i.items : [], maximumItemAmount: i.maximumItemAmount > 0 ? i.maximumItemAmount : CART_DEFAULTS.maximumItemAmount, error: null };
     }),
-    addItem: assign(({ context, event }) => (event.type === 'cart.add' ? { items: added(context.items, event.item, event.at), error: null } : {})),
+    addItem: assign(({ context, event }) => {
+      assertEvent(event, 'cart.add');
+      return { items: added(context.items, event.item, event.at), error: null };
+    }),
     changeQuantity: assign(({ context, event }) => {
       if (event.type !== 'cart.changeQuantity') return {};
       const items = context.items.map((i) => (i.key === event.key ? { ...i, quantity: i.quantity + event.delta } : i)).filter((i) => i.quantity > 0);

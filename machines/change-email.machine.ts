@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { ChangeEmailRequest, type EmailStatus } from '../contracts/account-email.ts';
@@ -44,7 +44,6 @@ export type ChangeEmailEvent =
 
 export const EDIT_EMAIL = PATHS.editEmail;
 export const EDIT_EMAIL_CODE = PATHS.editEmailCode;
-const EMAIL_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'emailChanged' };
 
 /** The request of the `requestEmailChange` actor (docs/machines.md). */
 export function requestEmailChangeRequest({ context }: { context: Pick<ChangeEmailContext, 'values'> }): ChangeEmailValues {
@@ -85,7 +84,10 @@ export const changeEmailMachine = setup({
         ? { email: event.output.email, proposedNewEmail: event.output.proposedNewEmail }
         : {},
     ),
-    assignProposedEmail: assign(({ event }) => (event.type === 'xstate.done.actor.requestEmailChange' ? { proposedNewEmail: event.output.proposedNewEmail } : {})),
+    assignProposedEmail: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.requestEmailChange');
+      return { proposedNewEmail: event.output.proposedNewEmail };
+    }),
     assignFieldErrors: assign(({ event }) => {
       if (event.type !== 'user.submit') return {};
       const r = v.safeParse(ChangeEmailRequest, event);
@@ -102,9 +104,15 @@ export const changeEmailMachine = setup({
     assignCodeStepDestination: assign({ destination: EDIT_EMAIL_CODE }),
     assignFormStepDestination: assign({ destination: EDIT_EMAIL }),
     assignSettingsDestination: assign({ destination: PATHS.settings }),
-    assignValues: assign(({ event }) => (event.type === 'user.submit' ? { values: { newEmail: event.newEmail, password: event.password } } : {})),
+    assignValues: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { values: { newEmail: event.newEmail, password: event.password } };
+    }),
     forgetValues: assign({ values: null }),
-    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return { code: event.code };
+    }),
   },
 }).createMachine({
   id: 'changeEmail',
@@ -193,7 +201,7 @@ export const changeEmailMachine = setup({
     changed: {
       description: 'Email changed: a toast, then the settings page.',
       type: 'final',
-      entry: [{ type: 'notify', params: EMAIL_CHANGED }, 'redirect'],
+      entry: [{ type: 'notify', params: { kind: 'toast', tone: 'success', message: 'emailChanged' } }, 'redirect'],
     },
   },
 });

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { ChangePasswordRequest } from '../contracts/account-password.ts';
 import { passwordProblem } from '../contracts/password-policy.ts';
@@ -33,8 +33,6 @@ export type ChangePasswordEvent =
   | DoneActorEvent<unknown, 'changePassword'>
   | ErrorActorEvent<unknown, 'changePassword'>;
 
-const PASSWORD_CHANGED: NotifyParams = { kind: 'toast', tone: 'success', message: 'passwordChanged' };
-
 export function validateChangePassword(values: ChangePasswordValues, askCurrentPassword = true): FieldErrors {
   const r = v.safeParse(ChangePasswordRequest, askCurrentPassword ? { ...values, currentPassword: values.currentPassword ?? '' } : { newPassword: values.newPassword });
   const errors: FieldErrors = r.success ? {} : fieldErrorsOf(r.issues);
@@ -65,7 +63,10 @@ export const changePasswordMachine = setup({
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
     applyInput: assign(({ event }) => ({ askCurrentPassword: inputOf<ChangePasswordInput>(event, { askCurrentPassword: true }).askCurrentPassword })),
-    assignFieldErrors: assign(({ context, event }) => (event.type === 'user.submit' ? { fieldErrors: validateChangePassword(event, context.askCurrentPassword), genericError: null } : {})),
+    assignFieldErrors: assign(({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return { fieldErrors: validateChangePassword(event, context.askCurrentPassword), genericError: null };
+    }),
     clearErrors: assign({ fieldErrors: {}, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
       if (event.type !== 'xstate.error.actor.changePassword') return {};
@@ -73,7 +74,10 @@ export const changePasswordMachine = setup({
       // a current-password error (the re-authentication window ended meanwhile) brings its field back
       return { fieldErrors: { [e.field ?? 'newPassword']: e.message }, ...(e.field === 'currentPassword' ? { askCurrentPassword: true } : {}) };
     }),
-    assignGenericError: assign(({ event }) => (event.type === 'xstate.error.actor.changePassword' ? { genericError: asFlowError(event.error).message } : {})),
+    assignGenericError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.changePassword');
+      return { genericError: asFlowError(event.error).message };
+    }),
     assignSettingsDestination: assign({ destination: PATHS.settings }),
     assignValues: assign(({ context, event }) =>
       event.type === 'user.submit' ? { values: context.askCurrentPassword ? { currentPassword: event.currentPassword ?? '', newPassword: event.newPassword } : { newPassword: event.newPassword } } : {},
@@ -115,7 +119,7 @@ export const changePasswordMachine = setup({
     changed: {
       description: 'Updated: a toast, then back to the settings page.',
       type: 'final',
-      entry: [{ type: 'notify', params: PASSWORD_CHANGED }, 'redirect'],
+      entry: [{ type: 'notify', params: { kind: 'toast', tone: 'success', message: 'passwordChanged' } }, 'redirect'],
     },
   },
 });

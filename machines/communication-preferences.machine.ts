@@ -52,9 +52,6 @@ export function savePersonalizedEmailRequest({ context }: { context: Pick<Commun
   return preferenceRequest(context, 'receivePersonalizedEmailCommunications');
 }
 
-const SAVE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' };
-const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'preferenceSaved' };
-
 export const communicationPreferencesMachine = setup({
   types: { context: {} as CommunicationPreferencesContext, events: {} as CommunicationPreferencesEvent },
   actors: {
@@ -126,8 +123,8 @@ export const communicationPreferencesMachine = setup({
                 id: 'save.receiveHarborEmailCommunications',
                 src: 'savePreference',
                 input: saveHarborEmailRequest,
-                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVED }] },
-                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
+                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'preferenceSaved' } }] },
+                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveHarborEmailCommunications' } }, { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' } }] },
               },
             },
           },
@@ -146,8 +143,8 @@ export const communicationPreferencesMachine = setup({
                 id: 'save.receiveGeneralEmailCommunications',
                 src: 'savePreference',
                 input: saveGeneralEmailRequest,
-                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVED }] },
-                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
+                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'preferenceSaved' } }] },
+                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receiveGeneralEmailCommunications' } }, { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' } }] },
               },
             },
           },
@@ -166,8 +163,8 @@ export const communicationPreferencesMachine = setup({
                 id: 'save.receivePersonalizedEmailCommunications',
                 src: 'savePreference',
                 input: savePersonalizedEmailRequest,
-                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVED }] },
-                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: SAVE_FAILED }] },
+                onDone: { target: 'idle', actions: [{ type: 'settleSaved', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'preferenceSaved' } }] },
+                onError: { target: 'idle', actions: [{ type: 'revertItem', params: { key: 'receivePersonalizedEmailCommunications' } }, { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'preferenceSaveFailed' } }] },
               },
             },
           },

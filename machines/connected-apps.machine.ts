@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { ConnectedApps } from '../contracts/oauth.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
@@ -26,9 +26,6 @@ export function revokeAppRequest({ context }: { context: Pick<ConnectedAppsConte
   return { clientId: context.revoking };
 }
 
-const REVOKED: NotifyParams = { kind: 'toast', tone: 'success', message: 'appRevoked' };
-const REVOKE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'appRevokeFailed' };
-
 export const connectedAppsMachine = setup({
   types: { context: {} as ConnectedAppsContext, events: {} as ConnectedAppsEvent },
   actors: {
@@ -42,7 +39,10 @@ export const connectedAppsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignApps: assign(({ event }) => ('output' in event ? { apps: (event.output as ConnectedApps).apps, revoking: null, error: null } : {})),
-    assignRevoking: assign(({ event }) => (event.type === 'user.revoke' ? { revoking: event.clientId } : {})),
+    assignRevoking: assign(({ event }) => {
+      assertEvent(event, 'user.revoke');
+      return { revoking: event.clientId };
+    }),
     clearRevoking: assign({ revoking: null }),
     assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),
@@ -71,8 +71,8 @@ export const connectedAppsMachine = setup({
         id: 'revokeApp',
         src: 'revokeApp',
         input: revokeAppRequest,
-        onDone: { target: 'ready', actions: ['assignApps', { type: 'notify', params: REVOKED }] },
-        onError: { target: 'ready', actions: ['clearRevoking', { type: 'notify', params: REVOKE_FAILED }] },
+        onDone: { target: 'ready', actions: ['assignApps', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'appRevoked' } }] },
+        onError: { target: 'ready', actions: ['clearRevoking', { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'appRevokeFailed' } }] },
       },
     },
   },

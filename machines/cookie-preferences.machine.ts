@@ -1,4 +1,4 @@
-import { setup, assign } from 'xstate';
+import { setup, assign, assertEvent } from 'xstate';
 import { inputOf } from './flow.ts';
 
 /**
@@ -33,9 +33,15 @@ export const cookiePreferencesMachine = setup({
       const choices = i.choices ?? NO_CHOICE;
       return { choices: { analytics: choices.analytics, advertising: choices.advertising && !i.optedOut }, chosen: !!i.choices, optedOut: i.optedOut };
     }),
-    assignOptOut: assign(({ context, event }) => (event.type === 'user.open' ? { optedOut: event.optedOut, choices: { ...context.choices, advertising: context.choices.advertising && !event.optedOut } } : {})),
+    assignOptOut: assign(({ context, event }) => {
+      assertEvent(event, 'user.open');
+      return { optedOut: event.optedOut, choices: { ...context.choices, advertising: context.choices.advertising && !event.optedOut } };
+    }),
     /** a recorded opt-out turns advertising off */
-    assignChoices: assign(({ context, event }) => (event.type === 'user.save' ? { choices: { analytics: event.analytics, advertising: event.advertising && !context.optedOut }, chosen: true } : {})),
+    assignChoices: assign(({ context, event }) => {
+      assertEvent(event, 'user.save');
+      return { choices: { analytics: event.analytics, advertising: event.advertising && !context.optedOut }, chosen: true };
+    }),
     persist: () => {},
   },
 }).createMachine({

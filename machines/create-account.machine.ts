@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { CreateAccountErrorBody, CreateAccountRequest, PartialSuccessMessageId, type CreateAccountResponse } from '../contracts/account-create.ts';
@@ -56,7 +56,6 @@ export type CreateAccountEvent =
 export type CreateAccountPayload = v.InferInput<typeof CreateAccountRequest>;
 
 const CARD_FIELDS = ['registerCardNumber', 'registerCardPin'];
-const CREATE_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', message: 'createFailed' };
 
 /** The request body from the form values and the machine's choices. */
 export function createPayload(values: CreateAccountForm, context: Pick<CreateAccountContext, 'cardRewards' | 'returnUrl' | 'includeStorageConsent'>): CreateAccountPayload {
@@ -138,7 +137,10 @@ export const createAccountMachine = setup({
     /** the advertising/analytics pixels of a new registration (provided by the route) */
     fireTrackingPixels: () => {},
     toggleCardSection: assign(({ context }) => ({ cardSectionOpen: !context.cardSectionOpen })),
-    assignCardRewards: assign(({ event }) => (event.type === 'user.chooseCardRewards' ? { cardRewards: event.cardRewards, cardSectionOpen: true } : {})),
+    assignCardRewards: assign(({ event }) => {
+      assertEvent(event, 'user.chooseCardRewards');
+      return { cardRewards: event.cardRewards, cardSectionOpen: true };
+    }),
     openCardSectionForCard: assign({ cardSectionOpen: true, cardRewards: 'registerCard' as CardRewards }),
     assignFieldErrors: assign(({ context, event }) => {
       if (event.type !== 'user.submit') return {};
@@ -163,7 +165,10 @@ export const createAccountMachine = setup({
       const code = createError(event)?.errorCode ?? createError(event)?.code ?? 'UNEXPECTED_ERROR';
       return { destination: pathTo.cardsAfterCreate(code) };
     }),
-    assignForm: assign(({ event }) => (event.type === 'user.submit' ? { form: event.values } : {})),
+    assignForm: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { form: event.values };
+    }),
     forgetForm: assign({ form: null }),
   },
 }).createMachine({
@@ -207,7 +212,7 @@ export const createAccountMachine = setup({
           { guard: 'isValidationError', target: 'editing', actions: 'assignServerFieldError' },
           { guard: 'isDigitalCardError', target: 'signingIn', actions: 'assignPartialSuccessDestination' },
           { guard: 'isPhysicalCardError', target: 'signingIn', actions: 'assignCardsDestination' },
-          { target: 'editing', actions: { type: 'notify', params: CREATE_FAILED } },
+          { target: 'editing', actions: { type: 'notify', params: { kind: 'persistent', tone: 'error', message: 'createFailed' } } },
         ],
       },
     },

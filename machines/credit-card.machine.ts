@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, GUEST_TOKEN_MAX_AGE_MS, PaymentFormMessages, type CardDetails, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { cardDigits, cvcLength, detectBrand, luhnValid } from '../contracts/card-numbers.ts';
 import { inputOf, notProvided } from './account-flow.ts';
@@ -145,14 +145,32 @@ export const creditCardMachine = setup({
         error: stored.status === 'expired' ? CardMessages.tokenExpired : null,
       };
     }),
-    assignCard: assign(({ event }) => (event.type === 'user.submit' ? { card: { number: event.form.number ?? '', expMonth: event.form.expMonth ?? '', expYear: event.form.expYear ?? '', cvc: event.form.cvc ?? '' }, fieldErrors: {}, error: null } : {})),
-    assignCardErrors: assign(({ context, event }) => (event.type === 'user.submit' ? { fieldErrors: cardErrors(event.form, context.today), error: null } : {})),
-    assignExpiry: assign(({ event }) => (event.type === 'user.submit' ? { expiry: { expMonth: num(event.form.expMonth), expYear: year4(event.form.expYear) }, fieldErrors: {}, error: null } : {})),
-    assignExpiryErrors: assign(({ context, event }) => (event.type === 'user.submit' ? { fieldErrors: expiryErrors(event.form, context.today), error: null } : {})),
+    assignCard: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { card: { number: event.form.number ?? '', expMonth: event.form.expMonth ?? '', expYear: event.form.expYear ?? '', cvc: event.form.cvc ?? '' }, fieldErrors: {}, error: null };
+    }),
+    assignCardErrors: assign(({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return { fieldErrors: cardErrors(event.form, context.today), error: null };
+    }),
+    assignExpiry: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { expiry: { expMonth: num(event.form.expMonth), expYear: year4(event.form.expYear) }, fieldErrors: {}, error: null };
+    }),
+    assignExpiryErrors: assign(({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return { fieldErrors: expiryErrors(event.form, context.today), error: null };
+    }),
     forgetCard: assign({ card: null }),
-    assignToken: assign(({ event }) => (event.type === 'xstate.done.actor.tokenize' ? { token: event.output } : {})),
+    assignToken: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.tokenize');
+      return { token: event.output };
+    }),
     forgetToken: assign({ token: null }),
-    assignGuestCard: assign(({ event }) => (event.type === 'xstate.done.actor.tokenize' ? { guestCard: event.output, notice: PaymentFormMessages.guestCardReady } : {})),
+    assignGuestCard: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.tokenize');
+      return { guestCard: event.output, notice: PaymentFormMessages.guestCardReady };
+    }),
     dropGuestCard: assign({ guestCard: null, error: null }),
     assignTimedOut: assign({ guestCard: null, error: CardMessages.tokenExpired }),
     assignAdded: assign({ notice: CardMessages.paymentMethodAdded }),

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
 /**
@@ -49,8 +49,14 @@ export const curbsideMachine = setup({
       const i = inputOf<CurbsideInput>(event, { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available' });
       return { ...i, stallQuantity: i.stallQuantity > 0 ? i.stallQuantity : 4 };
     }),
-    assignName: assign(({ event }) => (event.type === 'user.setName' ? { firstName: event.firstName.trim() } : {})),
-    assignStall: assign(({ event }) => (event.type === 'user.selectStall' ? { stallNumber: event.stallNumber, error: null } : {})),
+    assignName: assign(({ event }) => {
+      assertEvent(event, 'user.setName');
+      return { firstName: event.firstName.trim() };
+    }),
+    assignStall: assign(({ event }) => {
+      assertEvent(event, 'user.selectStall');
+      return { stallNumber: event.stallNumber, error: null };
+    }),
     assignStallError: assign({ error: 'selectParkingSpot' as const }),
     assignError: assign({ error: 'curbsideError' as const }),
   },

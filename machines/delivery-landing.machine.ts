@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import { inputOf, notProvided } from './flow.ts';
 
 /**
@@ -48,7 +48,10 @@ export const deliveryLandingMachine = setup({
     openPartnerStorefront: () => {},
     /** the start parameters (machines/flow.ts inputOf): a static context keeps the config free of functions */
     applyInput: assign(({ event }) => ({ storefrontUrl: inputOf<DeliveryLandingInput>(event, { storefrontUrl: '' }).storefrontUrl })),
-    assignBagItemCount: assign(({ event }) => (event.type === 'xstate.done.actor.readBag' ? { bagItemCount: event.output.itemCount } : {})),
+    assignBagItemCount: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.readBag');
+      return { bagItemCount: event.output.itemCount };
+    }),
     clearBagItemCount: assign({ bagItemCount: 0 }),
   },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import type { FavoriteItemInput, FavoriteProduct, FavoriteProductsResponse } from '../contracts/ordering.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 import { pathTo } from './app-paths.ts';
@@ -63,12 +63,18 @@ export const favoritesMachine = setup({
     }),
     assignSignInDestination: assign(({ context }) => ({ destination: pathTo.signInThen(safeReturnUrl(context.returnUrl)) })),
     assignFavorites: assign(({ event }) => ({ favorites: (event as { output?: FavoriteProductsResponse }).output?.favoriteProducts ?? [] })),
-    assignPendingAdd: assign(({ event }) => (event.type === 'user.addFavorite' ? { pendingAdd: { item: event.item, key: event.key } } : {})),
+    assignPendingAdd: assign(({ event }) => {
+      assertEvent(event, 'user.addFavorite');
+      return { pendingAdd: { item: event.item, key: event.key } };
+    }),
     assignAdded: assign(({ context, event }) => {
       const f = (event as { output?: { favoriteProduct: FavoriteProduct } }).output?.favoriteProduct;
       return { pendingAdd: null, favorites: f && !context.favorites.some((x) => x.id === f.id) ? [...context.favorites, f] : context.favorites };
     }),
-    assignPendingRemove: assign(({ event }) => (event.type === 'user.removeFavorite' ? { pendingRemove: event.id } : {})),
+    assignPendingRemove: assign(({ event }) => {
+      assertEvent(event, 'user.removeFavorite');
+      return { pendingRemove: event.id };
+    }),
     assignRemoved: assign(({ context }) => ({ favorites: context.favorites.filter((f) => f.id !== context.pendingRemove), pendingRemove: null })),
     forgetPending: assign({ pendingAdd: null, pendingRemove: null }),
   },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { ForgotPasswordRequest } from '../contracts/account-recovery.ts';
 import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
@@ -44,7 +44,10 @@ export const forgotPasswordMachine = setup({
     }),
     clearErrors: assign({ fieldErrors: {} }),
     assignSuccessDestination: assign({ destination: FORGOT_PASSWORD_SUCCESS }),
-    assignEmailAddress: assign(({ event }) => (event.type === 'user.submit' ? { emailAddress: event.emailAddress } : {})),
+    assignEmailAddress: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { emailAddress: event.emailAddress };
+    }),
   },
 }).createMachine({
   id: 'forgotPassword',

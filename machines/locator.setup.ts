@@ -2,7 +2,7 @@
  * The store locator's implementations: actor stubs, delays, named guards and actions (`setup`). The statechart
  * itself, with its request mappers, is machines/locator.machine.ts.
  */
-import { setup, assign, fromPromise, raise } from 'xstate';
+import { setup, assign, fromPromise, raise, assertEvent } from 'xstate';
 import type { LocationResult, LocationsResponse, NearestLocationResponse, Place } from '../contracts/locations.ts';
 import { MAX_RESULT_DISTANCE } from '../contracts/locations.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
@@ -186,7 +186,10 @@ export const locatorSetup = setup({
       placeNotFound: false,
       error: null,
     }),
-    setFeatures: assign(({ event }) => (event.type === 'user.applyFilters' ? { features: [...event.features] } : {})),
+    setFeatures: assign(({ event }) => {
+      assertEvent(event, 'user.applyFilters');
+      return { features: [...event.features] };
+    }),
     startLoading: assign({ error: null }),
     assignResults: assign(({ context, event }) => {
       const res = (event as unknown as { output: LocationsResponse }).output;
@@ -291,8 +294,14 @@ export const locatorSetup = setup({
       if (event.type !== 'user.confirmStore') return {};
       return { confirmedLocation: findLocation(context, event.storeNumber) ?? null, navigateTo: confirmTarget(context) };
     }),
-    setTab: assign(({ event }) => (event.type === 'user.selectTab' ? { activeTab: event.tab } : {})),
-    setSearchText: assign(({ event }) => (event.type === 'user.typePlace' ? { searchText: event.text } : {})),
+    setTab: assign(({ event }) => {
+      assertEvent(event, 'user.selectTab');
+      return { activeTab: event.tab };
+    }),
+    setSearchText: assign(({ event }) => {
+      assertEvent(event, 'user.typePlace');
+      return { searchText: event.text };
+    }),
     setSuggestions: assign(({ event }) => ({ suggestions: (event as unknown as { output: Place[] }).output, activeSuggestion: -1 })),
     clearSuggestions: assign({ suggestions: [], activeSuggestion: -1 }),
     moveSuggestion: assign(({ context, event }) => {

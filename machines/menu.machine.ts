@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import type { MenuResponse } from '../contracts/ordering.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
@@ -54,7 +54,10 @@ export const menuMachine = setup({
     }),
     assignMenu: assign(({ event }) => ({ menu: (event as { output?: MenuResponse }).output ?? null })),
     forgetStore: assign({ storeNumber: null }),
-    assignStore: assign(({ event }) => (event.type === 'store.changed' ? { storeNumber: event.storeNumber } : {})),
+    assignStore: assign(({ event }) => {
+      assertEvent(event, 'store.changed');
+      return { storeNumber: event.storeNumber };
+    }),
   },
 }).createMachine({
   id: 'menu',

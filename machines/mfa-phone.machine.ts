@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
 import { MfaPhoneRequest, type MfaStatus } from '../contracts/account-mfa.ts';
@@ -45,7 +45,6 @@ export function verifyPhoneCodeRequest({ context }: { context: Pick<MfaPhoneCont
   return { code: context.code.trim() };
 }
 
-const PHONE_SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' };
 const errorOf = (event: MfaPhoneEvent) => ('error' in event ? asFlowError(event.error) : null);
 
 export const mfaPhoneMachine = setup({
@@ -72,14 +71,20 @@ export const mfaPhoneMachine = setup({
       const r = v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber });
       return r.success ? { phoneNumber: r.output.phoneNumber, fieldErrors: {} } : { fieldErrors: fieldErrorsOf(r.issues) };
     }),
-    assignPending: assign(({ event }) => (event.type === 'xstate.done.actor.sendPhoneCode' ? { pendingPhoneNumber: event.output.pendingPhoneNumber } : {})),
+    assignPending: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.sendPhoneCode');
+      return { pendingPhoneNumber: event.output.pendingPhoneNumber };
+    }),
     clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
     assignPhoneFieldError: assign(({ event }) => ({ fieldErrors: { phoneNumber: errorOf(event)?.message ?? AccountMessages.phoneInvalid } })),
     assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
     assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
     assignMfaDestination: assign({ destination: PATHS.mfa }),
-    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return { code: event.code };
+    }),
   },
 }).createMachine({
   id: 'mfaPhone',
@@ -142,7 +147,7 @@ export const mfaPhoneMachine = setup({
     saved: {
       description: 'Phone saved: a toast, then the MFA settings page.',
       type: 'final',
-      entry: [{ type: 'notify', params: PHONE_SAVED }, 'redirect'],
+      entry: [{ type: 'notify', params: { kind: 'toast', tone: 'success', message: 'mfaPhoneSaved' } }, 'redirect'],
     },
     reauthRequired: {
       description: 'The second-factor check expired meanwhile: the route shows re-authentication again.',

@@ -21,9 +21,6 @@ export type MfaSettingsEvent =
   | DoneActorEvent<MfaStatus, 'removePhone'>
   | ErrorActorEvent<unknown, 'removePhone'>;
 
-const PHONE_REMOVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'mfaPhoneRemoved' };
-const REMOVE_FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'mfaPhoneRemoveFailed' };
-
 export const mfaSettingsMachine = setup({
   types: { context: {} as MfaSettingsContext, events: {} as MfaSettingsEvent },
   actors: {
@@ -81,10 +78,10 @@ export const mfaSettingsMachine = setup({
       invoke: {
         id: 'removePhone',
         src: 'removePhone',
-        onDone: { target: 'showing', actions: ['assignStatus', { type: 'notify', params: PHONE_REMOVED }] },
+        onDone: { target: 'showing', actions: ['assignStatus', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'mfaPhoneRemoved' } }] },
         onError: [
           { guard: 'isReauthRequired', target: 'reauthRequired' },
-          { target: 'showing', actions: ['assignError', { type: 'notify', params: REMOVE_FAILED }] },
+          { target: 'showing', actions: ['assignError', { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'mfaPhoneRemoveFailed' } }] },
         ],
       },
     },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { ConsentMessages, type AuthorizeRequest, type AuthorizeResponse, type AuthorizeStatus, type AuthorizeStatusRequest } from '../contracts/oauth.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
@@ -99,9 +99,18 @@ export const oauthConsentMachine = setup({
   actions: {
     applyInput: assign(({ event }) => ({ params: inputOf<OAuthConsentInput>(event, OAUTH_CONSENT_DEFAULTS) })),
     redirect: () => {},
-    assignStatus: assign(({ event }) => (event.type === 'xstate.done.actor.checkStatus' ? { status: event.output, error: null } : {})),
-    assignAuthorizedDestination: assign(({ event }) => (event.type === 'xstate.done.actor.checkStatus' ? { status: event.output, destination: event.output.redirectUri } : {})),
-    assignConfirmedDestination: assign(({ event }) => (event.type === 'xstate.done.actor.confirm' ? { destination: event.output.redirectUri ?? null } : {})),
+    assignStatus: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkStatus');
+      return { status: event.output, error: null };
+    }),
+    assignAuthorizedDestination: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkStatus');
+      return { status: event.output, destination: event.output.redirectUri };
+    }),
+    assignConfirmedDestination: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.confirm');
+      return { destination: event.output.redirectUri ?? null };
+    }),
     assignCancelDestination: assign(({ context }) => ({ destination: cancelDestination(context.status) })),
     assignMissingDetails: assign({ error: ConsentMessages.missingDetails }),
     assignMissingRedirect: assign({ error: ConsentMessages.missingRedirect }),

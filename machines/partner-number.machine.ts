@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { PartnerNumber } from '../contracts/account-reads.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
@@ -29,9 +29,6 @@ export function savePartnerNumberRequest({ context }: { context: Pick<PartnerNum
   return { partnerNumber: context.saving };
 }
 
-const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' };
-const REMOVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' };
-
 export const partnerNumberMachine = setup({
   types: { context: {} as PartnerNumberContext, events: {} as PartnerNumberEvent },
   actors: {
@@ -51,7 +48,10 @@ export const partnerNumberMachine = setup({
       const r = v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber });
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
     }),
-    assignSavingValue: assign(({ event }) => (event.type === 'user.submit' ? { saving: event.partnerNumber.trim(), fieldErrors: {}, error: null } : {})),
+    assignSavingValue: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { saving: event.partnerNumber.trim(), fieldErrors: {}, error: null };
+    }),
     assignRemoval: assign({ saving: null, fieldErrors: {}, error: null }),
     assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),
@@ -93,8 +93,8 @@ export const partnerNumberMachine = setup({
         src: 'savePartnerNumber',
         input: savePartnerNumberRequest,
         onDone: [
-          { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: REMOVED }] },
-          { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: SAVED }] },
+          { guard: 'wasRemoval', target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'partnerNumberRemoved' } }] },
+          { target: 'ready', actions: ['assignPartnerNumber', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'partnerNumberSaved' } }] },
         ],
         onError: { target: 'ready', actions: 'assignError' },
       },

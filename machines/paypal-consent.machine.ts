@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, PaymentFormMessages, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
@@ -45,9 +45,15 @@ export const paypalConsentMachine = setup({
   actions: {
     notify: () => {},
     goToList: () => {},
-    assignEmail: assign(({ event }) => (event.type === 'user.approve' ? { email: event.email.trim(), fieldError: null, error: null } : {})),
+    assignEmail: assign(({ event }) => {
+      assertEvent(event, 'user.approve');
+      return { email: event.email.trim(), fieldError: null, error: null };
+    }),
     assignEmailError: assign({ fieldError: PaymentFormMessages.paypalEmail, error: null }),
-    assignToken: assign(({ event }) => (event.type === 'xstate.done.actor.approvePaypal' ? { token: event.output } : {})),
+    assignToken: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.approvePaypal');
+      return { token: event.output };
+    }),
     forgetToken: assign({ token: null }),
     assignAdded: assign({ notice: CardMessages.paymentMethodAdded }),
     assignCancelled: assign({ notice: PaymentFormMessages.paypalCancelled }),

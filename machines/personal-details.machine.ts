@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { ProfilePatch } from '../contracts/account-profile.ts';
@@ -35,7 +35,6 @@ export type PersonalDetailsEvent =
   | ErrorActorEvent<unknown, 'saveProfile'>;
 
 export type ProfilePatchInput = v.InferInput<typeof ProfilePatch>;
-const SAVED: NotifyParams = { kind: 'toast', tone: 'success', message: 'personalDetailsSaved' };
 
 /** Form values to the PATCH body; a half-filled birthday is an error. */
 export function profilePatchOf(values: PersonalDetailsValues): { patch: ProfilePatchInput; errors: FieldErrors } {
@@ -73,7 +72,10 @@ export const personalDetailsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignProfile: assign(({ event }) => ('output' in event ? { profile: event.output as Profile } : {})),
-    assignFieldErrors: assign(({ event }) => (event.type === 'user.submit' ? { fieldErrors: profilePatchOf(event).errors, genericError: null } : {})),
+    assignFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { fieldErrors: profilePatchOf(event).errors, genericError: null };
+    }),
     clearErrors: assign({ fieldErrors: {}, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
       if (!('error' in event)) return {};
@@ -125,7 +127,7 @@ export const personalDetailsMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: saveProfileRequest,
-        onDone: { target: 'editing', actions: ['assignProfile', { type: 'notify', params: SAVED }] },
+        onDone: { target: 'editing', actions: ['assignProfile', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'personalDetailsSaved' } }] },
         onError: [
           { guard: 'isFieldError', target: 'editing', actions: 'assignServerFieldError' },
           { target: 'editing', actions: 'assignGenericError' },

@@ -44,13 +44,6 @@ export function timeSlotsRequest({ context }: { context: Pick<PlaceOrderContext,
   return { storeNumber: context.storeNumber };
 }
 
-const CHANGES = {
-  'cart.changed': { target: '#placeOrder.checkout.pricing', actions: 'assignItems' },
-  'store.changed': { target: '#placeOrder.checkout.pricing', actions: ['assignStore', 'clearPricing'] },
-  'offers.changed': { target: '#placeOrder.checkout.pricing', actions: 'assignOffers' },
-  'user.selectPickup': { target: '#placeOrder.checkout.pricing', actions: 'assignPickup' },
-} as const;
-
 export const placeOrderMachine = placeOrderSetup.createMachine({
   id: 'placeOrder',
   description: 'Price the cart at the store, choose payment, tip and pickup, and place the order.',
@@ -64,7 +57,12 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
   states: {
     checkout: {
       initial: 'pricing',
-      on: CHANGES,
+      on: {
+        'cart.changed': { target: '#placeOrder.checkout.pricing', actions: 'assignItems' },
+        'store.changed': { target: '#placeOrder.checkout.pricing', actions: ['assignStore', 'clearPricing'] },
+        'offers.changed': { target: '#placeOrder.checkout.pricing', actions: 'assignOffers' },
+        'user.selectPickup': { target: '#placeOrder.checkout.pricing', actions: 'assignPickup' },
+      },
       states: {
         pricing: {
           description: 'price-order (guests: price-order-guest) for the cart at the store.',

@@ -2,7 +2,7 @@
  * Types, guards and actions of the place-order machine (machines/place-order.machine.ts): pricing of the cart at
  * the store (price-order / price-order-guest), payment, tip, reload, pickup time, submit.
  */
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import {
   actionForPricingCode,
   reloadAmountOptions,
@@ -181,18 +181,42 @@ export const placeOrderSetup = setup({
       const e = asFlowError((event as { error?: unknown }).error);
       return { failure: { code: e.code, message: e.message } };
     }),
-    assignPayment: assign(({ event }) => (event.type === 'user.selectPayment' ? { paymentId: event.id, notice: null, reload: null, reloadOptions: [] } : {})),
+    assignPayment: assign(({ event }) => {
+      assertEvent(event, 'user.selectPayment');
+      return { paymentId: event.id, notice: null, reload: null, reloadOptions: [] };
+    }),
     removeTip: assign({ tip: 0 }),
     /** the selected single-use card can no longer be charged: it leaves the choices, the guest adds a card again */
     dropGuestCard: assign(({ context }) => ({ payments: context.payments.filter((p) => !(p.tender === 'GUEST_CARD' && p.id === context.paymentId)), paymentId: null, notice: 'guestCardExpired' as const })),
-    assignTip: assign(({ event }) => (event.type === 'user.setTip' ? { tip: event.amount, reload: null, reloadOptions: [] } : {})),
-    assignPickup: assign(({ event }) => (event.type === 'user.selectPickup' ? { pickupOption: event.code } : {})),
-    assignSlot: assign(({ event }) => (event.type === 'user.selectSlot' ? { slotStart: event.slotStart } : {})),
+    assignTip: assign(({ event }) => {
+      assertEvent(event, 'user.setTip');
+      return { tip: event.amount, reload: null, reloadOptions: [] };
+    }),
+    assignPickup: assign(({ event }) => {
+      assertEvent(event, 'user.selectPickup');
+      return { pickupOption: event.code };
+    }),
+    assignSlot: assign(({ event }) => {
+      assertEvent(event, 'user.selectSlot');
+      return { slotStart: event.slotStart };
+    }),
     assignReload: assign(({ context, event }) => (event.type === 'user.selectReload' && context.reloadMethodId ? { reload: { paymentMethodId: context.reloadMethodId, amount: event.amount }, notice: null } : {})),
-    assignGuest: assign(({ event }) => (event.type === 'user.setGuest' ? { guestDetails: event.details, notice: null } : {})),
-    assignItems: assign(({ event }) => (event.type === 'cart.changed' ? { items: event.items } : {})),
-    assignStore: assign(({ event }) => (event.type === 'store.changed' ? { storeNumber: event.storeNumber, slotStart: null } : {})),
-    assignOffers: assign(({ event }) => (event.type === 'offers.changed' ? { offers: event.offers, notice: null } : {})),
+    assignGuest: assign(({ event }) => {
+      assertEvent(event, 'user.setGuest');
+      return { guestDetails: event.details, notice: null };
+    }),
+    assignItems: assign(({ event }) => {
+      assertEvent(event, 'cart.changed');
+      return { items: event.items };
+    }),
+    assignStore: assign(({ event }) => {
+      assertEvent(event, 'store.changed');
+      return { storeNumber: event.storeNumber, slotStart: null };
+    }),
+    assignOffers: assign(({ event }) => {
+      assertEvent(event, 'offers.changed');
+      return { offers: event.offers, notice: null };
+    }),
     assignNotice: assign((_, params: { notice: PlaceOrderNotice }) => ({ notice: params.notice })),
     assignNeedsReload: assign(({ context }) => ({ notice: 'balanceTooLow' as const, reloadOptions: reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) })),
     assignInsufficient: assign(({ context, event }) => {

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import { visiblePreviousOrders, type PreviousOrder } from '../contracts/ordering.ts';
 import { inputOf, notProvided } from './flow.ts';
 
@@ -43,7 +43,10 @@ export const previousOrdersMachine = setup({
       return { signedIn: i.signedIn, storeNumber: i.storeNumber, locale: i.locale };
     }),
     assignOrders: assign(({ event }) => ({ orders: visiblePreviousOrders((event as { output?: { previousOrders: PreviousOrder[] } }).output?.previousOrders ?? []).slice(0, 10) })),
-    assignReordered: assign(({ event }) => (event.type === 'user.reorder' ? { reordered: event.orderId } : {})),
+    assignReordered: assign(({ event }) => {
+      assertEvent(event, 'user.reorder');
+      return { reordered: event.orderId };
+    }),
   },
 }).createMachine({
   id: 'previousOrders',

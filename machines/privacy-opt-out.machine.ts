@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { PrivacyOptOutForm } from '../contracts/privacy.ts';
 import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
@@ -42,7 +42,10 @@ export const privacyOptOutMachine = setup({
       const r = validate(event.email);
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), error: null };
     }),
-    assignEmail: assign(({ event }) => (event.type === 'user.submit' ? { email: event.email, fieldErrors: {}, error: null } : {})),
+    assignEmail: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { email: event.email, fieldErrors: {}, error: null };
+    }),
     assignGenericError: assign({ error: GENERIC_ERROR_MESSAGE }),
     assignConfirmation: assign({ destination: PRIVACY_CONFIRMATION }),
   },

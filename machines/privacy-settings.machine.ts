@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { PrivacySettings } from '../contracts/privacy.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
@@ -26,10 +26,6 @@ export function savePrivacyRequest({ context }: { context: Pick<PrivacySettingsC
   return { optedOut: context.saving };
 }
 
-const OPTED_OUT: NotifyParams = { kind: 'toast', tone: 'success', message: 'privacyOptOutSaved' };
-const OPTED_IN: NotifyParams = { kind: 'toast', tone: 'success', message: 'privacyOptInSaved' };
-const FAILED: NotifyParams = { kind: 'toast', tone: 'error', message: 'privacySaveFailed' };
-
 export const privacySettingsMachine = setup({
   types: { context: {} as PrivacySettingsContext, events: {} as PrivacySettingsEvent },
   actors: {
@@ -43,7 +39,10 @@ export const privacySettingsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignSettings: assign(({ event }) => ('output' in event ? { optedOut: (event.output as PrivacySettings).optedOut, saving: null, error: null } : {})),
-    assignSaving: assign(({ event }) => (event.type === 'user.toggle' ? { saving: event.optedOut } : {})),
+    assignSaving: assign(({ event }) => {
+      assertEvent(event, 'user.toggle');
+      return { saving: event.optedOut };
+    }),
     clearSaving: assign({ saving: null }),
     assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
     clearError: assign({ error: null }),
@@ -73,10 +72,10 @@ export const privacySettingsMachine = setup({
         src: 'savePrivacy',
         input: savePrivacyRequest,
         onDone: [
-          { guard: 'savedOptOut', target: 'ready', actions: ['assignSettings', { type: 'notify', params: OPTED_OUT }] },
-          { target: 'ready', actions: ['assignSettings', { type: 'notify', params: OPTED_IN }] },
+          { guard: 'savedOptOut', target: 'ready', actions: ['assignSettings', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'privacyOptOutSaved' } }] },
+          { target: 'ready', actions: ['assignSettings', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'privacyOptInSaved' } }] },
         ],
-        onError: { target: 'ready', actions: ['clearSaving', { type: 'notify', params: FAILED }] },
+        onError: { target: 'ready', actions: ['clearSaving', { type: 'notify', params: { kind: 'toast', tone: 'error', message: 'privacySaveFailed' } }] },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import type { ProductDetail, ProductResponse } from '../contracts/ordering.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { isValidDraft, type CartItemDraft } from './ordering-types.ts';
@@ -95,7 +95,10 @@ export const productMachine = setup({
       return { options: withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) ?? context.options, error: null };
     }),
     assignLimitError: assign({ error: 'addInLimit' as const }),
-    assignQuantity: assign(({ event }) => (event.type === 'user.setQuantity' ? { quantity: event.quantity, error: null } : {})),
+    assignQuantity: assign(({ event }) => {
+      assertEvent(event, 'user.setQuantity');
+      return { quantity: event.quantity, error: null };
+    }),
     assignInvalid: assign({ error: 'productDataInvalid' as const }),
     resetChoices: assign(({ context }) => ({ quantity: 1, error: null, options: context.product ? defaultQuantities(context.product, context.sizeCode) : {} })),
   },

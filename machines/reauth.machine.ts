@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountMessages } from '../contracts/account-messages.ts';
 import { MfaReauthRequest, type MfaReauthResponse, type MfaStatus } from '../contracts/account-mfa.ts';
@@ -63,14 +63,23 @@ export const reauthMachine = setup({
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
     }),
     clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
-    assignPhone: assign(({ event }) => (event.type === 'xstate.done.actor.checkPassword' ? { phoneNumber: event.output.phoneNumber } : {})),
+    assignPhone: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkPassword');
+      return { phoneNumber: event.output.phoneNumber };
+    }),
     assignPasswordServerError: assign(({ event }) => ('error' in event ? { fieldErrors: { password: asFlowError(event.error).message } } : {})),
     assignGenericError: assign(({ event }) => ('error' in event ? { genericError: asFlowError(event.error).message } : {})),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
     assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
-    assignPassword: assign(({ event }) => (event.type === 'user.submitPassword' ? { password: event.password } : {})),
+    assignPassword: assign(({ event }) => {
+      assertEvent(event, 'user.submitPassword');
+      return { password: event.password };
+    }),
     forgetPassword: assign({ password: null }),
-    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return { code: event.code };
+    }),
   },
 }).createMachine({
   id: 'reauth',

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
 import { passwordProblem } from '../contracts/password-policy.ts';
 import { asFlowError, notProvided, type FieldErrors, inputOf } from './account-flow.ts';
@@ -63,7 +63,10 @@ export const resetPasswordMachine = setup({
     assignFailedError: assign({ formError: AccountMessages.passwordResetFailed }),
     assignSuccessDestination: assign({ destination: RESET_PASSWORD_SUCCESS }),
     assignExpiredDestination: assign(({ context }) => ({ destination: pathTo.forgotPasswordReset(context.token) })),
-    assignNewPassword: assign(({ event }) => (event.type === 'user.submit' ? { newPassword: event.newPassword } : {})),
+    assignNewPassword: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { newPassword: event.newPassword };
+    }),
     forgetNewPassword: assign({ newPassword: null }),
   },
 }).createMachine({

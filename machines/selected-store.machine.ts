@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import { inputOf, notProvided } from './flow.ts';
 import type { LocationResult, Store } from '../contracts/locations.ts';
 
@@ -68,7 +68,10 @@ export const selectedStoreMachine = setup({
       if (event.type !== 'store.select') return {};
       return { location: event.location, needsConfirmation: false, userConfirmed: true, storeConfirmationTimestamp: event.at };
     }),
-    confirmStore: assign(({ event }) => (event.type === 'store.confirm' ? { needsConfirmation: false, userConfirmed: true, storeConfirmationTimestamp: event.at } : {})),
+    confirmStore: assign(({ event }) => {
+      assertEvent(event, 'store.confirm');
+      return { needsConfirmation: false, userConfirmed: true, storeConfirmationTimestamp: event.at };
+    }),
     markNeedsConfirmation: assign({ needsConfirmation: true, userConfirmed: false }),
     clearSelection: assign({ ...none }),
     // provided by src/services/app-actors.tsx (localStorage)

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { SessionList, SessionSummary } from '../contracts/sessions.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 
@@ -31,9 +31,6 @@ export function endSessionRequest({ context }: { context: Pick<SessionsContext, 
   return { id: context.ending };
 }
 
-const ENDED: NotifyParams = { kind: 'toast', tone: 'success', message: 'sessionEnded' };
-const ENDED_OTHERS: NotifyParams = { kind: 'toast', tone: 'success', message: 'otherSessionsEnded' };
-
 const listOf = (event: { output?: unknown }) => (event.output as SessionList | undefined)?.sessions ?? [];
 
 export const sessionsMachine = setup({
@@ -51,7 +48,10 @@ export const sessionsMachine = setup({
   actions: {
     notify: (_, _params: NotifyParams) => {},
     assignSessions: assign(({ event }) => ('output' in event ? { sessions: listOf(event as { output?: unknown }), error: null } : {})),
-    assignEnding: assign(({ event }) => (event.type === 'user.endSession' ? { ending: event.id, error: null } : {})),
+    assignEnding: assign(({ event }) => {
+      assertEvent(event, 'user.endSession');
+      return { ending: event.id, error: null };
+    }),
     clearEnding: assign({ ending: null }),
     dropEnded: assign(({ context }) => ({ sessions: context.sessions.filter((s) => s.id !== context.ending) })),
     assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
@@ -99,7 +99,7 @@ export const sessionsMachine = setup({
         id: 'endSession',
         src: 'endSession',
         input: endSessionRequest,
-        onDone: { target: 'ready', actions: ['assignSessions', 'clearEnding', { type: 'notify', params: ENDED }] },
+        onDone: { target: 'ready', actions: ['assignSessions', 'clearEnding', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'sessionEnded' } }] },
         onError: [
           { guard: 'isAlreadyEnded', target: 'ready', actions: ['dropEnded', 'assignError', 'clearEnding'] },
           { target: 'ready', actions: ['assignError', 'clearEnding'] },
@@ -113,7 +113,7 @@ export const sessionsMachine = setup({
       invoke: {
         id: 'endOtherSessions',
         src: 'endOtherSessions',
-        onDone: { target: 'ready', actions: ['assignSessions', { type: 'notify', params: ENDED_OTHERS }] },
+        onDone: { target: 'ready', actions: ['assignSessions', { type: 'notify', params: { kind: 'toast', tone: 'success', message: 'otherSessionsEnded' } }] },
         onError: { target: 'ready', actions: 'assignError' },
       },
     },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import * as v from 'valibot';
 import { AccountErrorCodes, AccountMessages } from '../contracts/account-messages.ts';
 import { OneTimeCode } from '../contracts/account-fields.ts';
@@ -70,13 +70,6 @@ export function verifyCodeRequest({ context }: { context: Pick<SignInContext, 'c
   return { challengeId: context.challenge?.challengeId ?? '', code: context.code.trim() };
 }
 
-const SIGN_IN_FAILED: NotifyParams = {
-  kind: 'persistent',
-  tone: 'error',
-  title: 'signInUnsuccessfulTitle',
-  message: 'signInUnsuccessful',
-};
-
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -120,7 +113,10 @@ export const signInMachine = setup({
       event.type === 'user.submit' ? { credentials: { username: event.username, password: event.password, rememberMe: event.rememberMe } } : {},
     ),
     forgetCredentials: assign({ credentials: null }),
-    assignCode: assign(({ event }) => (event.type === 'user.submitCode' ? { code: event.code } : {})),
+    assignCode: assign(({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return { code: event.code };
+    }),
     assignFieldErrors: assign(({ event }) => {
       if (event.type !== 'user.submit') return {};
       const r = v.safeParse(SignInRequest, event);
@@ -188,7 +184,7 @@ export const signInMachine = setup({
           { guard: 'isMfaChallenge', target: 'enteringCode', actions: 'assignChallenge' },
           { guard: 'hasMessageId', target: 'editing', actions: 'assignFormError' },
           { guard: 'isRateLimited', target: 'editing', actions: 'assignFormError' },
-          { target: 'editing', actions: { type: 'notify', params: SIGN_IN_FAILED } },
+          { target: 'editing', actions: { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' } } },
         ],
       },
     },
@@ -213,7 +209,7 @@ export const signInMachine = setup({
         onDone: { target: 'enteringCode', actions: 'assignResentChallenge' },
         onError: [
           { guard: 'isResendRefused', target: 'enteringCode', actions: 'assignCodeError' },
-          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: SIGN_IN_FAILED }] },
+          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' } }] },
         ],
       },
     },
@@ -229,7 +225,7 @@ export const signInMachine = setup({
           { guard: 'isInvalidCode', target: 'enteringCode', actions: 'assignInvalidCodeError' },
           { guard: 'isCodeExpired', target: 'enteringCode', actions: 'assignCodeError' },
           { guard: 'isRateLimited', target: 'enteringCode', actions: 'assignCodeError' },
-          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: SIGN_IN_FAILED }] },
+          { target: 'editing', actions: ['clearChallenge', { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'signInUnsuccessful' } }] },
         ],
       },
     },

@@ -22,8 +22,6 @@ export function ssoSignInRequest({ context }: { context: Pick<SsoContext, 'token
   return { token: context.token, returnUrl: context.returnUrl };
 }
 
-const SSO_FAILED: NotifyParams = { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'ssoFailed' };
-
 export const ssoMachine = setup({
   types: { context: {} as SsoContext, events: {} as SsoEvent, input: {} as SsoInput },
   actors: {
@@ -58,7 +56,7 @@ export const ssoMachine = setup({
         src: 'ssoSignIn',
         input: ssoSignInRequest,
         onDone: { target: 'redirecting', actions: 'assignReturnedDestination' },
-        onError: { target: 'redirectingToSignIn', actions: ['assignSignInDestination', { type: 'notify', params: SSO_FAILED }] },
+        onError: { target: 'redirectingToSignIn', actions: ['assignSignInDestination', { type: 'notify', params: { kind: 'persistent', tone: 'error', title: 'signInUnsuccessfulTitle', message: 'ssoFailed' } }] },
       },
     },
     redirecting: { description: 'Signed in: goes to the returned return URL.', type: 'final', entry: 'redirect' },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import type { Store } from '../contracts/locations.ts';
 import { notProvided } from './flow.ts';
 
@@ -34,7 +34,10 @@ export const storeDetailsMachine = setup({
     fetchStoreDetails: fromPromise<Store, { storeNumber: string }>(async () => notProvided('fetchStoreDetails')),
   },
   actions: {
-    showStore: assign(({ event }) => (event.type === 'user.openDetails' ? { storeNumber: event.storeNumber, details: null } : {})),
+    showStore: assign(({ event }) => {
+      assertEvent(event, 'user.openDetails');
+      return { storeNumber: event.storeNumber, details: null };
+    }),
     assignDetails: assign(({ event }) => ({ details: (event as unknown as { output: Store }).output })),
     forgetStore: assign({ storeNumber: null, details: null }),
   },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, parseDecimalAmount, PaymentFormMessages, type Card } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError, isKnownCardError } from './cards-flow.ts';
@@ -86,11 +86,20 @@ export const transferMachine = setup({
       const i = inputOf<TransferInput>(event);
       return { cards: i.cards ?? [], sourceCardId: i.sourceCardId ?? null, keyBase: i.keyBase ?? 'transfer' };
     }),
-    assignSource: assign(({ event }) => (event.type === 'user.chooseSource' ? { sourceCardId: event.cardId, targetCardId: null, amount: null, error: null, errorAction: null } : {})),
+    assignSource: assign(({ event }) => {
+      assertEvent(event, 'user.chooseSource');
+      return { sourceCardId: event.cardId, targetCardId: null, amount: null, error: null, errorAction: null };
+    }),
     assignSourceError: assign({ error: PaymentFormMessages.chooseSource, errorAction: null }),
-    assignTarget: assign(({ event }) => (event.type === 'user.chooseTarget' ? { targetCardId: event.cardId, error: null, errorAction: null } : {})),
+    assignTarget: assign(({ event }) => {
+      assertEvent(event, 'user.chooseTarget');
+      return { targetCardId: event.cardId, error: null, errorAction: null };
+    }),
     assignTargetError: assign({ error: PaymentFormMessages.chooseTarget, errorAction: null }),
-    assignAmount: assign(({ event }) => (event.type === 'user.setAmount' ? { amount: event.amount.trim() ? (parseDecimalAmount(event.amount) ?? null) : null, error: null, errorAction: null } : {})),
+    assignAmount: assign(({ event }) => {
+      assertEvent(event, 'user.setAmount');
+      return { amount: event.amount.trim() ? (parseDecimalAmount(event.amount) ?? null) : null, error: null, errorAction: null };
+    }),
     assignAmountError: assign({ error: PaymentFormMessages.transferAmount, errorAction: null }),
     clearError: assign({ error: null, errorAction: null }),
     newAttempt: assign(({ context }) => ({ attempt: context.attempt + 1, idempotencyKey: `${context.keyBase}-${context.attempt + 1}`.slice(0, 100), error: null, errorAction: null })),

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { UnsubscribeResponse } from '../contracts/unsubscribe.ts';
 import { inputOf, notProvided } from './flow.ts';
 
@@ -34,7 +34,10 @@ export const unsubscribeMachine = setup({
   actions: {
     applyInput: assign(({ event }) => inputOf<UnsubscribeInput>(event, { token: null })),
     redirect: () => {},
-    assignDone: assign(({ event }) => (event.type === 'xstate.done.actor.unsubscribe' ? { destination: `/unsubscribe/complete?success=true&type=${event.output.type}` } : {})),
+    assignDone: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.unsubscribe');
+      return { destination: `/unsubscribe/complete?success=true&type=${event.output.type}` };
+    }),
     assignFailed: assign({ destination: UNSUBSCRIBE_FAILED }),
   },
 }).createMachine({

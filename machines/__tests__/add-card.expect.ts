@@ -34,6 +34,8 @@ export const addCardEvents = [
 type Snap = { value: unknown; context: { digital: boolean; fieldErrors: object; error: string | null; notice: unknown; destination: string | null } };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, d: s.context.digital, f: s.context.fieldErrors, e: s.context.error, n: s.context.notice, to: s.context.destination });
 
+const Ac = addCardEvents as ReadonlyArray<{ type: string }>;
+
 export const addCardFlow: Flow<typeof addCardMachine> = {
   machine: addCardMachine,
   table: {
@@ -53,6 +55,23 @@ export const addCardFlow: Flow<typeof addCardMachine> = {
     askingKeepOrRemove: { 'user.keep': 'redirecting', 'user.remove': 'removing' },
     removing: { 'xstate.done.actor.removeCard': 'redirecting', 'xstate.error.actor.removeCard': 'redirecting' },
   },
+  // spec 2 "add a card": added (a card with a balance, transferred or not); a zero balance asks keep or remove;
+  // known errors stay on the form
+  journeys: [
+    { name: 'added', events: [Ac[0]!, Ac[5]!], ends: 'redirecting' },
+    { name: 'added, the balance transferred', events: [Ac[0]!, Ac[7]!], ends: 'redirecting' },
+    { name: 'added, not made primary', events: [Ac[0]!, Ac[8]!], ends: 'redirecting' },
+    { name: 'a zero balance: keep', events: [Ac[0]!, Ac[6]!, Ac[3]!], ends: 'redirecting' },
+    { name: 'a zero balance: remove', events: [Ac[0]!, Ac[6]!, Ac[4]!, Ac[13]!], ends: 'redirecting' },
+    { name: 'a zero balance: removing fails', events: [Ac[0]!, Ac[6]!, Ac[4]!, Ac[14]!], ends: 'redirecting' },
+    { name: 'a zero balance: asked', events: [Ac[0]!, Ac[6]!], ends: 'askingKeepOrRemove' },
+    { name: 'a wrong security code', events: [Ac[0]!, Ac[9]!], ends: 'editing' },
+    { name: 'a known error', events: [Ac[0]!, Ac[10]!], ends: 'editing' },
+    { name: 'make primary failed', events: [Ac[0]!, Ac[11]!], ends: 'redirecting' },
+    { name: 'the server fails', events: [Ac[0]!, Ac[12]!], ends: 'redirecting' },
+    { name: 'an invalid card is not sent', events: [Ac[1]!], ends: 'editing' },
+    { name: 'a digital card', events: [Ac[2]!, Ac[5]!], ends: 'redirecting' },
+  ],
   sees: { submitting: { tags: ['loading'] }, askingKeepOrRemove: { tags: ['dialog'] }, removing: { tags: ['loading'] }, redirecting: { tags: ['redirecting'] } },
   // the toast (notify) depends on the branch, not only on event and state: it is checked per step below
   effects: { '* -> redirecting': ['redirect'] },

@@ -23,6 +23,8 @@ type Snap = { value: unknown; context: { amount: number; paymentMethodId: string
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, a: s.context.amount, m: s.context.paymentMethodId, e: s.context.error, n: s.context.notice });
 const input = (methods: ReturnType<typeof method>[]) => ({ cardId: 'c1', methods, options: [1000, 2500, 5000], defaultAmount: 2500, keyBase: 'key1' });
 
+const A = addMoneyEvents as ReadonlyArray<{ type: string }>;
+
 export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
   machine: addMoneyMachine,
   table: {
@@ -35,6 +37,16 @@ export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
     },
     submitting: { 'xstate.done.actor.reload': [{ guard: 'wasReplay', to: 'done' }, 'done'], 'xstate.error.actor.reload': 'editing' },
   },
+  // spec 2 "reload": an amount and a method, then the reload; a replayed request is no second charge
+  journeys: [
+    { name: 'reload with the default method', run: 'payment methods', events: [A[0]!, A[3]!, A[5]!], ends: 'done' },
+    { name: 'reload with another method, replayed', run: 'payment methods', events: [A[2]!, A[3]!, A[6]!], ends: 'done' },
+    { name: 'reload refused', run: 'payment methods', events: [A[3]!, A[7]!], ends: 'editing' },
+    { name: 'no method chosen: not sent', run: 'payment methods', events: [A[1]!, A[3]!], ends: 'editing' },
+    { name: 'submitting', run: 'payment methods', events: [A[0]!, A[3]!], ends: 'submitting' },
+    { name: 'closed', run: 'payment methods', events: [A[4]!], ends: 'closed' },
+    { name: 'no payment method: to the payment methods', run: 'none', events: [], ends: 'noPaymentMethods' },
+  ],
   sees: { noPaymentMethods: { tags: ['redirecting'] }, submitting: { tags: ['loading'] } },
   effects: {
     '* -> noPaymentMethods': ['goToPaymentMethods'],

@@ -37,6 +37,8 @@ const serializeState = (s: Snap) => {
 };
 const base = { cardId: 'c1', methods: [method('pm_1', true)], defaultAmount: 2500, defaultTrigger: 1000 };
 
+const R = autoReloadEvents as ReadonlyArray<{ type: string }>;
+
 export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
   machine: autoReloadMachine,
   table: {
@@ -62,6 +64,23 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
     updating: { 'xstate.done.actor.updateAutoReload': 'saved', 'xstate.error.actor.updateAutoReload': 'editing' },
     disabling: { 'xstate.done.actor.disableAutoReload': 'saved', 'xstate.error.actor.disableAutoReload': 'editing' },
   },
+  // spec 2 section 4 "Auto reload": a submit is no change, create, update or disable
+  journeys: [
+    { name: 'turned on: created', run: 'no profile', events: [R[0]!, R[2]!, R[4]!, R[8]!, R[10]!], ends: 'saved' },
+    { name: 'turned on, an unparsable amount: creating', run: 'no profile', events: [R[0]!, R[3]!, R[8]!], ends: 'creating' },
+    { name: 'turned on, refused', run: 'no profile', events: [R[0]!, R[8]!, R[11]!], ends: 'editing' },
+    { name: 'off without a profile: nothing sent', run: 'no profile', events: [R[8]!], ends: 'unchanged' },
+    { name: 'turned on without a method', run: 'no profile', events: [R[0]!, R[5]!, R[8]!], ends: 'editing' },
+    { name: 'a method chosen again', run: 'no profile', events: [R[0]!, R[5]!, R[6]!, R[8]!], ends: 'creating' },
+    { name: 'a profile changed: updated', run: 'profile', events: [R[2]!, R[8]!, R[12]!], ends: 'saved' },
+    { name: 'a profile changed, the server fails', run: 'profile', events: [R[8]!, R[13]!], ends: 'editing' },
+    { name: 'a profile turned off: disabled', run: 'profile', events: [R[1]!, R[8]!, R[14]!], ends: 'saved' },
+    { name: 'a profile turned off, refused', run: 'profile', events: [R[1]!, R[8]!, R[15]!], ends: 'editing' },
+    { name: 'a disabled profile turned on: updated', run: 'disabled profile', events: [R[0]!, R[8]!, R[12]!], ends: 'saved' },
+    { name: 'a disabled profile left off: nothing sent', run: 'disabled profile', events: [R[8]!], ends: 'unchanged' },
+    { name: 'add a payment method', run: 'no profile', events: [R[7]!], ends: 'noPaymentMethod' },
+    { name: 'close', run: 'profile', events: [R[9]!], ends: 'closed' },
+  ],
   sees: { creating: { tags: ['loading'] }, updating: { tags: ['loading'] }, disabling: { tags: ['loading'] }, noPaymentMethod: { tags: ['redirecting'] } },
   effects: {
     'xstate.done.actor.createAutoReload -> saved': ['notify'],
@@ -85,6 +104,8 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
       runs: [
         { name: 'no profile', options: { events: autoReloadEvents as never, input: { ...base, profile: null }, serializeState: serializeState as never } },
         { name: 'profile', options: { events: autoReloadEvents as never, input: { ...base, profile: autoReloadProfile }, serializeState: serializeState as never } },
+        // a profile row that is turned off: the form starts off, and turning it on updates that row (one per card)
+        { name: 'disabled profile', options: { events: autoReloadEvents as never, input: { ...base, profile: { ...autoReloadProfile, status: 'disabled' as const, isActive: false } }, serializeState: serializeState as never } },
       ],
       onStep(s, event, run) {
         const c = s.context;
@@ -100,7 +121,7 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
         if (s.matches('unchanged')) expect(c.enabled || run === 'profile').toBe(false);
         if (s.matches('disabling')) expect([c.enabled, run]).toEqual([false, 'profile']);
         if (s.matches('creating')) expect([c.enabled, run]).toEqual([true, 'no profile']);
-        if (s.matches('updating')) expect([c.enabled, run]).toEqual([true, 'profile']);
+        if (s.matches('updating')) expect([c.enabled, run === 'profile' || run === 'disabled profile']).toEqual([true, true]);
         if (event.type === 'user.submit' && s.matches('editing')) expect([c.enabled, c.paymentMethodId, c.error]).toEqual([true, null, 'To save Auto reload settings, select a payment method.']);
         if (event.type === 'user.toggle') expect([c.enabled, c.error, c.fieldErrors]).toEqual([(event as { enabled?: boolean }).enabled, null, {}]);
         if (event.type === 'user.setAmount') expect(c.amount).toBe((event as { amount?: string }).amount);
@@ -126,6 +147,10 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
         expect(of('profile', 'createAutoReload')).toEqual([]);
         expect(of('profile', 'disableAutoReload')).toEqual([{ cardId: 'c1' }]);
         expect(of('profile', 'updateAutoReload')).toContainEqual({ cardId: 'c1', amount: 2500, triggerAmount: 1000, paymentMethodId: 'pm_1' });
+        // a disabled profile is never disabled again nor created anew: turning it on updates it
+        expect(of('disabled profile', 'disableAutoReload')).toEqual([]);
+        expect(of('disabled profile', 'createAutoReload')).toEqual([]);
+        expect(of('disabled profile', 'updateAutoReload')).toContainEqual({ cardId: 'c1', amount: 2500, triggerAmount: 1000, paymentMethodId: 'pm_1' });
       },
     };
   },

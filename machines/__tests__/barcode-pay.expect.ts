@@ -21,6 +21,8 @@ export const barcodePayEvents = [
   { type: 'user.close' },
 ];
 
+const B = barcodePayEvents as ReadonlyArray<{ type: string }>;
+
 export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
   machine: barcodePayMachine,
   table: {
@@ -32,6 +34,15 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
     showing: { 'user.close': 'closed', 'after payCodeRefresh': 'loading' },
     failed: { 'user.retry': 'loading', 'user.close': 'closed' },
   },
+  // spec 2 "pay with a barcode": members see the barcode; guests sign in; a failure can be retried
+  journeys: [
+    { name: 'the barcode shows, then closes', run: 'signed in', events: [B[0]!, B[4]!], ends: 'closed' },
+    { name: 'the barcode shows', run: 'signed in', events: [B[0]!], ends: 'showing' },
+    { name: 'fails, retried', run: 'signed in', events: [B[1]!, B[3]!, B[0]!], ends: 'showing' },
+    { name: 'fails, closed', run: 'signed in', events: [B[1]!, B[4]!], ends: 'closed' },
+    { name: 'reauthentication', run: 'signed in', events: [B[2]!], ends: 'reauthRequired' },
+    { name: 'a guest signs in first', run: 'guest', events: [], ends: 'signInRequired' },
+  ],
   sees: { signInRequired: { tags: ['redirecting'] }, loading: { tags: ['loading'] }, reauthRequired: { tags: ['redirecting'] }, failed: { tags: ['error'] } },
   effects: { '* -> signInRequired': ['requestSignIn'], '* -> reauthRequired': ['requestReauth'], '* -> closed': ['close'] },
   arrange(machine) {

@@ -36,6 +36,16 @@ export const billingAddressFlow: Flow<typeof billingAddressMachine> = {
     updating: { 'xstate.done.actor.updateAddress': 'saved', 'xstate.error.actor.updateAddress': 'editing' },
     savingSingleUse: { 'xstate.done.actor.addSingleUseAddress': 'saved', 'xstate.error.actor.addSingleUseAddress': 'editing' },
   },
+  // spec 2 "Billing address add/edit": request, then success (toast, the credit-card page) or error
+  journeys: [
+    { name: 'a member adds an address', run: 'member adds', events: [billingAddressEvents[0]!, billingAddressEvents[2]!], ends: 'saved' },
+    { name: 'a member adds, the server fails', run: 'member adds', events: [billingAddressEvents[0]!, billingAddressEvents[3]!], ends: 'editing' },
+    { name: 'a member edits an address', run: 'member edits', events: [billingAddressEvents[0]!, billingAddressEvents[4]!], ends: 'saved' },
+    { name: 'a member edits, the server refuses the postal code', run: 'member edits', events: [billingAddressEvents[0]!, billingAddressEvents[5]!], ends: 'editing' },
+    { name: 'a guest adds a single-use address', run: 'guest', events: [billingAddressEvents[0]!, billingAddressEvents[6]!], ends: 'saved' },
+    { name: 'a guest adds, the server fails', run: 'guest', events: [billingAddressEvents[0]!, billingAddressEvents[7]!], ends: 'editing' },
+    { name: 'an incomplete form is not sent', run: 'member adds', events: [billingAddressEvents[1]!], ends: 'editing' },
+  ],
   sees: { creating: { tags: ['loading'] }, updating: { tags: ['loading'] }, savingSingleUse: { tags: ['loading'] }, saved: { tags: ['redirecting'] } },
   effects: { '* -> saved': ['notify', 'goToCreditCard'] },
   arrange(machine) {

@@ -30,6 +30,8 @@ export const cardsEvents = [
 type Snap = { value: unknown; context: { cards: unknown[]; targetId: string | null; error: string | null; notice: { message: string } | null } };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.cards.length, t: s.context.targetId, e: !!s.context.error, x: s.context.notice?.message });
 
+const Cd = cardsEvents as ReadonlyArray<{ type: string }>;
+
 export const cardsFlow: Flow<typeof cardsMachine> = {
   machine: cardsMachine,
   table: {
@@ -47,6 +49,22 @@ export const cardsFlow: Flow<typeof cardsMachine> = {
     removing: { 'xstate.done.actor.removeCard': 'loading', 'xstate.error.actor.removeCard': 'ready' },
     makingPrimary: { 'xstate.done.actor.makePrimary': 'loading', 'xstate.error.actor.makePrimary': 'ready' },
   },
+  // spec 2 "cards": make a card primary; remove one (a card with money: transfer first); refresh
+  journeys: [
+    { name: 'make primary', events: [Cd[0]!, Cd[4]!, Cd[12]!], ends: 'loading' },
+    { name: 'making primary', events: [Cd[0]!, Cd[4]!], ends: 'makingPrimary' },
+    { name: 'make primary fails', events: [Cd[0]!, Cd[4]!, Cd[13]!], ends: 'ready' },
+    { name: 'remove an empty card', events: [Cd[0]!, Cd[5]!, Cd[7]!, Cd[10]!], ends: 'loading' },
+    { name: 'removing', events: [Cd[0]!, Cd[5]!, Cd[7]!], ends: 'removing' },
+    { name: 'asked to confirm', events: [Cd[0]!, Cd[5]!], ends: 'confirmingRemove' },
+    { name: 'remove fails', events: [Cd[0]!, Cd[5]!, Cd[7]!, Cd[11]!], ends: 'ready' },
+    { name: 'remove cancelled', events: [Cd[0]!, Cd[5]!, Cd[8]!], ends: 'ready' },
+    { name: 'a card with money: transfer first', events: [Cd[0]!, Cd[6]!], ends: 'transferFirst' },
+    { name: 'a card with money: dismissed', events: [Cd[0]!, Cd[6]!, Cd[9]!], ends: 'ready' },
+    { name: 'refresh', events: [Cd[0]!, Cd[3]!], ends: 'loading' },
+    { name: 'the load fails, retried', events: [Cd[1]!, Cd[2]!, Cd[0]!], ends: 'ready' },
+    { name: 'the load fails', events: [Cd[1]!], ends: 'loadFailed' },
+  ],
   sees: {
     loading: { tags: ['loading'] },
     loadFailed: { tags: ['error'] },

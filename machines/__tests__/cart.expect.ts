@@ -52,6 +52,8 @@ function expectedItems(before: CartContext['items'], event: { type: string; [k: 
   return before;
 }
 
+const Ct = cartEvents as ReadonlyArray<{ type: string }>;
+
 export const cartFlow: Flow<typeof cartMachine> = {
   machine: cartMachine,
   table: {
@@ -71,6 +73,21 @@ export const cartFlow: Flow<typeof cartMachine> = {
       'cart.clear': 'sorting',
     },
   },
+  // spec 1 section 4 "Cart" (at most 3 items here): add, change quantities, clear, availability from the store
+  journeys: [
+    { name: 'a latte', events: [Ct[0]!], ends: 'filled' },
+    { name: 'a latte and another', events: [Ct[0]!, Ct[1]!], ends: 'filled' },
+    { name: 'a latte and two croissants: full', events: [Ct[0]!, Ct[2]!], ends: 'full' },
+    { name: 'full: one more is refused', events: [Ct[0]!, Ct[2]!, Ct[1]!], ends: 'full' },
+    { name: 'full: fewer croissants', events: [Ct[0]!, Ct[2]!, Ct[9]!], ends: 'filled' },
+    { name: 'full: cleared', events: [Ct[0]!, Ct[2]!, Ct[12]!], ends: 'empty' },
+    { name: 'cleared', events: [Ct[0]!, Ct[12]!], ends: 'empty' },
+    { name: 'the latte down to none', events: [Ct[0]!, Ct[7]!], ends: 'empty' },
+    { name: 'one more latte', events: [Ct[0]!, Ct[8]!], ends: 'filled' },
+    { name: 'one more latte makes it full', events: [Ct[0]!, Ct[8]!, Ct[8]!], ends: 'full' },
+    { name: 'availability from the store', events: [Ct[0]!, Ct[13]!], ends: 'filled' },
+    { name: 'too many at once is refused', events: [Ct[6]!], ends: 'empty' },
+  ],
   sees: {
     empty: { message: 'Your bag is empty.' },
     full: { message: "You've reached the item maximum for this order. Remove something to add more." },

@@ -13,6 +13,8 @@ import { spyActions, type Flow } from './flow.ts';
 type Snap = { value: unknown; context: { fieldErrors: object; codeError: string | null; genericError: string | null; proposedNewEmail: string | null } };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: Object.keys(s.context.fieldErrors), c: !!s.context.codeError, g: !!s.context.genericError, p: s.context.proposedNewEmail });
 
+const Ce = changeEmailEvents as ReadonlyArray<{ type: string }>;
+
 export const changeEmailFlow: Flow<typeof changeEmailMachine> = {
   machine: changeEmailMachine,
   table: {
@@ -32,6 +34,20 @@ export const changeEmailFlow: Flow<typeof changeEmailMachine> = {
       'xstate.error.actor.verifyEmailChange': [{ guard: 'isCodeError', to: 'enteringCode' }, 'enteringCode'],
     },
   },
+  // spec 2 "change email": the form sends a code to the new address; the code page verifies it
+  journeys: [
+    { name: 'request a change', run: 'form page', events: [Ce[6]!, Ce[0]!, Ce[8]!], ends: 'codeSent' },
+    { name: 'the address is taken', run: 'form page', events: [Ce[6]!, Ce[0]!, Ce[9]!], ends: 'editing' },
+    { name: 'requesting fails', run: 'form page', events: [Ce[6]!, Ce[0]!, Ce[10]!], ends: 'editing' },
+    { name: 'an invalid form is not sent', run: 'form page', events: [Ce[6]!, Ce[1]!], ends: 'editing' },
+    { name: 'the status fails, retried', run: 'form page', events: [Ce[7]!, Ce[4]!, Ce[6]!], ends: 'editing' },
+    { name: 'the status fails', run: 'form page', events: [Ce[7]!], ends: 'loadFailed' },
+    { name: 'a pending change: the code verifies it', run: 'code page', events: [Ce[5]!, Ce[2]!, Ce[11]!], ends: 'changed' },
+    { name: 'a wrong code', run: 'code page', events: [Ce[5]!, Ce[2]!, Ce[12]!], ends: 'enteringCode' },
+    { name: 'verifying fails', run: 'code page', events: [Ce[5]!, Ce[2]!, Ce[13]!], ends: 'enteringCode' },
+    { name: 'a malformed code is not sent', run: 'code page', events: [Ce[5]!, Ce[3]!], ends: 'enteringCode' },
+    { name: 'no pending change', run: 'code page', events: [Ce[6]!], ends: 'noPendingChange' },
+  ],
   sees: { loadingStatus: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, requesting: { tags: ['loading'] }, verifying: { tags: ['loading'] } },
   effects: { '* -> noPendingChange': ['redirect'], '* -> codeSent': ['redirect'], '* -> changed': ['notify:toast/success/emailChanged', 'redirect'] },
   arrange(machine) {

@@ -15,6 +15,13 @@ export const changePasswordFlow: Flow<typeof changePasswordMachine> = {
       'xstate.error.actor.changePassword': [{ guard: 'isFieldError', to: 'editing' }, 'editing'],
     },
   },
+  // spec 2 "change password": a valid form is sent; a wrong current password marks the field
+  journeys: [
+    { name: 'changed', run: '', events: [changePasswordEvents[0], changePasswordEvents[2]], ends: 'changed' },
+    { name: 'a wrong current password', run: '', events: [changePasswordEvents[0], changePasswordEvents[3]], ends: 'editing' },
+    { name: 'the server fails', run: '', events: [changePasswordEvents[0], changePasswordEvents[4]], ends: 'editing' },
+    { name: 'an invalid form is not sent', run: '', events: [changePasswordEvents[1]], ends: 'editing' },
+  ],
   sees: { submitting: { tags: ['loading'] } },
   effects: { '* -> changed': ['notify:toast/success/passwordChanged', 'redirect'] },
   arrange(machine) {

@@ -15,6 +15,15 @@ export const connectedAppsFlow: Flow<typeof connectedAppsMachine> = {
     ready: { 'user.revoke': { guard: 'isConnected', to: 'revoking' } },
     revoking: { 'xstate.done.actor.revokeApp': 'ready', 'xstate.error.actor.revokeApp': 'ready' },
   },
+  // spec 2 "connected apps": revoke a connected app; a failed load can be retried
+  journeys: [
+    { name: 'revoke', events: [connectedAppsEvents[3], connectedAppsEvents[0], connectedAppsEvents[5]], ends: 'ready' },
+    { name: 'revoking', events: [connectedAppsEvents[3], connectedAppsEvents[0]], ends: 'revoking' },
+    { name: 'revoke fails', events: [connectedAppsEvents[3], connectedAppsEvents[0], connectedAppsEvents[6]], ends: 'ready' },
+    { name: 'an app not connected is not revoked', events: [connectedAppsEvents[3], connectedAppsEvents[1]], ends: 'ready' },
+    { name: 'the load fails, retried', events: [connectedAppsEvents[4], connectedAppsEvents[2], connectedAppsEvents[3]], ends: 'ready' },
+    { name: 'the load fails', events: [connectedAppsEvents[4]], ends: 'loadFailed' },
+  ],
   sees: { loading: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, revoking: { tags: ['loading'] } },
   effects: {
     'xstate.done.actor.revokeApp -> ready': ['notify:toast/success/appRevoked'],

@@ -17,6 +17,13 @@ export const cookiePreferencesFlow: Flow<typeof cookiePreferencesMachine> = {
     closed: { 'user.open': 'open' },
     open: { 'user.save': 'closed', 'user.close': 'closed' },
   },
+  // the cookie dialog opens, saves (persisted) or closes (nothing saved)
+  journeys: [
+    { name: 'open and save', run: 'no choice yet', events: [cookiePreferencesEvents[0], cookiePreferencesEvents[2]], ends: 'closed' },
+    { name: 'open and refuse all', run: 'no choice yet', events: [cookiePreferencesEvents[0], cookiePreferencesEvents[3]], ends: 'closed' },
+    { name: 'open and close', run: 'advertising chosen, then opted out', events: [cookiePreferencesEvents[1], cookiePreferencesEvents[4]], ends: 'closed' },
+    { name: 'opened', run: 'advertising chosen, then opted out', events: [cookiePreferencesEvents[1]], ends: 'open' },
+  ],
   sees: {},
   effects: { 'user.save -> closed': ['persist'] },
   arrange(machine) {

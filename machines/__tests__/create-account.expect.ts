@@ -13,6 +13,9 @@ import { stuck } from './account-fakes.ts';
 import { emptyForm, badCard, validForm, createAccountEvents } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const [submitValid, submitEmpty, submitBadCard, toggle, chooseRegister, chooseDigital, fieldsFilled, created, emailTaken, digitalCardError, physicalCardError, reputation, serverDown, signedIn, signInFailed, waited] = createAccountEvents;
+const E = { submitValid, submitEmpty, submitBadCard, toggle, chooseRegister, chooseDigital, fieldsFilled, created, emailTaken, digitalCardError, physicalCardError, reputation, serverDown, signedIn, signInFailed, waited };
+
 export const createAccountFlow: Flow<typeof createAccountMachine> = {
   machine: createAccountMachine,
   table: {
@@ -34,6 +37,20 @@ export const createAccountFlow: Flow<typeof createAccountMachine> = {
     signingIn: { 'xstate.done.actor.refreshSession': 'waiting', 'xstate.error.actor.refreshSession': 'waiting' },
     waiting: { 'after afterCreateDelay': 'redirecting' },
   },
+  // spec 2 section 9: account creation waits 200 ms after success before the redirect
+  delays: { afterCreateDelay: 200 },
+  // spec 2 section 4 "Account creation", as scenarios (events from account-events.ts)
+  journeys: [
+    { name: 'created: signed in, 200 ms later redirected', events: [E.submitValid, E.created, E.signedIn, E.waited], ends: 'redirecting' },
+    { name: 'created, the session refresh fails: redirected all the same', events: [E.submitValid, E.created, E.signInFailed, E.waited], ends: 'redirecting' },
+    { name: 'email not available: the field is marked', events: [E.submitValid, E.emailTaken], ends: 'editing' },
+    { name: 'digital card error: signed in, then the partial-success page', events: [E.submitValid, E.digitalCardError, E.signedIn, E.waited], ends: 'redirecting' },
+    { name: 'physical card error: signed in, then the cards page', events: [E.submitValid, E.physicalCardError, E.signInFailed, E.waited], ends: 'redirecting' },
+    { name: 'reputation: the generic error', events: [E.submitValid, E.reputation], ends: 'editing' },
+    { name: 'server down: the generic error', events: [E.submitValid, E.serverDown], ends: 'editing' },
+    { name: 'an empty form is not sent', events: [E.submitEmpty], ends: 'editing' },
+    { name: 'the card section: toggled, a choice, filled fields open it', events: [E.toggle, E.toggle, E.chooseDigital, E.toggle, E.fieldsFilled, E.submitBadCard, E.chooseRegister], ends: 'editing' },
+  ],
   sees: { submitting: { tags: ['loading'] }, signingIn: { tags: ['loading'] }, waiting: { tags: ['loading'] }, redirecting: { tags: ['loading'] } },
   effects: {
     '* -> redirecting': ['fireTrackingPixels', 'redirect'],

@@ -33,6 +33,8 @@ type Snap = { value: unknown; context: { error: string | null; fieldErrors: obje
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: s.context.error, f: Object.keys(s.context.fieldErrors), g: !!s.context.guestCard });
 const expiredMessage = 'Your card details timed out. Please enter them again.';
 
+const C = creditCardEvents as ReadonlyArray<{ type: string }>;
+
 export const creditCardFlow: Flow<typeof creditCardMachine> = {
   machine: creditCardMachine,
   table: {
@@ -44,6 +46,22 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
     editingExpiry: { 'user.submit': [{ guard: 'isExpiryValid', to: 'updating' }, null] },
     updating: { 'xstate.done.actor.updateMethod': 'saved', 'xstate.error.actor.updateMethod': 'editingExpiry' },
   },
+  // spec 2 "credit card": a member's card is tokenized then saved; a guest's token is kept 5 minutes; an edit
+  // changes the expiry
+  journeys: [
+    { name: 'a member adds a card', run: 'member adds', events: [C[0]!, C[4]!, C[6]!], ends: 'saved' },
+    { name: 'a member adds, tokenizing refuses the number', run: 'member adds', events: [C[0]!, C[5]!], ends: 'entering' },
+    { name: 'a member adds, saving fails', run: 'member adds', events: [C[0]!, C[4]!, C[7]!], ends: 'entering' },
+    { name: 'an invalid card is not sent', run: 'member adds', events: [C[1]!], ends: 'entering' },
+    { name: 'a guest enters a card: kept, not saved', run: 'guest', events: [C[0]!, C[4]!], ends: 'ready' },
+    { name: 'a guest changes the kept card', run: 'guest', events: [C[0]!, C[4]!, C[2]!], ends: 'entering' },
+    { name: 'a guest token times out', run: 'guest', events: [C[0]!, C[4]!, C[3]!], ends: 'entering' },
+    { name: 'a fresh stored guest card is ready', run: 'guest fresh', events: [], ends: 'ready' },
+    { name: 'an expired stored guest card is entered again', run: 'guest expired', events: [], ends: 'entering' },
+    { name: 'a member edits the expiry', run: 'member edits', events: [C[0]!, C[8]!], ends: 'saved' },
+    { name: 'a member edits, the server fails', run: 'member edits', events: [C[0]!, C[9]!], ends: 'editingExpiry' },
+    { name: 'an invalid expiry is not sent', run: 'member edits', events: [C[1]!], ends: 'editingExpiry' },
+  ],
   sees: { tokenizing: { tags: ['loading'] }, saving: { tags: ['loading'] }, updating: { tags: ['loading'] }, saved: { tags: ['redirecting'] } },
   effects: {
     'xstate.done.actor.tokenize -> ready': ['storeGuestCard', 'notify'],

@@ -27,6 +27,8 @@ type Snap = { value: unknown; context: CurbsideContext };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.firstName, s: s.context.stallNumber, e: s.context.error });
 const input = (firstName: string | null, availability: 'available' | 'unavailable' | 'closed' = 'available') => ({ storeNumber: '10006', orderToken: 'ot_aaaaaaaaaaaaaaaaaaaaaaaa', firstName, stallQuantity: 6, availability });
 
+const K = curbsideEvents as ReadonlyArray<{ type: string }>;
+
 export const curbsideFlow: Flow<typeof curbsideMachine> = {
   machine: curbsideMachine,
   table: {
@@ -38,6 +40,21 @@ export const curbsideFlow: Flow<typeof curbsideMachine> = {
       'xstate.error.actor.createArrival': [{ guard: 'isUnavailableCode', to: 'unavailable' }, { guard: 'isClosedCode', to: 'closed' }, { guard: 'isStallCode', to: 'idle' }, 'idle'],
     },
   },
+  // spec 1 "curbside": a name, then a stall, then the arrival; unavailable/closed answers end the flow
+  journeys: [
+    { name: 'named: choose a stall, arrive', run: 'named', events: [K[3]!, K[5]!, K[6]!], ends: 'success' },
+    { name: 'no name: give one first', run: 'no name', events: [K[1]!, K[3]!, K[5]!, K[6]!], ends: 'success' },
+    { name: 'no name: asked for it', run: 'no name', events: [], ends: 'askingName' },
+    { name: 'no stall chosen: not sent', run: 'named', events: [K[2]!, K[5]!], ends: 'idle' },
+    { name: 'a stall past the last: not sent', run: 'named', events: [K[4]!, K[5]!], ends: 'idle' },
+    { name: 'curbside became unavailable', run: 'named', events: [K[3]!, K[5]!, K[7]!], ends: 'unavailable' },
+    { name: 'curbside closed', run: 'named', events: [K[3]!, K[5]!, K[8]!], ends: 'closed' },
+    { name: 'the stall is refused', run: 'named', events: [K[3]!, K[5]!, K[9]!], ends: 'idle' },
+    { name: 'the server fails', run: 'named', events: [K[3]!, K[5]!, K[10]!], ends: 'idle' },
+    { name: 'sending', run: 'named', events: [K[3]!, K[5]!], ends: 'loading' },
+    { name: 'unavailable from the start', run: 'unavailable', events: [], ends: 'unavailable' },
+    { name: 'closed from the start', run: 'closed', events: [], ends: 'closed' },
+  ],
   sees: {
     loading: { tags: ['loading'] },
     unavailable: { message: 'Curbside is not available right now. Head to the entryway or drive-thru to pick up your order. See you soon!' },

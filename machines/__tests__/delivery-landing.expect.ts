@@ -17,6 +17,14 @@ export const deliveryLandingFlow: Flow<typeof deliveryLandingMachine> = {
     confirmingRebuild: { 'user.continue': 'partnerOpened', 'user.cancel': 'idle' },
     partnerOpened: { 'user.getStarted': 'checkingBag' },
   },
+  // spec 1 "delivery": Get started opens the partner's storefront; items in the bag are confirmed first
+  journeys: [
+    { name: 'an empty bag: straight to the partner', events: [deliveryLandingEvents[0], deliveryLandingEvents[4]], ends: 'partnerOpened' },
+    { name: 'items in the bag, continue: to the partner', events: [deliveryLandingEvents[0], deliveryLandingEvents[3], deliveryLandingEvents[1]], ends: 'partnerOpened' },
+    { name: 'items in the bag, cancel: back to the page', events: [deliveryLandingEvents[0], deliveryLandingEvents[3], deliveryLandingEvents[2]], ends: 'idle' },
+    { name: 'the bag cannot be read: to the partner', events: [deliveryLandingEvents[0], deliveryLandingEvents[5]], ends: 'partnerOpened' },
+    { name: 'get started again after the partner opened', events: [deliveryLandingEvents[0], deliveryLandingEvents[4], deliveryLandingEvents[0], deliveryLandingEvents[3]], ends: 'confirmingRebuild' },
+  ],
   sees: { checkingBag: { tags: ['loading'] } },
   // the partner opens exactly once per arrival, with the configured URL
   effects: { '* -> partnerOpened': [`openPartnerStorefront:${DELIVERY_STOREFRONT}`] },

@@ -35,6 +35,8 @@ export const favoritesEvents = [
 type Snap = { value: unknown; context: FavoritesContext };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, f: s.context.favorites.map((f) => f.id), a: s.context.pendingAdd?.key ?? null, r: s.context.pendingRemove });
 
+const F = favoritesEvents as ReadonlyArray<{ type: string }>;
+
 export const favoritesFlow: Flow<typeof favoritesMachine> = {
   machine: favoritesMachine,
   table: {
@@ -46,6 +48,21 @@ export const favoritesFlow: Flow<typeof favoritesMachine> = {
     adding: { 'xstate.done.actor.addFavorite': 'ready', 'xstate.error.actor.addFavorite': [{ guard: 'isMaximum', to: 'ready' }, 'ready'] },
     removing: { 'xstate.done.actor.removeFavorite': 'ready', 'xstate.error.actor.removeFavorite': 'ready' },
   },
+  // spec 1 "favorites": members load, add (not twice, at most the maximum) and remove; guests sign in first
+  journeys: [
+    { name: 'load, add, added', run: 'member', events: [F[0]!, F[4]!, F[7]!], ends: 'ready' },
+    { name: 'load, add, the maximum is reached', run: 'member', events: [F[0]!, F[4]!, F[8]!], ends: 'ready' },
+    { name: 'load, add, fails', run: 'member', events: [F[0]!, F[4]!, F[9]!], ends: 'ready' },
+    { name: 'adding', run: 'member', events: [F[0]!, F[4]!], ends: 'adding' },
+    { name: 'an existing favorite is not added again', run: 'member', events: [F[0]!, F[3]!], ends: 'ready' },
+    { name: 'remove', run: 'member', events: [F[0]!, F[5]!, F[10]!], ends: 'ready' },
+    { name: 'removing', run: 'member', events: [F[0]!, F[5]!], ends: 'removing' },
+    { name: 'remove fails', run: 'member', events: [F[0]!, F[5]!, F[11]!], ends: 'ready' },
+    { name: 'an unknown favorite is not removed', run: 'member', events: [F[0]!, F[6]!], ends: 'ready' },
+    { name: 'the load fails, retried', run: 'member', events: [F[1]!, F[2]!, F[0]!], ends: 'ready' },
+    { name: 'the load fails', run: 'member', events: [F[1]!], ends: 'failed' },
+    { name: 'a guest adding signs in first', run: 'guest', events: [F[3]!], ends: 'signingIn' },
+  ],
   sees: { loading: { tags: ['loading'] }, failed: { tags: ['error'] }, adding: { tags: ['loading'] }, removing: { tags: ['loading'] }, signingIn: { tags: ['redirecting'] } },
   catalogue: OrderingTexts,
   arrange(machine) {

@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { compareTable, pathOf, type ExpectTable, type SeesTable } from './expect-table.ts';
-import { coverage, describePath, runPath, transitionCoverPaths, type Coverage, type ModelOptions, type ModelPath } from './model.ts';
+import { coverage, describePath, ModelLimitExceeded, runPath, transitionCoverPaths, type Coverage, type ModelOptions, type ModelPath } from './model.ts';
 
 export interface Arranged<M extends AnyStateMachine> {
   /** the machine under test with fakes provided */
@@ -53,9 +53,30 @@ export interface Flow<M extends AnyStateMachine = AnyStateMachine> {
    * must do nothing observable.
    */
   effects?: Record<string, string[]>;
+  /**
+   * written from the spec: named delays in ms. A path step `xstate.after.<name>...` then lets that time pass on a
+   * simulated clock (the transition must not fire 1 ms early and must fire on time) instead of sending the event.
+   */
+  delays?: Record<string, number>;
+  /**
+   * written from the spec's scenarios: event sequences (user actions and the answers of requests) and the state
+   * each ends in (leaf state paths, comma-separated for parallel states). Each is replayed with every per-step
+   * check; unlike the generated paths, a journey does not skip an event the machine no longer accepts, so a
+   * dropped or retargeted transition of the spec fails here without the expectation table.
+   */
+  journeys?: ReadonlyArray<Journey>;
   /** message id (a state's `meta.message`) → text, from the error catalogue */
   catalogue?: Record<string, string | readonly string[]>;
   arrange: (machine: M) => Arranged<M>;
+}
+
+export interface Journey {
+  name: string;
+  /** the run (input) of `arrange` to start from; the first when absent */
+  run?: string;
+  events: ReadonlyArray<AnyEventObject>;
+  /** the leaf state path(s) it ends in, e.g. 'redirecting' or 'results.browsing.showingResults, dialog.closed' */
+  ends: string;
 }
 
 type AnyNode = AnyStateMachine['root'];
@@ -108,12 +129,14 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
   const { arranged } = plan;
   const run = arranged.runs.find((r) => r.name === item.run)!;
   const visited = new Set<string>();
+  const effectsSeen = new Set<string>();
   arranged.beforePath?.();
   arranged.spy?.clear();
   let before: string[] = [];
   try {
     const r = runPath(arranged.machine, item.path, {
       ...(run.options.input !== undefined ? { input: run.options.input } : {}),
+      ...(flow.delays ? { delays: flow.delays } : {}),
       onStep: (s, event) => {
         for (const id of stateIdsOf(nodesOf(s))) visited.add(id);
         const seen = checkSees(flow as unknown as Flow, s as never);
@@ -121,7 +144,9 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
         const leaves = nodesOf(s).filter((n) => n.type === 'atomic' || n.type === 'final').map(pathOf);
         if (arranged.spy && flow.effects) {
           const got = arranged.spy.step().map(effectName).sort();
-          const want = leaves.flatMap((leaf) => [...(flow.effects![`${event.type} -> ${leaf}`] ?? []), ...(before.includes(leaf) ? [] : (flow.effects![`* -> ${leaf}`] ?? []))]).sort();
+          const keys = leaves.flatMap((leaf) => [`${event.type} -> ${leaf}`, ...(before.includes(leaf) ? [] : [`* -> ${leaf}`])]).filter((k) => k in flow.effects!);
+          for (const k of keys) effectsSeen.add(k);
+          const want = keys.flatMap((k) => flow.effects![k]!).sort();
           if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`effects of ${event.type} -> ${leaves.join(',')}: [${got.join(', ')}], expected [${want.join(', ')}]`);
         }
         before = leaves;
@@ -129,7 +154,7 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
       },
     });
     arranged.onPath?.(item.path, r.snapshot, item.run);
-    return { fired: r.fired, visited };
+    return { fired: r.fired, visited, effectsSeen };
   } catch (e) {
     throw new Error(`${item.run ? `${item.run}: ` : ''}${describePath(item.path)}: ${(e as Error).message}`, { cause: e });
   }
@@ -150,16 +175,22 @@ export function checkFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M =
     const diff = compareTable(flow.table, machine);
     if (diff.length) throw new Error(`expectation table:\n${diff.join('\n')}`);
   }
+  // the journeys first: a few short runs that kill most mutants before any model is generated
+  for (const j of flow.journeys ?? []) checkJourney(flow, machine, j);
   const plan = planFlow(flow, machine);
   const fired = new Set<string>();
   const visited = new Set<string>();
+  const effectsSeen = new Set<string>();
   for (const item of plan.paths) {
     const r = replay(flow, plan, item);
     for (const k of r.fired) fired.add(k);
     for (const id of r.visited) visited.add(id);
+    for (const k of r.effectsSeen) effectsSeen.add(k);
   }
   const c = flowCoverage(plan.arranged.machine, fired, visited);
   if (c.states.missing.length || c.transitions.missing.length) throw new Error(`coverage: missing ${[...c.states.missing, ...c.transitions.missing].join(', ')}`);
+  const unseen = unseenEffects(flow, plan, effectsSeen);
+  if (unseen.length) throw new Error(`effects the spec expects that no path showed: ${unseen.join(', ')}`);
   plan.arranged.afterAll?.();
   return { paths: plan.paths.length, coverage: c };
 }
@@ -176,9 +207,11 @@ export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { g
     const plan = planFlow(flow);
     const fired = new Set<string>();
     const visited = new Set<string>();
-    const record = (r: { fired: Set<string>; visited: Set<string> }) => {
+    const effectsSeen = new Set<string>();
+    const record = (r: { fired: Set<string>; visited: Set<string>; effectsSeen: Set<string> }) => {
       for (const k of r.fired) fired.add(k);
       for (const id of r.visited) visited.add(id);
+      for (const k of r.effectsSeen) effectsSeen.add(k);
     };
     if (plan.paths.length <= (opts.group ?? 200)) {
       for (const item of plan.paths) it(`${item.run ? `${item.run}: ` : ''}${describePath(item.path)}`, () => record(replay(flow, plan, item)));
@@ -195,14 +228,26 @@ export function describeFlow<M extends AnyStateMachine>(flow: Flow<M>, opts: { g
         }
       }
     }
+    for (const j of flow.journeys ?? []) it(`journey: ${j.name}`, () => void checkJourney(flow, flow.machine, j));
     it(`covers every state and transition (${plan.paths.length} paths), and sends what the spec says`, () => {
       const c = flowCoverage(plan.arranged.machine, fired, visited);
       console.log(`[model coverage] ${flow.machine.id} (${plan.paths.length} paths): states ${c.states.covered}/${c.states.total}, transitions ${c.transitions.covered}/${c.transitions.total}`);
       expect(c.states.missing).toEqual([]);
       expect(c.transitions.missing).toEqual([]);
+      expect(unseenEffects(flow, plan, effectsSeen), 'effects the spec expects that no path showed').toEqual([]);
       plan.arranged.afterAll?.();
     });
   });
+}
+
+/**
+ * The `effects` keys (what the spec says a step sends) that no path showed: a toast, navigation or request the
+ * machine never makes any more (a dropped or retargeted transition) although every path still agrees with the
+ * machine. Only with a spy, and only for unsampled flows (a sample may skip a step).
+ */
+export function unseenEffects<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M>, seen: Set<string>): string[] {
+  if (!flow.effects || !plan.arranged.spy || plan.arranged.sample) return [];
+  return Object.keys(flow.effects).filter((k) => !seen.has(k));
 }
 
 /** 'name' or 'name:<string params joined by />' */
@@ -260,19 +305,46 @@ export function sampleSteps<P extends { steps: Array<{ event: AnyEventObject; st
  * a model path), on `machine` (a mutant, say); throws at the first failure. For demonstrations and focused tests
  * of a large flow without generating its model.
  */
-export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M, run: string, events: AnyEventObject[]) {
+export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M, run: string, events: AnyEventObject[], last?: (snapshot: unknown) => void) {
   const recorder = flow.arrange(machine);
   const options = recorder.runs.find((r) => r.name === run)!.options;
-  const actor = createActor(recorder.machine as AnyStateMachine, (options.input !== undefined ? { input: options.input } : {}) as never).start();
+  // an eventless transition back to its own state loops inside XState: stop it after 10,000 microsteps of one event
+  let microsteps = 0;
+  const inspect = (ev: { type: string }) => {
+    if (ev.type === '@xstate.microstep' && ++microsteps > 10_000) throw new ModelLimitExceeded('more than 10,000 microsteps for one event');
+  };
+  const actor = createActor(recorder.machine as AnyStateMachine, { ...(options.input !== undefined ? { input: options.input } : {}), inspect } as never).start();
   const steps = [{ event: { type: 'xstate.init' } as AnyEventObject, state: actor.getSnapshot() as SnapshotFrom<M> }];
   try {
     for (const event of events) {
+      microsteps = 0;
       actor.send(event as never);
+      if (microsteps > 10_000) throw new ModelLimitExceeded(`${event.type}: more than 10,000 microsteps`);
       steps.push({ event, state: actor.getSnapshot() as SnapshotFrom<M> });
     }
   } finally {
     actor.stop();
   }
+  last?.(steps.at(-1)!.state);
   const plan: FlowRun<M> = { arranged: flow.arrange(machine), paths: [] };
   return replay(flow, plan, { run, path: { state: steps.at(-1)!.state, steps, weight: steps.length - 1 } as unknown as ModelPath<M> });
+}
+
+/** Replays a journey with every per-step check of the flow and checks the state it ends in; throws otherwise. */
+export function checkJourney<M extends AnyStateMachine>(flow: Flow<M>, machine: M, j: Journey) {
+  const run = j.run ?? flow.arrange(machine).runs[0]!.name;
+  const leaves = (s: unknown) =>
+    nodesOf(s)
+      .filter((n) => n.type === 'atomic' || n.type === 'final')
+      .map(pathOf)
+      .sort()
+      .join(', ');
+  let end = '';
+  try {
+    checkEvents(flow, machine, run, [...j.events], (s) => void (end = leaves(s)));
+  } catch (e) {
+    throw new Error(`journey '${j.name}': ${(e as Error).message}`, { cause: e });
+  }
+  const want = j.ends.split(',').map((x) => x.trim()).sort().join(', ');
+  if (end !== want) throw new Error(`journey '${j.name}' ends in ${end}, expected ${want}`);
 }

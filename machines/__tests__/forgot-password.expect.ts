@@ -11,6 +11,12 @@ export const forgotPasswordFlow: Flow<typeof forgotPasswordMachine> = {
     editing: { 'user.submit': [{ guard: 'isFormValid', to: 'sending' }, null] },
     sending: { 'xstate.done.actor.sendResetLink': 'redirecting', 'xstate.error.actor.sendResetLink': 'redirecting' },
   },
+  // spec 2 section 4: whatever the answer, the success page; an invalid address is not sent
+  journeys: [
+    { name: 'sent: the success page', events: [forgotPasswordEvents[0], forgotPasswordEvents[2]], ends: 'redirecting' },
+    { name: 'the request fails: the success page all the same', events: [forgotPasswordEvents[0], forgotPasswordEvents[3]], ends: 'redirecting' },
+    { name: 'an invalid address stays on the form', events: [forgotPasswordEvents[1]], ends: 'editing' },
+  ],
   sees: { sending: { tags: ['loading'] } },
   effects: { '* -> redirecting': ['redirect'] },
   arrange(machine) {

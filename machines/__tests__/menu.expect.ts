@@ -29,6 +29,8 @@ export const menuEvents = [
 type Snap = { value: unknown; context: MenuContext };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, s: s.context.storeNumber, m: s.context.menu?.storeNumber ?? s.context.menu?.national ?? null });
 
+const N = menuEvents as ReadonlyArray<{ type: string }>;
+
 export const menuFlow: Flow<typeof menuMachine> = {
   machine: menuMachine,
   table: {
@@ -43,6 +45,18 @@ export const menuFlow: Flow<typeof menuMachine> = {
     },
     failed: { 'user.retry': 'loading' },
   },
+  // spec 1 "menu": the store's menu, else the national one when the store's fails; empty and unavailable say so
+  journeys: [
+    { name: "the store's menu", run: 'store', events: [N[0]!], ends: 'ready' },
+    { name: 'the menu is not available', run: 'store', events: [N[1]!], ends: 'unavailable' },
+    { name: 'an empty menu', run: 'store', events: [N[2]!], ends: 'empty' },
+    { name: "the store's menu fails: the national menu", run: 'store', events: [N[3]!, N[5]!], ends: 'national' },
+    { name: 'the national menu is empty', run: 'store', events: [N[3]!, N[6]!], ends: 'empty' },
+    { name: 'the national menu fails too', run: 'store', events: [N[3]!, N[7]!], ends: 'failed' },
+    { name: 'an unexpected error, retried', run: 'store', events: [N[4]!, N[9]!, N[0]!], ends: 'ready' },
+    { name: 'an unexpected error', run: 'store', events: [N[4]!], ends: 'failed' },
+    { name: 'another store: loading again', run: 'store', events: [N[0]!, N[8]!], ends: 'loading' },
+  ],
   sees: {
     loading: { tags: ['loading'] },
     loadingNational: { tags: ['loading'], message: 'Could not load menus for this store. Showing national menu.' },

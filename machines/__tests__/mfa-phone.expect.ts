@@ -9,6 +9,8 @@ import { requestFakes } from './model.ts';
 import { mfaPhoneEvents } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const M = mfaPhoneEvents as ReadonlyArray<{ type: string }>;
+
 export const mfaPhoneFlow: Flow<typeof mfaPhoneMachine> = {
   machine: mfaPhoneMachine,
   table: {
@@ -27,6 +29,20 @@ export const mfaPhoneFlow: Flow<typeof mfaPhoneMachine> = {
       'xstate.error.actor.verifyPhoneCode': [{ guard: 'isReauthRequired', to: 'reauthRequired' }, { guard: 'isCodeError', to: 'enteringCode' }, 'enteringCode'],
     },
   },
+  // spec 2 "2-step verification phone": send a code to the number, enter it; reauthentication when asked
+  journeys: [
+    { name: 'code sent, entered, saved', events: [M[0]!, M[6]!, M[2]!, M[10]!], ends: 'saved' },
+    { name: 'sending needs reauthentication', events: [M[0]!, M[7]!], ends: 'reauthRequired' },
+    { name: 'the server refuses the number', events: [M[0]!, M[8]!], ends: 'editing' },
+    { name: 'sending fails', events: [M[0]!, M[9]!], ends: 'editing' },
+    { name: 'an invalid number is not sent', events: [M[1]!], ends: 'editing' },
+    { name: 'a malformed code is not sent', events: [M[0]!, M[6]!, M[3]!], ends: 'enteringCode' },
+    { name: 'resend the code', events: [M[0]!, M[6]!, M[4]!], ends: 'sendingCode' },
+    { name: 'change the number', events: [M[0]!, M[6]!, M[5]!], ends: 'editing' },
+    { name: 'verifying needs reauthentication', events: [M[0]!, M[6]!, M[2]!, M[11]!], ends: 'reauthRequired' },
+    { name: 'the code expired', events: [M[0]!, M[6]!, M[2]!, M[12]!], ends: 'enteringCode' },
+    { name: 'verifying fails', events: [M[0]!, M[6]!, M[2]!, M[13]!], ends: 'enteringCode' },
+  ],
   sees: { sendingCode: { tags: ['loading'] }, verifying: { tags: ['loading'] } },
   effects: { '* -> saved': ['notify:toast/success/mfaPhoneSaved', 'redirect'], '* -> reauthRequired': ['requestReauth'] },
   arrange(machine) {

@@ -5,6 +5,8 @@ import { stuck } from './account-fakes.ts';
 import { mfaSettingsEvents, mfaWithPhone, mfaWithoutPhone } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const S = mfaSettingsEvents as ReadonlyArray<{ type: string }>;
+
 export const mfaSettingsFlow: Flow<typeof mfaSettingsMachine> = {
   machine: mfaSettingsMachine,
   table: {
@@ -17,6 +19,18 @@ export const mfaSettingsFlow: Flow<typeof mfaSettingsMachine> = {
       'xstate.error.actor.removePhone': [{ guard: 'isReauthRequired', to: 'reauthRequired' }, 'showing'],
     },
   },
+  // spec 2 "2-step verification": remove the phone after a confirmation; reauthentication when asked
+  journeys: [
+    { name: 'remove the phone', events: [S[4]!, S[0]!, S[1]!, S[7]!], ends: 'showing' },
+    { name: 'removing', events: [S[4]!, S[0]!, S[1]!], ends: 'removing' },
+    { name: 'remove, reauthentication', events: [S[4]!, S[0]!, S[1]!, S[8]!], ends: 'reauthRequired' },
+    { name: 'remove fails', events: [S[4]!, S[0]!, S[1]!, S[9]!], ends: 'showing' },
+    { name: 'remove, then cancel', events: [S[4]!, S[0]!, S[2]!], ends: 'showing' },
+    { name: 'asked to confirm', events: [S[4]!, S[0]!], ends: 'confirmingRemoval' },
+    { name: 'no phone: nothing to remove', events: [S[5]!, S[0]!], ends: 'showing' },
+    { name: 'the load fails, retried', events: [S[6]!, S[3]!, S[4]!], ends: 'showing' },
+    { name: 'the load fails', events: [S[6]!], ends: 'loadFailed' },
+  ],
   sees: { loading: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, removing: { tags: ['loading'] } },
   effects: {
     'xstate.done.actor.removePhone -> showing': ['notify:toast/success/mfaPhoneRemoved'],

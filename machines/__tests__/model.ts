@@ -12,7 +12,7 @@
  *   request the invoke's named input mapper built, exactly what the real actor sends: docs/machines.md) and
  *   never settles.
  */
-import { createActor, fromPromise, type AnyActorLogic, type AnyStateMachine, type AnyEventObject, type EventFromLogic, type SnapshotFrom, type InputFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type AnyActorLogic, type AnyStateMachine, type AnyEventObject, type EventFromLogic, type SnapshotFrom, type InputFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 
 type AnyStateNode = AnyStateMachine['root'];
@@ -29,10 +29,30 @@ export interface ModelOptions<M extends AnyStateMachine> {
 
 export type ModelPath<M extends AnyStateMachine> = TestPath<SnapshotFrom<M>, EventFromLogic<M>>;
 
+/**
+ * Limits for the mutation runner (scripts/mutate.ts): a mutant that changes context can make the abstract state
+ * space of a model endless (a counter that no guard stops any more). `exploring` counts the states the models
+ * explore (one call of the events function per state) and the path steps replayed; past `maxStates` explored
+ * states or after `deadline` (performance.now()), the next one throws a `ModelLimitExceeded`. Unset in the
+ * ordinary test runs.
+ */
+export const modelLimits: { maxStates: number; deadline: number; explored: number } = { maxStates: Infinity, deadline: Infinity, explored: 0 };
+
+export class ModelLimitExceeded extends Error {}
+
+function checkLimits() {
+  if (modelLimits.explored > modelLimits.maxStates) throw new ModelLimitExceeded(`model explored more than ${modelLimits.maxStates} states`);
+  if (modelLimits.deadline !== Infinity && performance.now() > modelLimits.deadline) throw new ModelLimitExceeded('time limit');
+}
+
 export function makeModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>) {
   const events = options.events as EventFromLogic<M>[];
   return new TestModel(machine, {
-    events: (snapshot: SnapshotFrom<M>) => events.filter((e) => (snapshot as { can(e: unknown): boolean }).can(e)),
+    events: (snapshot: SnapshotFrom<M>) => {
+      modelLimits.explored++;
+      checkLimits();
+      return events.filter((e) => (snapshot as { can(e: unknown): boolean }).can(e));
+    },
     ...(options.input !== undefined ? { input: options.input } : {}),
     ...(options.serializeState
       ? { serializeState: (s: SnapshotFrom<M>) => options.serializeState!(s) }
@@ -102,15 +122,29 @@ export function transitionKey(t: AnyTransition): string {
 export function runPath<M extends AnyStateMachine>(
   machine: M,
   path: { steps: Array<{ event: AnyEventObject; state: { value: unknown } }> },
-  opts: { input?: InputFrom<M>; onStep?: (snapshot: SnapshotFrom<M>, event: AnyEventObject) => void } = {},
+  opts: {
+    input?: InputFrom<M>;
+    onStep?: (snapshot: SnapshotFrom<M>, event: AnyEventObject) => void;
+    /**
+     * named delays in ms, from the spec: a step `xstate.after.<name>.<state>` then lets that much time pass on a
+     * simulated clock instead of sending the event (nothing may happen 1 ms before it, the step's state right on
+     * time). Steps of delays not named here are sent as events.
+     */
+    delays?: Record<string, number>;
+  } = {},
 ) {
   const fired = new Set<string>();
   // eventless transitions of the initial state run inside createActor, before `actor` is assigned:
   // only the root actor exists then (invoked children start later), so those microsteps are its own
   let actor: ReturnType<typeof createActor> | undefined = undefined;
+  const clock = new SimulatedClock();
+  let microsteps = 0;
   actor = createActor(machine, {
     ...(opts.input !== undefined ? { input: opts.input } : {}),
+    ...(opts.delays ? { clock } : {}),
     inspect: (ev: { type: string; actorRef: unknown }) => {
+      // an eventless transition back to its own state loops inside XState (a mutant): stop it
+      if (ev.type === '@xstate.microstep' && ++microsteps > 10_000) throw new ModelLimitExceeded('more than 10,000 microsteps for one event');
       if (ev.type === '@xstate.microstep' && (actor === undefined || ev.actorRef === actor)) {
         for (const t of (ev as unknown as { _transitions: AnyTransition[] })._transitions) fired.add(transitionKey(t));
       }
@@ -120,7 +154,18 @@ export function runPath<M extends AnyStateMachine>(
   // stopped also when a check throws: a live actor would keep its delayed events (timers) running
   try {
     for (const step of path.steps) {
-      if (step.event.type !== 'xstate.init') actor.send(step.event as EventFromLogic<M>);
+      checkLimits();
+      if (microsteps > 10_000) throw new ModelLimitExceeded('more than 10,000 microsteps for one event');
+      microsteps = 0;
+      const delay = /^xstate\.after\.([^.]+)\./.exec(step.event.type)?.[1];
+      const ms = delay !== undefined ? opts.delays?.[delay] : undefined;
+      if (ms !== undefined) {
+        const before = JSON.stringify((actor.getSnapshot() as { value: unknown }).value);
+        clock.increment(ms - 1);
+        const early = JSON.stringify((actor.getSnapshot() as { value: unknown }).value);
+        if (early !== before) throw new Error(`${step.event.type}: the state changed before ${ms} ms (${before} -> ${early})`);
+        clock.increment(1);
+      } else if (step.event.type !== 'xstate.init') actor.send(step.event as EventFromLogic<M>);
       const snap = actor.getSnapshot() as SnapshotFrom<M>;
       const got = JSON.stringify((snap as { value: unknown }).value);
       const want = JSON.stringify(step.state.value);

@@ -29,6 +29,19 @@ export const notificationsFlow: Flow<typeof notificationsMachine> = {
       always: { guard: 'noToasts', to: 'idle' },
     },
   },
+  // toasts one at a time until they time out or are dismissed; persistent ones are no toast
+  journeys: [
+    { name: 'a toast times out', events: [events[0], events[5]], ends: 'idle' },
+    { name: 'two toasts: the second shows when the first times out', events: [events[0], events[0], events[5]], ends: 'showingToast' },
+    { name: 'two toasts, both time out', events: [events[0], events[0], events[5], events[5]], ends: 'idle' },
+    { name: 'a persistent notification is no toast', events: [events[1]], ends: 'idle' },
+    { name: 'the toast is dismissed', events: [events[0], events[2]], ends: 'idle' },
+    { name: 'the first of two toasts is dismissed: the next shows', events: [events[0], events[0], events[2]], ends: 'showingToast' },
+    { name: 'a toast and a persistent one, all dismissed', events: [events[0], events[1], events[4]], ends: 'idle' },
+    { name: 'a persistent one while a toast shows', events: [events[0], events[1]], ends: 'showingToast' },
+    { name: 'a persistent one is dismissed', events: [events[1], events[2]], ends: 'idle' },
+    { name: 'a persistent one is dismissed while a toast shows', events: [events[0], events[1], events[3]], ends: 'showingToast' },
+  ],
   sees: {},
   arrange(machine) {
     let toasts: string[] = [];

@@ -7,6 +7,9 @@ import { stuck } from './account-fakes.ts';
 import { partnerNumberEvents } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const [submitValid, submitInvalid, remove, retry, loadedNone, loadFailed, saved, removed, saveFailed] = partnerNumberEvents;
+const P = { submitValid, submitInvalid, remove, retry, loadedNone, loadFailed, saved, removed, saveFailed, loadedSome: { type: 'xstate.done.actor.loadPartnerNumber', output: { partnerNumber: '7654321' }, actorId: 'loadPartnerNumber' } };
+
 export const partnerNumberFlow: Flow<typeof partnerNumberMachine> = {
   machine: partnerNumberMachine,
   table: {
@@ -21,6 +24,18 @@ export const partnerNumberFlow: Flow<typeof partnerNumberMachine> = {
       'xstate.error.actor.savePartnerNumber': 'ready',
     },
   },
+  // spec 2 "partner number": load, save a valid number, remove it; a failed load can be retried
+  journeys: [
+    { name: 'load, save a number', events: [P.loadedNone, P.submitValid, P.saved], ends: 'ready' },
+    { name: 'load a number, remove it', events: [P.loadedSome, P.remove, P.removed], ends: 'ready' },
+    { name: 'save fails', events: [P.loadedNone, P.submitValid, P.saveFailed], ends: 'ready' },
+    { name: 'an invalid number is not sent', events: [P.loadedNone, P.submitInvalid], ends: 'ready' },
+    { name: 'nothing to remove', events: [P.loadedNone, P.remove], ends: 'ready' },
+    { name: 'saving', events: [P.loadedSome, P.submitValid], ends: 'saving' },
+    { name: 'removing', events: [P.loadedSome, P.remove], ends: 'saving' },
+    { name: 'the load fails, retried', events: [P.loadFailed, P.retry, P.loadedSome], ends: 'ready' },
+    { name: 'the load fails', events: [P.loadFailed], ends: 'loadFailed' },
+  ],
   sees: { loading: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, saving: { tags: ['loading'] } },
   arrange(machine) {
     const fakes = requestFakes({ savePartnerNumber: savePartnerNumberRequest });

@@ -30,6 +30,8 @@ export const paymentMethodsEvents = [
 type Snap = { value: unknown; context: { methods: unknown[]; targetId: string | null; error: string | null; notice: string | null } };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.methods.length, t: s.context.targetId, e: s.context.error, x: s.context.notice });
 
+const Pm = paymentMethodsEvents as ReadonlyArray<{ type: string }>;
+
 export const paymentMethodsFlow: Flow<typeof paymentMethodsMachine> = {
   machine: paymentMethodsMachine,
   table: {
@@ -44,6 +46,21 @@ export const paymentMethodsFlow: Flow<typeof paymentMethodsMachine> = {
     confirmingRemove: { 'user.confirm': 'removing', 'user.cancel': 'ready' },
     removing: { 'xstate.done.actor.removeMethod': 'ready', 'xstate.error.actor.removeMethod': 'ready' },
   },
+  // spec 2 "payment methods": make another method the default; remove one after a confirmation
+  journeys: [
+    { name: 'make another the default', events: [Pm[0]!, Pm[4]!, Pm[9]!], ends: 'ready' },
+    { name: 'making the default', events: [Pm[0]!, Pm[4]!], ends: 'makingDefault' },
+    { name: 'make the default fails', events: [Pm[0]!, Pm[4]!, Pm[10]!], ends: 'ready' },
+    { name: 'the default already', events: [Pm[0]!, Pm[3]!], ends: 'ready' },
+    { name: 'remove a method', events: [Pm[0]!, Pm[6]!, Pm[7]!, Pm[11]!], ends: 'ready' },
+    { name: 'removing', events: [Pm[0]!, Pm[6]!, Pm[7]!], ends: 'removing' },
+    { name: 'asked to confirm', events: [Pm[0]!, Pm[6]!], ends: 'confirmingRemove' },
+    { name: 'remove fails', events: [Pm[0]!, Pm[6]!, Pm[7]!, Pm[12]!], ends: 'ready' },
+    { name: 'remove, cancelled', events: [Pm[0]!, Pm[6]!, Pm[8]!], ends: 'ready' },
+    { name: 'an unknown method is not removed', events: [Pm[0]!, Pm[5]!], ends: 'ready' },
+    { name: 'the load fails, retried', events: [Pm[1]!, Pm[2]!, Pm[0]!], ends: 'ready' },
+    { name: 'the load fails', events: [Pm[1]!], ends: 'loadFailed' },
+  ],
   sees: {
     loading: { tags: ['loading'] },
     loadFailed: { tags: ['error'] },

@@ -23,6 +23,8 @@ type Snap = { value: unknown; context: { error: string | null; fieldError: strin
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: s.context.error, f: s.context.fieldError });
 const paypalText = 'There was a problem with PayPal. Please try again or choose another payment method.';
 
+const Pp = paypalConsentEvents as ReadonlyArray<{ type: string }>;
+
 export const paypalConsentFlow: Flow<typeof paypalConsentMachine> = {
   machine: paypalConsentMachine,
   table: {
@@ -30,6 +32,15 @@ export const paypalConsentFlow: Flow<typeof paypalConsentMachine> = {
     approving: { 'xstate.done.actor.approvePaypal': 'saving', 'xstate.error.actor.approvePaypal': 'consenting' },
     saving: { 'xstate.done.actor.addMethod': 'added', 'xstate.error.actor.addMethod': 'consenting' },
   },
+  // the sandbox PayPal page: approve (a token, then a saved method) or cancel (nothing added)
+  journeys: [
+    { name: 'approve: added', events: [Pp[0]!, Pp[3]!, Pp[5]!], ends: 'added' },
+    { name: 'approve: the token is refused', events: [Pp[0]!, Pp[4]!], ends: 'consenting' },
+    { name: 'approve: saving fails', events: [Pp[0]!, Pp[3]!, Pp[6]!], ends: 'consenting' },
+    { name: 'saving', events: [Pp[0]!, Pp[3]!], ends: 'saving' },
+    { name: 'an invalid email is not sent', events: [Pp[1]!], ends: 'consenting' },
+    { name: 'cancel', events: [Pp[2]!], ends: 'cancelled' },
+  ],
   sees: { approving: { tags: ['loading'] }, saving: { tags: ['loading'] }, added: { tags: ['redirecting'] }, cancelled: { tags: ['redirecting'] } },
   effects: { '* -> added': ['notify', 'goToList'], '* -> cancelled': ['notify', 'goToList'] },
   arrange(machine) {

@@ -7,6 +7,8 @@ import { stuck } from './account-fakes.ts';
 import { personalDetailsEvents, savedProfile } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const D = personalDetailsEvents as ReadonlyArray<{ type: string }>;
+
 export const personalDetailsFlow: Flow<typeof personalDetailsMachine> = {
   machine: personalDetailsMachine,
   table: {
@@ -18,6 +20,16 @@ export const personalDetailsFlow: Flow<typeof personalDetailsMachine> = {
       'xstate.error.actor.saveProfile': [{ guard: 'isFieldError', to: 'editing' }, 'editing'],
     },
   },
+  // spec 2 "personal details": load, save a valid form (a toast); field errors from the server mark the field
+  journeys: [
+    { name: 'saved', events: [D[3]!, D[0]!, D[5]!], ends: 'editing' },
+    { name: 'saving', events: [D[3]!, D[0]!], ends: 'saving' },
+    { name: 'the server refuses the birthday', events: [D[3]!, D[0]!, D[6]!], ends: 'editing' },
+    { name: 'saving fails', events: [D[3]!, D[0]!, D[7]!], ends: 'editing' },
+    { name: 'an invalid form is not sent', events: [D[3]!, D[1]!], ends: 'editing' },
+    { name: 'the load fails, retried', events: [D[4]!, D[2]!, D[3]!], ends: 'editing' },
+    { name: 'the load fails', events: [D[4]!], ends: 'loadFailed' },
+  ],
   sees: { loading: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, saving: { tags: ['loading'] } },
   effects: { 'xstate.done.actor.saveProfile -> editing': ['notify:toast/success/personalDetailsSaved'] },
   arrange(machine) {

@@ -78,6 +78,8 @@ const member = {
 };
 const guest = { ...member, guest: true, offers: [], payments: [{ id: 'tok_1', tender: 'GUEST_CARD' as const, label: 'VISA …4242', expiresAt: CARD_EXPIRES, addressToken: 'adt_1' }], reloadMethodId: null };
 
+const Po = (at: number[]) => at.map((i) => placeOrderEvents[i]!) as ReadonlyArray<{ type: string }>;
+
 export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   machine: placeOrderMachine,
   table: {
@@ -134,6 +136,34 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
       ],
     },
   },
+  // spec 1 section 4 "Cart and order", sections 5 and 6: pricing, its errors, going stale, submitting and its errors
+  journeys: [
+    { name: 'priced, submitted, placed', run: 'member', events: Po([0, 15, 22, 27]), ends: 'placed' },
+    { name: 'priced, submitting', run: 'member', events: Po([0, 15, 22]), ends: 'submitting' },
+    { name: 'the price goes stale', run: 'member', events: Po([0, 39]), ends: 'checkout.stale' },
+    { name: 'stale, refreshed', run: 'member', events: Po([0, 39, 13]), ends: 'checkout.pricing' },
+    { name: 'submitted too late: stale', run: 'member', events: Po([0, 23]), ends: 'checkout.stale' },
+    { name: 'the server says stale', run: 'member', events: Po([0, 15, 22, 28]), ends: 'checkout.stale' },
+    { name: 'the slot is gone: new slots', run: 'member', events: Po([0, 15, 22, 29]), ends: 'checkout.slotUnavailable' },
+    { name: 'the slot is gone: new slots loaded', run: 'member', events: Po([0, 15, 22, 29, 33]), ends: 'checkout.priced.ready' },
+    { name: 'the slot is gone: the slots fail', run: 'member', events: Po([0, 15, 22, 29, 34]), ends: 'checkout.priced.ready' },
+    { name: 'insufficient balance', run: 'member', events: Po([0, 15, 22, 30]), ends: 'checkout.priced.ready' },
+    { name: 'the card is refused', run: 'member', events: Po([0, 15, 22, 31]), ends: 'checkout.priced.ready' },
+    { name: 'the card token expired', run: 'member', events: Po([0, 15, 22, 32]), ends: 'checkout.priced.ready' },
+    { name: 'the store is closed', run: 'member', events: Po([4]), ends: 'checkout.chooseStore' },
+    { name: 'an item must change', run: 'member', events: Po([5]), ends: 'checkout.chooseItem' },
+    { name: 'an add-in limit', run: 'member', events: Po([6]), ends: 'checkout.gotIt' },
+    { name: 'an add-in limit, got it', run: 'member', events: Po([6, 9]), ends: 'checkout.unpriced' },
+    { name: 'an add-in limit, got it, refreshed', run: 'member', events: Po([6, 9, 13]), ends: 'checkout.pricing' },
+    { name: 'a reward not applied: priced again', run: 'member', events: Po([7]), ends: 'checkout.pricing' },
+    { name: 'pricing fails', run: 'member', events: Po([8]), ends: 'checkout.tryAgain' },
+    { name: 'pricing fails, tried again', run: 'member', events: Po([8, 12]), ends: 'checkout.pricing' },
+    { name: 'an offer not applied', run: 'member', events: Po([1]), ends: 'checkout.priced.ready' },
+    { name: 'the cart changes: priced again', run: 'member', events: Po([0, 35]), ends: 'checkout.pricing' },
+    { name: 'the store changes: priced again', run: 'member', events: Po([0, 36]), ends: 'checkout.pricing' },
+    { name: 'the offers change: priced again', run: 'member', events: Po([0, 37]), ends: 'checkout.pricing' },
+    { name: 'the pickup changes: priced again', run: 'member', events: Po([0, 38]), ends: 'checkout.pricing' },
+  ],
   sees: {
     'checkout.pricing': { tags: ['loading'] },
     'checkout.gotIt': { tags: ['error'] },

@@ -28,6 +28,8 @@ export const previousOrdersEvents = [
 type Snap = { value: unknown; context: PreviousOrdersContext };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.orders.length, r: s.context.reordered });
 
+const V = previousOrdersEvents as ReadonlyArray<{ type: string }>;
+
 export const previousOrdersFlow: Flow<typeof previousOrdersMachine> = {
   machine: previousOrdersMachine,
   table: {
@@ -37,6 +39,14 @@ export const previousOrdersFlow: Flow<typeof previousOrdersMachine> = {
     ready: { 'user.reorder': { guard: 'isKnownOrder', to: null } },
     failed: { 'user.retry': 'loading' },
   },
+  // spec 1 "previous orders": members see theirs (or that there are none) and reorder; guests see none
+  journeys: [
+    { name: 'orders, reorder one', run: 'member', events: [V[0]!, V[4]!], ends: 'ready' },
+    { name: 'nothing ordered at this store', run: 'member', events: [V[1]!], ends: 'none' },
+    { name: 'the load fails, retried', run: 'member', events: [V[2]!, V[3]!, V[0]!], ends: 'ready' },
+    { name: 'the load fails', run: 'member', events: [V[2]!], ends: 'failed' },
+    { name: 'a guest', run: 'guest', events: [], ends: 'guest' },
+  ],
   sees: { loading: { tags: ['loading'] }, failed: { tags: ['error'] }, none: { message: "You haven't ordered anything here yet." } },
   effects: { 'user.reorder -> ready': ['reorder'] },
   catalogue: OrderingTexts,

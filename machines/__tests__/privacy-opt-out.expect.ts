@@ -11,6 +11,13 @@ export const privacyOptOutFlow: Flow<typeof privacyOptOutMachine> = {
     editing: { 'user.submit': [{ guard: 'isFormValid', to: 'submitting' }, null] },
     submitting: { 'xstate.done.actor.sendOptOut': 'redirecting', 'xstate.error.actor.sendOptOut': 'editing' },
   },
+  // spec 2 "privacy opt-out": a valid email is sent, then the confirmation page; a failure stays on the form
+  journeys: [
+    { name: 'sent', events: [privacyOptOutEvents[0], privacyOptOutEvents[3]], ends: 'redirecting' },
+    { name: 'sending fails', events: [privacyOptOutEvents[0], privacyOptOutEvents[4]], ends: 'editing' },
+    { name: 'no email is not sent', events: [privacyOptOutEvents[1]], ends: 'editing' },
+    { name: 'an invalid email is not sent', events: [privacyOptOutEvents[2]], ends: 'editing' },
+  ],
   sees: { submitting: { tags: ['loading'] } },
   effects: { '* -> redirecting': ['redirect'] },
   arrange(machine) {

@@ -18,6 +18,15 @@ export const privacySettingsFlow: Flow<typeof privacySettingsMachine> = {
       'xstate.error.actor.savePrivacy': 'ready',
     },
   },
+  // spec 2 "privacy settings": the opt-out toggle saves at once (a toast per outcome)
+  journeys: [
+    { name: 'opt out', events: [privacySettingsEvents[3], privacySettingsEvents[0], privacySettingsEvents[5]], ends: 'ready' },
+    { name: 'saving', events: [privacySettingsEvents[3], privacySettingsEvents[0]], ends: 'saving' },
+    { name: 'saving fails', events: [privacySettingsEvents[3], privacySettingsEvents[0], privacySettingsEvents[7]], ends: 'ready' },
+    { name: 'no change is not sent', events: [privacySettingsEvents[3], privacySettingsEvents[1]], ends: 'ready' },
+    { name: 'the load fails, retried', events: [privacySettingsEvents[4], privacySettingsEvents[2], privacySettingsEvents[3]], ends: 'ready' },
+    { name: 'the load fails', events: [privacySettingsEvents[4]], ends: 'loadFailed' },
+  ],
   sees: { loading: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, saving: { tags: ['loading'] } },
   effects: {
     'xstate.error.actor.savePrivacy -> ready': ['notify:toast/error/privacySaveFailed'],

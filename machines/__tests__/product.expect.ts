@@ -45,6 +45,8 @@ const expectedPrice = (c: ProductContext) => {
   return base + Math.max(0, shots) * 90 + (c.options['502'] ?? 0) * 80 + (c.options['302'] ? 70 : 0);
 };
 
+const Pr = productEvents as ReadonlyArray<{ type: string }>;
+
 export const productFlow: Flow<typeof productMachine> = {
   machine: productMachine,
   table: {
@@ -63,6 +65,19 @@ export const productFlow: Flow<typeof productMachine> = {
     added: { 'user.continue': 'editing' },
     cartFull: { 'user.continue': 'editing' },
   },
+  // spec 1 "product": a size, options within limits, a quantity, then the bag (or the bag is full)
+  journeys: [
+    { name: 'customised and added', events: [Pr[0]!, Pr[5]!, Pr[7]!, Pr[11]!, Pr[13]!, Pr[14]!], ends: 'added' },
+    { name: 'added, continue', events: [Pr[0]!, Pr[13]!, Pr[14]!, Pr[17]!], ends: 'editing' },
+    { name: 'adding', events: [Pr[0]!, Pr[13]!], ends: 'adding' },
+    { name: 'the bag is full', events: [Pr[0]!, Pr[13]!, Pr[15]!], ends: 'cartFull' },
+    { name: 'the bag is full, continue', events: [Pr[0]!, Pr[13]!, Pr[15]!, Pr[17]!], ends: 'editing' },
+    { name: 'adding fails', events: [Pr[0]!, Pr[13]!, Pr[16]!], ends: 'editing' },
+    { name: 'no such product', events: [Pr[1]!], ends: 'notFound' },
+    { name: 'not found', events: [Pr[3]!], ends: 'notFound' },
+    { name: 'the load fails, retried', events: [Pr[4]!, Pr[18]!, Pr[0]!], ends: 'editing' },
+    { name: 'the load fails', events: [Pr[4]!], ends: 'failed' },
+  ],
   sees: {
     loading: { tags: ['loading'] },
     notFound: { tags: ['notFound'], message: 'We could not find that product.' },

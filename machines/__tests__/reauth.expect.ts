@@ -5,6 +5,8 @@ import { requestFakes } from './model.ts';
 import { reauthEvents } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const Q = reauthEvents as ReadonlyArray<{ type: string }>;
+
 export const reauthFlow: Flow<typeof reauthMachine> = {
   machine: reauthMachine,
   table: {
@@ -19,6 +21,17 @@ export const reauthFlow: Flow<typeof reauthMachine> = {
     },
     checkingCode: { 'xstate.done.actor.checkCode': 'verified', 'xstate.error.actor.checkCode': 'enteringCode' },
   },
+  // spec 2 "reauthentication": the password, then a code when one was sent
+  journeys: [
+    { name: 'the password suffices', events: [Q[0]!, Q[5]!], ends: 'verified' },
+    { name: 'the password, then the code', events: [Q[0]!, Q[6]!, Q[2]!, Q[9]!], ends: 'verified' },
+    { name: 'a wrong code', events: [Q[0]!, Q[6]!, Q[2]!, Q[10]!], ends: 'enteringCode' },
+    { name: 'a malformed code is not sent', events: [Q[0]!, Q[6]!, Q[3]!], ends: 'enteringCode' },
+    { name: 'start over', events: [Q[0]!, Q[6]!, Q[4]!], ends: 'enteringPassword' },
+    { name: 'a wrong password', events: [Q[0]!, Q[7]!], ends: 'enteringPassword' },
+    { name: 'the server fails', events: [Q[0]!, Q[8]!], ends: 'enteringPassword' },
+    { name: 'no password is not sent', events: [Q[1]!], ends: 'enteringPassword' },
+  ],
   sees: { checkingPassword: { tags: ['loading'] }, checkingCode: { tags: ['loading'] } },
   effects: { '* -> verified': ['onVerified'] },
   arrange(machine) {

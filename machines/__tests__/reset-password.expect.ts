@@ -9,6 +9,8 @@ import { requestFakes } from './model.ts';
 import { resetPasswordEvents, RESET_TOKEN } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const T = resetPasswordEvents as ReadonlyArray<{ type: string }>;
+
 export const resetPasswordFlow: Flow<typeof resetPasswordMachine> = {
   machine: resetPasswordMachine,
   table: {
@@ -24,6 +26,16 @@ export const resetPasswordFlow: Flow<typeof resetPasswordMachine> = {
       ],
     },
   },
+  // spec 2 "reset password": a new password; refused ones mark the field; an expired link goes to its page
+  journeys: [
+    { name: 'reset', events: [T[0]!, T[2]!], ends: 'redirecting' },
+    { name: 'a reused password', events: [T[0]!, T[3]!], ends: 'editing' },
+    { name: 'a missing password', events: [T[0]!, T[4]!], ends: 'editing' },
+    { name: 'a common password', events: [T[0]!, T[5]!], ends: 'editing' },
+    { name: 'the link expired', events: [T[0]!, T[6]!], ends: 'redirecting' },
+    { name: 'the server fails', events: [T[0]!, T[7]!], ends: 'editing' },
+    { name: 'a short password is not sent', events: [T[1]!], ends: 'editing' },
+  ],
   sees: { submitting: { tags: ['loading'] } },
   effects: { '* -> redirecting': ['redirect'] },
   arrange(machine) {

@@ -41,6 +41,25 @@ export const selectedStoreFlow: Flow<typeof selectedStoreMachine> = {
     confirmed: { 'store.select': 'confirmed', 'store.markUnconfirmed': 'unconfirmed', 'store.clear': 'none', 'store.reload': 'loading' },
     unconfirmed: { 'store.select': 'confirmed', 'store.confirm': 'confirmed', 'store.clear': 'none', 'store.reload': 'loading' },
   },
+  // spec 1 "selected store": a stored store is fetched again (confirmed or not); gone: cleared; a choice confirms
+  journeys: [
+    { name: 'nothing stored, a store chosen', run: 'nothingStored', events: [events[0]!], ends: 'confirmed' },
+    { name: 'nothing stored', run: 'nothingStored', events: [], ends: 'none' },
+    { name: 'a confirmed store fetched', run: 'storedConfirmed', events: [events[5]!], ends: 'confirmed' },
+    { name: 'an unconfirmed store fetched', run: 'storedUnconfirmed', events: [events[5]!], ends: 'unconfirmed' },
+    { name: 'an unconfirmed store, confirmed', run: 'storedUnconfirmed', events: [events[5]!, events[1]!], ends: 'confirmed' },
+    { name: 'the stored store is gone', run: 'storedConfirmed', events: [events[6]!], ends: 'none' },
+    { name: 'the fetch fails', run: 'storedConfirmed', events: [events[7]!], ends: 'unconfirmed' },
+    { name: 'chosen while fetching', run: 'storedConfirmed', events: [events[0]!], ends: 'confirmed' },
+    { name: 'cleared while fetching', run: 'storedConfirmed', events: [events[3]!], ends: 'none' },
+    { name: 'marked unconfirmed', run: 'storedConfirmed', events: [events[5]!, events[2]!], ends: 'unconfirmed' },
+    { name: 'cleared', run: 'storedConfirmed', events: [events[5]!, events[3]!], ends: 'none' },
+    { name: 'unconfirmed, cleared', run: 'storedUnconfirmed', events: [events[5]!, events[3]!], ends: 'none' },
+    { name: 'reloaded', run: 'storedConfirmed', events: [events[5]!, events[4]!], ends: 'loading' },
+    { name: 'unconfirmed, reloaded', run: 'storedUnconfirmed', events: [events[5]!, events[4]!], ends: 'loading' },
+    { name: 'another store chosen', run: 'storedUnconfirmed', events: [events[5]!, events[0]!], ends: 'confirmed' },
+    { name: 'chosen again', run: 'storedConfirmed', events: [events[5]!, events[0]!], ends: 'confirmed' },
+  ],
   sees: { loading: { tags: ['loading'] } },
   arrange(machine) {
     const spy = spyActions(['persistSelection', 'forgetSelection'] as const);

@@ -11,6 +11,8 @@ import { stuck } from './account-fakes.ts';
 import { PHONE, sessionsEvents, sessionsSerialize, THIS_DEVICE } from './sessions-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const Ss = sessionsEvents as ReadonlyArray<{ type: string }>;
+
 export const sessionsFlow: Flow<typeof sessionsMachine> = {
   machine: sessionsMachine,
   table: {
@@ -26,6 +28,19 @@ export const sessionsFlow: Flow<typeof sessionsMachine> = {
     },
     endingOthers: { 'xstate.done.actor.endOtherSessions': 'ready', 'xstate.error.actor.endOtherSessions': 'ready' },
   },
+  // spec 2 "sessions": end another session or all others; this device's own is never ended here
+  journeys: [
+    { name: 'end a session', events: [Ss[4]!, Ss[0]!, Ss[6]!], ends: 'ready' },
+    { name: 'ending one', events: [Ss[4]!, Ss[0]!], ends: 'endingOne' },
+    { name: 'already ended', events: [Ss[4]!, Ss[0]!, Ss[7]!], ends: 'ready' },
+    { name: 'ending fails', events: [Ss[4]!, Ss[0]!, Ss[8]!], ends: 'ready' },
+    { name: "this device's session is not ended", events: [Ss[4]!, Ss[1]!], ends: 'ready' },
+    { name: 'end the others', events: [Ss[4]!, Ss[2]!, Ss[9]!], ends: 'ready' },
+    { name: 'ending the others', events: [Ss[4]!, Ss[2]!], ends: 'endingOthers' },
+    { name: 'ending the others fails', events: [Ss[4]!, Ss[2]!, Ss[10]!], ends: 'ready' },
+    { name: 'the load fails, retried', events: [Ss[5]!, Ss[3]!, Ss[4]!], ends: 'ready' },
+    { name: 'the load fails', events: [Ss[5]!], ends: 'loadFailed' },
+  ],
   sees: { loading: { tags: ['loading'] }, loadFailed: { tags: ['error'] }, endingOne: { tags: ['busy'] }, endingOthers: { tags: ['busy'] } },
   effects: {
     'xstate.done.actor.endSession -> ready': ['notify:toast/success/sessionEnded'],

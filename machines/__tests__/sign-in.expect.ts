@@ -13,6 +13,8 @@ import { stuck } from './account-fakes.ts';
 import { signInEvents } from './account-events.ts';
 import { spyActions, type Flow } from './flow.ts';
 
+const I = signInEvents as ReadonlyArray<{ type: string }>;
+
 export const signInFlow: Flow<typeof signInMachine> = {
   machine: signInMachine,
   table: {
@@ -51,6 +53,26 @@ export const signInFlow: Flow<typeof signInMachine> = {
       'xstate.error.actor.paymentSignIn': 'redirecting',
     },
   },
+  // spec 2 section 4 "Sign in", with the MFA code
+  journeys: [
+    { name: 'signed in', events: [I[0]!, I[5]!, I[20]!], ends: 'redirecting' },
+    { name: 'signed in, the payment service fails: redirected all the same', events: [I[0]!, I[5]!, I[21]!], ends: 'redirecting' },
+    { name: 'signing in to the payment service', events: [I[0]!, I[5]!], ends: 'signingInToPaymentService' },
+    { name: 'wrong credentials', events: [I[0]!, I[7]!], ends: 'editing' },
+    { name: 'rate limited', events: [I[0]!, I[8]!], ends: 'editing' },
+    { name: 'the server fails', events: [I[0]!, I[9]!], ends: 'editing' },
+    { name: 'an empty form is not sent', events: [I[1]!], ends: 'editing' },
+    { name: 'a code, verified', events: [I[0]!, I[6]!, I[2]!, I[10]!, I[20]!], ends: 'redirecting' },
+    { name: 'a wrong code', events: [I[0]!, I[6]!, I[2]!, I[11]!], ends: 'enteringCode' },
+    { name: 'an expired code', events: [I[0]!, I[6]!, I[2]!, I[12]!], ends: 'enteringCode' },
+    { name: 'codes rate limited', events: [I[0]!, I[6]!, I[2]!, I[13]!], ends: 'enteringCode' },
+    { name: 'verifying fails', events: [I[0]!, I[6]!, I[2]!, I[14]!], ends: 'editing' },
+    { name: 'a malformed code is not sent', events: [I[0]!, I[6]!, I[3]!], ends: 'enteringCode' },
+    { name: 'cancel the code', events: [I[0]!, I[6]!, I[4]!], ends: 'editing' },
+    { name: 'a new code', events: [I[0]!, I[6]!, I[15]!, I[16]!], ends: 'enteringCode' },
+    { name: 'resending', events: [I[0]!, I[6]!, I[15]!], ends: 'resendingCode' },
+    { name: 'resending fails', events: [I[0]!, I[6]!, I[15]!, I[19]!], ends: 'editing' },
+  ],
   sees: {
     submitting: { tags: ['loading'] },
     verifyingCode: { tags: ['loading'] },

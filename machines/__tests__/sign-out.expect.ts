@@ -10,6 +10,11 @@ export const signOutFlow: Flow<typeof signOutMachine> = {
   table: {
     signingOut: { 'xstate.done.actor.signOut': 'redirecting', 'xstate.error.actor.signOut': 'redirecting' },
   },
+  // spec 2 "sign out": whatever the answer, the browser leaves
+  journeys: [
+    { name: 'signed out', events: [signOutEvents[0]], ends: 'redirecting' },
+    { name: 'the request fails: leaves all the same', events: [signOutEvents[1]], ends: 'redirecting' },
+  ],
   sees: { signingOut: { tags: ['loading'] } },
   effects: { '* -> redirecting': ['redirect'] },
   arrange(machine) {

@@ -28,6 +28,15 @@ export const storeDetailsFlow: Flow<typeof storeDetailsMachine> = {
     'open.loading': { 'xstate.done.actor.fetchStoreDetails': 'open.ready', 'xstate.error.actor.fetchStoreDetails': 'open.failed' },
     'open.failed': { 'user.retry': 'open.loading' },
   },
+  // spec 1 "store details": open loads a store's details; another store loads again; close
+  journeys: [
+    { name: 'open', events: [events[0]!, events[4]!], ends: 'open.ready' },
+    { name: 'opening', events: [events[0]!], ends: 'open.loading' },
+    { name: 'fails, retried', events: [events[0]!, events[5]!, events[3]!, events[4]!], ends: 'open.ready' },
+    { name: 'fails', events: [events[0]!, events[5]!], ends: 'open.failed' },
+    { name: 'another store', events: [events[0]!, events[4]!, events[1]!], ends: 'open.loading' },
+    { name: 'closed', events: [events[0]!, events[4]!, events[2]!], ends: 'closed' },
+  ],
   sees: {
     'open.loading': { tags: ['loading'] },
     'open.failed': { tags: ['error'], message: "We couldn't load this store's details. Please try again." },

@@ -19,6 +19,13 @@ export const storeFiltersFlow: Flow<typeof storeFiltersMachine> = {
     closed: { 'user.openFilters': 'open' },
     open: { 'user.toggleFeature': null, 'user.clearAll': null, 'user.applyFilters': 'closed', 'user.cancelFilters': 'closed' },
   },
+  // spec 1 "filters": open, toggle amenities, clear; apply or cancel closes
+  journeys: [
+    { name: 'open, toggle, apply', events: [events[0]!, events[1]!, events[2]!, events[4]!], ends: 'closed' },
+    { name: 'open, clear, cancel', events: [events[0]!, events[3]!, events[5]!], ends: 'closed' },
+    { name: 'open, toggle, clear, apply', events: [events[0]!, events[1]!, events[3]!, events[4]!], ends: 'closed' },
+    { name: 'open', events: [events[0]!, events[1]!, events[3]!], ends: 'open' },
+  ],
   sees: {},
   effects: { 'user.applyFilters -> closed': ['emitApplied'] },
   arrange(machine) {

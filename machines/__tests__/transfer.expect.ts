@@ -34,6 +34,8 @@ type Snap = { value: unknown; context: { sourceCardId: string | null; targetCard
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, s: s.context.sourceCardId, t: s.context.targetCardId, a: s.context.amount, k: Math.min(s.context.attempt, 2), e: s.context.error, n: s.context.notice });
 const input = (extra: object) => ({ cards, keyBase: 'web-key-1', ...extra });
 
+const Tr = transferEvents as ReadonlyArray<{ type: string }>;
+
 export const transferFlow: Flow<typeof transferMachine> = {
   machine: transferMachine,
   table: {
@@ -46,6 +48,25 @@ export const transferFlow: Flow<typeof transferMachine> = {
     transferring: { 'xstate.done.actor.transferBalance': 'done', 'xstate.error.actor.transferBalance': [{ guard: 'isKnownError', to: 'confirming' }, 'failed'] },
     failed: { 'user.retry': 'transferring' },
   },
+  // spec 2 "transfer balance": source (with a balance), target (another card), amount (at most the balance),
+  // confirm; a known error goes back to the confirmation, others can be retried
+  journeys: [
+    { name: 'a transfer', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[9]!, Tr[11]!], ends: 'done' },
+    { name: 'a replayed transfer', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[9]!, Tr[12]!], ends: 'done' },
+    { name: 'a known error: back to the confirmation', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[9]!, Tr[13]!], ends: 'confirming' },
+    { name: 'the server fails, retried', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[9]!, Tr[14]!, Tr[10]!], ends: 'transferring' },
+    { name: 'the server fails', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[9]!, Tr[14]!], ends: 'failed' },
+    { name: 'a card without a balance is no source', run: 'from the list', events: [Tr[1]!], ends: 'choosingSource' },
+    { name: 'the source is no target', run: 'from the list', events: [Tr[0]!, Tr[3]!], ends: 'choosingTarget' },
+    { name: 'no amount: the whole balance', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[5]!], ends: 'confirming' },
+    { name: 'more than the balance', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[6]!], ends: 'choosingAmount' },
+    { name: 'back from the confirmation', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[7]!], ends: 'choosingAmount' },
+    { name: 'back from the amount', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[7]!], ends: 'choosingTarget' },
+    { name: 'back from the target', run: 'from the list', events: [Tr[0]!, Tr[7]!], ends: 'choosingSource' },
+    { name: 'choose another card', run: 'from the list', events: [Tr[0]!, Tr[2]!, Tr[4]!, Tr[8]!], ends: 'choosingSource' },
+    { name: 'from a card: the target first', run: 'from a card', events: [], ends: 'choosingTarget' },
+    { name: 'one card: nothing to transfer to', run: 'one card', events: [], ends: 'unavailable' },
+  ],
   sees: { transferring: { tags: ['loading'] }, failed: { tags: ['error'] } },
   effects: { 'xstate.done.actor.transferBalance -> done': ['notify'] },
   arrange(machine) {

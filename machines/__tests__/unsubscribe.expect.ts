@@ -11,6 +11,13 @@ export const unsubscribeFlow: Flow<typeof unsubscribeMachine> = {
     start: { always: [{ guard: 'hasToken', to: 'unsubscribing' }, 'redirecting'] },
     unsubscribing: { 'xstate.done.actor.unsubscribe': 'redirecting', 'xstate.error.actor.unsubscribe': 'redirecting' },
   },
+  // spec 2 "unsubscribe": with a token the request is sent; the result page follows whatever the answer
+  journeys: [
+    { name: 'unsubscribed', run: 'with token', events: [unsubscribeEvents[0]], ends: 'redirecting' },
+    { name: 'an invalid link', run: 'with token', events: [unsubscribeEvents[2]], ends: 'redirecting' },
+    { name: 'unsubscribing', run: 'with token', events: [], ends: 'unsubscribing' },
+    { name: 'no token', run: 'no token', events: [], ends: 'redirecting' },
+  ],
   sees: { unsubscribing: { tags: ['loading'] }, redirecting: { tags: ['loading'] } },
   effects: { '* -> redirecting': ['redirect'] },
   arrange(machine) {

@@ -78,6 +78,12 @@ export interface FlowViewModel<M extends AnyStateMachine> {
   perform: Record<string, (event: AnyEventObject, h: Harness<M>) => Promise<void>>;
   /** DOM assertions for the snapshot reached after each step */
   check: (snapshot: SnapshotFrom<M>, h: Harness<M>, event: AnyEventObject) => void;
+  /**
+   * written from the spec: the requests a step must start (actor src and its input, as literals), given the event
+   * and the state it reached; `[]` for none. Checked after every step against the fakes' new calls, so a view or
+   * machine that sends the wrong request (or one for the other button) fails even when the DOM matches its state.
+   */
+  sends?: (event: AnyEventObject, snapshot: SnapshotFrom<M>) => Array<{ src: string; request: unknown }>;
 }
 
 export function modelPaths<M extends AnyStateMachine>(model: FlowViewModel<M>): ModelPath<M>[] {
@@ -112,6 +118,7 @@ export async function walkPath<M extends AnyStateMachine>(model: FlowViewModel<M
   const view = renderWithRouter(model.render(actor, spies));
   const h: Harness<M> = { user, actor, view, calls: fakes.calls, spies };
   try {
+    let seen = 0; // the fake calls of earlier steps
     for (const step of path.steps) {
       const event = step.event as AnyEventObject;
       if (event.type === 'xstate.init') {
@@ -134,6 +141,11 @@ export async function walkPath<M extends AnyStateMachine>(model: FlowViewModel<M
       await waitFor(() => expect((actor.getSnapshot() as { value: unknown }).value, `after ${event.type}`).toEqual((step.state as { value: unknown }).value), { timeout: 2000 });
       const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
       await waitFor(() => model.check(snapshot, h, event));
+      if (model.sends) {
+        const made = fakes.calls.slice(seen).map((c) => ({ src: c.src, request: c.request }));
+        expect(made, `requests sent by ${event.type}`).toEqual(model.sends(event, snapshot));
+      }
+      seen = fakes.calls.length;
     }
   } finally {
     view.unmount();

@@ -5,6 +5,8 @@ import { CONSENT_INPUT, CONSENT_INPUT_MISSING, consentEvents } from '../../../ma
 import { modelPaths, pathName, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { OAuthConsentView } from './OAuthConsentView.tsx';
 
+const PKCE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
 const consent = (input: typeof CONSENT_INPUT): FlowViewModel<typeof oauthConsentMachine> => ({
   machine: oauthConsentMachine,
   events: consentEvents,
@@ -18,6 +20,17 @@ const consent = (input: typeof CONSENT_INPUT): FlowViewModel<typeof oauthConsent
     'user.confirm': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Confirm' })),
     'user.cancel': async (_e, { user }) => user.click(screen.getByText('Cancel')),
     'user.dismiss': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Close' })),
+  },
+  // spec 2 section 4/7: the status call with the URL's parameters on arrival, the authorize call with what the
+  // status confirmed (and the PKCE challenge) on Confirm, nothing on Cancel or Close
+  sends: (event, s) => {
+    if (event.type === 'xstate.init' && s.matches('checking')) {
+      return [{ src: 'checkStatus', request: { clientId: 'brewbudget', requestRedirectUri: 'https://brewbudget.example/oauth/callback', responseType: 'code', scope: 'account card', state: 'st-1', codeChallenge: PKCE, codeChallengeMethod: 'S256' } }];
+    }
+    if (event.type === 'user.confirm' && s.matches('confirming')) {
+      return [{ src: 'confirm', request: { clientId: 'brewbudget', responseType: 'code', redirectUri: 'https://brewbudget.example/oauth/callback', scope: 'account card', state: 'st-1', codeChallenge: PKCE, codeChallengeMethod: 'S256' } }];
+    }
+    return [];
   },
   check: (s, { spies }, event) => {
     const h1 = screen.getByRole('heading', { level: 1 });
@@ -49,6 +62,13 @@ const consent = (input: typeof CONSENT_INPUT): FlowViewModel<typeof oauthConsent
     if (s.matches('unavailable')) expect(screen.getByText('This application sent a request we cannot accept. Go back to the application and try again.')).toBeTruthy();
     if (s.matches('redirecting')) {
       expect(spies.redirect).toHaveBeenCalledTimes(1);
+      // where the browser goes: the client with the new code, with the code it already has, or access-denied
+      const to = {
+        'user.cancel': 'https://brewbudget.example/oauth/callback?error=access-denied&state=st-1',
+        'xstate.done.actor.confirm': 'https://brewbudget.example/oauth/callback?code=new-code&state=st-1',
+        'xstate.done.actor.checkStatus': 'https://brewbudget.example/oauth/callback?code=granted-code&state=st-1',
+      }[event.type];
+      expect(s.context.destination, `destination after ${event.type}`).toBe(to);
       if (s.context.status?.authorized && s.context.destination?.includes('granted-code')) expect(screen.getByRole('status').textContent).toBe('You already gave BrewBudget access. Taking you back…');
     } else expect(spies.redirect).not.toHaveBeenCalled();
   },
