@@ -36,11 +36,12 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
   },
   // spec 2 "pay with a barcode": members see the barcode; guests sign in; a failure can be retried
   journeys: [
-    { name: 'the barcode shows, then closes', run: 'signed in', events: [B[0]!, B[4]!], ends: 'closed' },
+    { name: 'the barcode shows, then closes', run: 'signed in', events: [B[0]!, B[5]!], ends: 'closed' },
     { name: 'the barcode shows', run: 'signed in', events: [B[0]!], ends: 'showing' },
-    { name: 'fails, retried', run: 'signed in', events: [B[1]!, B[3]!, B[0]!], ends: 'showing' },
-    { name: 'fails, closed', run: 'signed in', events: [B[1]!, B[4]!], ends: 'closed' },
-    { name: 'reauthentication', run: 'signed in', events: [B[2]!], ends: 'reauthRequired' },
+    { name: 'a fresh pay code before this one expires', run: 'signed in', events: [B[0]!, B[1]!, B[0]!], ends: 'showing' },
+    { name: 'fails, retried', run: 'signed in', events: [B[2]!, B[4]!, B[0]!], ends: 'showing' },
+    { name: 'fails, closed', run: 'signed in', events: [B[2]!, B[5]!], ends: 'closed' },
+    { name: 'reauthentication', run: 'signed in', events: [B[3]!], ends: 'reauthRequired' },
     { name: 'a guest signs in first', run: 'guest', events: [], ends: 'signInRequired' },
   ],
   sees: { signInRequired: { tags: ['redirecting'] }, loading: { tags: ['loading'] }, reauthRequired: { tags: ['redirecting'] }, failed: { tags: ['error'] } },
