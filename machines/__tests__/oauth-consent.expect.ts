@@ -33,14 +33,14 @@ export const oauthConsentFlow: Flow<typeof oauthConsentMachine> = {
     failed: { 'user.dismiss': [{ guard: 'hasStatus', to: 'consenting' }, 'unavailable'] },
   },
   // spec 2 section 4 "Third-party consent": Confirm grants (the client with a code), Cancel refuses (the client
-  // with access-denied); an authorized client goes straight back; failures show the dialog
+  // with access_denied); an authorized client goes straight back; failures show the dialog
   journeys: [
     { name: 'confirm: back to the client with a code', run: 'with details', events: [O[3]!, O[0]!, O[7]!], ends: 'redirecting' },
     { name: 'confirm, no redirect in the answer', run: 'with details', events: [O[3]!, O[0]!, O[8]!], ends: 'failed' },
     { name: 'confirm fails', run: 'with details', events: [O[3]!, O[0]!, O[9]!], ends: 'failed' },
     { name: 'confirm fails, dismissed: the form again', run: 'with details', events: [O[3]!, O[0]!, O[9]!, O[2]!], ends: 'consenting' },
     { name: 'confirming', run: 'with details', events: [O[3]!, O[0]!], ends: 'confirming' },
-    { name: 'cancel: back to the client with access-denied', run: 'with details', events: [O[3]!, O[1]!], ends: 'redirecting' },
+    { name: 'cancel: back to the client with access_denied', run: 'with details', events: [O[3]!, O[1]!], ends: 'redirecting' },
     { name: 'already authorized: straight back', run: 'with details', events: [O[4]!], ends: 'redirecting' },
     { name: 'incomplete status: the form', run: 'with details', events: [O[5]!], ends: 'consenting' },
     { name: 'incomplete status: confirm cannot be sent', run: 'with details', events: [O[5]!, O[0]!], ends: 'failed' },

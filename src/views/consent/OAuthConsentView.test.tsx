@@ -62,9 +62,9 @@ const consent = (input: typeof CONSENT_INPUT): FlowViewModel<typeof oauthConsent
     if (s.matches('unavailable')) expect(screen.getByText('This application sent a request we cannot accept. Go back to the application and try again.')).toBeTruthy();
     if (s.matches('redirecting')) {
       expect(spies.redirect).toHaveBeenCalledTimes(1);
-      // where the browser goes: the client with the new code, with the code it already has, or access-denied
+      // where the browser goes: the client with the new code, with the code it already has, or access_denied (RFC 6749; the spec writes access-denied)
       const to = {
-        'user.cancel': 'https://brewbudget.example/oauth/callback?error=access-denied&state=st-1',
+        'user.cancel': 'https://brewbudget.example/oauth/callback?error=access_denied&state=st-1',
         'xstate.done.actor.confirm': 'https://brewbudget.example/oauth/callback?code=new-code&state=st-1',
         'xstate.done.actor.checkStatus': 'https://brewbudget.example/oauth/callback?code=granted-code&state=st-1',
       }[event.type];
