@@ -3,7 +3,7 @@ process.env.TRUST_PROXY = 'true';
 
 import { expect, it } from 'vitest';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
-import { addCard, cards, createMember, freeCard, newKey, saveCard } from './test-helpers.ts';
+import { addCard, cards, createMember, freeCard, newKey, payCode, saveCard } from './test-helpers.ts';
 
 /**
  * Issue 25 (Medium, PostgreSQL): a reload or transfer racing a card remove left an unowned card holding money
@@ -30,9 +30,9 @@ forEachDb('cards: remove racing reloads and transfers', ({ db }) => {
       const free = freeCard();
       const added = await addCard(c, free.number, free.pin);
       expect(added.status, JSON.stringify(added.json)).toBe(200);
-      const card = added.json.card as { cardId: string; cardNumber: string; balance: { amount: number } };
+      const card = added.json.card as { cardId: string; balance: { amount: number } };
       if (card.balance.amount > 0) {
-        const emptied = await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: card.balance.amount, idempotencyKey: newKey('empty') });
+        const emptied = await c.post('/apiproxy/v1/dev/register/charge', { barcode: await payCode(c, card.cardId), amount: card.balance.amount, idempotencyKey: newKey('empty') });
         expect(emptied.status, JSON.stringify(emptied.json)).toBe(200);
       }
       const [remove, ...moves] = await Promise.all([
@@ -59,7 +59,8 @@ forEachDb('cards: remove racing reloads and transfers', ({ db }) => {
       expect(paidOnto.rows[0]!.n).toBe(okMoves);
       // leave the card empty and removed, so the next round starts from the same place
       if (remove!.status !== 200) {
-        await c.post('/apiproxy/v1/dev/register/charge', { cardNumber: card.cardNumber, amount: row.balance_cents, idempotencyKey: newKey('empty') });
+        const emptied = await c.post('/apiproxy/v1/dev/register/charge', { barcode: await payCode(c, card.cardId), amount: row.balance_cents, idempotencyKey: newKey('empty') });
+        expect(emptied.status, JSON.stringify(emptied.json)).toBe(200);
       }
     }
     expect(removed + refusedRemoves).toBe(ROUNDS);

@@ -4,7 +4,7 @@ process.env.TRUST_PROXY = 'true';
 import { afterEach, expect, it } from 'vitest';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { chargeMethod, processorChargeKey } from '../cards/money.ts';
-import { addCard, cardNo, createMember, gql, newKey, pinOf, saveCard } from '../cards/test-helpers.ts';
+import { addCard, cardNo, createMember, gql, newKey, payCode, pinOf, saveCard } from '../cards/test-helpers.ts';
 import { processor, setProcessor } from './index.ts';
 import { AUTHORIZATION_HOLD_MS, CHARGE_KEY_REUSED, createSandboxProcessor, type SandboxProcessor } from './sandbox.ts';
 import type { PaymentProcessor } from './processor.ts';
@@ -111,12 +111,13 @@ forEachDb('payments: charge keys', ({ db }) => {
     setProcessor(crashing);
     const c = testClient(appFor(db()));
     await createMember(c);
-    const card = (await addCard(c, cardNo(207), pinOf(207))).json.card as { cardId: string; cardNumber: string }; // $100
+    const card = (await addCard(c, cardNo(207), pinOf(207))).json.card as { cardId: string }; // $100
     const method = await saveCard(c);
     expect((await gql(c, 'CREATE_AUTO_RELOAD', { cardId: card.cardId, amount: 2500, triggerAmount: 1000, paymentMethodId: method.paymentMethodId })).json.errors).toBeUndefined();
     const token = (await db().query<{ processor_token: string }>('select processor_token from payment_methods where payment_method_id = $1', [method.paymentMethodId])).rows[0]!.processor_token;
 
-    const request = { cardNumber: card.cardNumber, amount: 9500, idempotencyKey: newKey('reg') };
+    // the register charges the pay code the barcode holds; the failed transaction's claim of it rolls back with it
+    const request = { barcode: await payCode(c, card.cardId), amount: 9500, idempotencyKey: newKey('reg') };
     const failed = await c.post('/apiproxy/v1/dev/register/charge', request);
     expect(failed.status).toBe(500);
     expect((await db().query<{ balance_cents: number }>('select balance_cents from stored_value_cards where card_id = $1', [card.cardId])).rows[0]!.balance_cents).toBe(10000);
