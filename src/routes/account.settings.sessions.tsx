@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { SessionMessages } from '../../contracts/sessions.ts';
 import { sessionsMachine } from '../../machines/sessions.machine.ts';
 import { sessionsActors } from '../services/sessions.actors.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
@@ -15,12 +13,5 @@ export const Route = createFileRoute('/account/settings/sessions')({
 function SessionsPage() {
   const flow = useAccountFlowActions();
   const actor = useActorRef(sessionsMachine.provide({ actors: sessionsActors(), actions: { notify: flow.notify } }));
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${SessionMessages.title} | Harbor Coffee`;
-    return () => {
-      document.title = before;
-    };
-  }, []);
   return <SessionsView actor={actor} />;
 }

@@ -35,6 +35,7 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/account/profile': 'Profile',
   '/account/settings': 'Settings',
   '/account/settings/': 'Settings',
+  '/account/settings/sessions': 'Your devices',
   '/account/settings/communication-preferences': 'Communication preferences',
   '/account/settings/edit-email': 'Change email',
   '/account/settings/edit-email_/enter-code': 'Enter your code',
