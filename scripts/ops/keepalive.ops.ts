@@ -196,7 +196,7 @@ async function rawConnection(port: number) {
     closedAt: () => closedAt,
     async get(urlPath: string): Promise<string> {
       buffer = '';
-      socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       const started = Date.now();
       while (!/\r\n\r\n/.test(buffer) || !/^HTTP\/1\.1 \d+/.test(buffer)) {
         if (closedAt !== null) throw new Error(`connection closed by the server (${buffer.length} bytes received)`);
