@@ -148,11 +148,11 @@ test('half-sent requests and idle connections do not hold the process: exit with
     // a CSRF token, so that the half-sent POST below gets past the CSRF check and waits for its body
     const session = await request(s.port, 'GET', '/apiproxy/v1/session');
     const csrf = /csrf=([^;]+)/.exec(String(session.headers['set-cookie']))![1]!;
-    const halfHeaders = await open('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    const halfHeaders = await open(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nX-Slow: `);
     const halfBody = await open(
-      `POST /apiproxy/v1/locations/nearest-location HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: csrf=${csrf}\r\nX-CSRF-Token: ${csrf}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"lat`,
+      `POST /apiproxy/v1/locations/nearest-location HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nCookie: csrf=${csrf}\r\nX-CSRF-Token: ${csrf}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"lat`,
     );
-    const idle = await open('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'); // answered, then kept alive
+    const idle = await open(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\n\r\n`); // answered, then kept alive
     let early = '';
     halfBody.socket.on('data', (d: Buffer) => (early += d.toString()));
     await sleep(500);
