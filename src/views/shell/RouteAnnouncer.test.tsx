@@ -96,7 +96,8 @@ describe('RouteAnnouncer (WCAG 2.4.2 and focus after navigation)', () => {
         <main id="main" />
       </>,
     );
-    expect(document.title).toBe('Harbor Coffee');
+    // until the new heading renders, the previous title stays: never the brand alone
+    expect(document.title).toBe('A | Harbor Coffee');
     await act(async () => {
       const h1 = document.createElement('h1');
       h1.textContent = 'Gift cards';
@@ -112,7 +113,7 @@ describe('RouteAnnouncer (WCAG 2.4.2 and focus after navigation)', () => {
     expect(document.title).toBe('Unsubscribing… | Harbor Coffee');
     // the redirect: the next route's chunk is loading, and the old heading comes back as a new element
     view.rerender(<Page pathname="/unsubscribe/complete" pageTitle={null} heading="Unsubscribing…" headingKey="again" />);
-    expect(document.title).toBe('Harbor Coffee');
+    expect(document.title).toBe('Unsubscribing… | Harbor Coffee');
     await act(async () => {
       document.querySelector('#main h1')!.textContent = "Can't unsubscribe";
       await new Promise((r) => setTimeout(r, 0));

@@ -88,8 +88,12 @@ export function RouteAnnouncer({
       settle(now);
       return;
     }
-    // the page's heading is not rendered yet (suspended route): wait for it, then settle with or without it
-    document.title = documentTitle(pageTitle, brandName);
+    // the page's heading is not rendered yet (suspended route): wait for it, then settle with or without it. Until
+    // then the title is the route's own, or else the heading on screen (a redirect to a page with the same heading
+    // text, /unsubscribe to /unsubscribe/complete), never the brand alone
+    // (nothing known yet, a first render: the shell's title stays)
+    const meanwhile = pageTitle ?? now?.textContent ?? lastHeading.current.text;
+    if (meanwhile) document.title = documentTitle(meanwhile, brandName);
     const main = document.getElementById('main') ?? document.body;
     const observer = new MutationObserver(() => {
       const h1 = mainHeading();

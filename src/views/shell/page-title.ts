@@ -64,7 +64,6 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/personal-information/': 'Do Not Sell or Share My Personal Information',
   '/personal-information/confirmation': 'We got your submission',
   '/unsubscribe/': 'Unsubscribing',
-  '/unsubscribe/complete': 'Unsubscribe',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */
