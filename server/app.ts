@@ -19,6 +19,8 @@ import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
+import { registerCardBalanceRoute } from './gifting/card-balance.ts';
+import { registerGiftRoutes } from './gifting/routes.ts';
 import { clientIp } from './auth/client-ip.ts';
 
 /**
@@ -70,11 +72,14 @@ export function createApp(deps: Deps) {
   registerLocatorRoutes(app);
   registerAccountRoutes(app);
   registerCardRoutes(app);
+  registerCardBalanceRoute(app);
   registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
   // the barista's register (/dev/register): a development tool like the outbox, behind the same loopback guard
   if (deps.config.devTools) registerDevRegister(app);
   registerOrderingRoutes(app);
   if (deps.config.devTools) registerDevOrders(app);
+  // gifting: purchase acceptance, its status, gift history (server/gifting/, docs/gifting.md)
+  registerGiftRoutes(app, deps.gift);
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);
   if (deps.config.devTools) registerSampleClientPages(app, server);
