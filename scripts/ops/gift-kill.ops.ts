@@ -2,7 +2,7 @@
  * Gift purchases survive kill -9 (docs/gifting.md 3.3, 5): per database, ROUNDS rounds of
  * 1. accept 20 purchases (members with a saved card, guests with a single-use card and address) on a process with
  *    GIFT_WORKER=off, then kill -9 it (acceptance done, fulfilment not begun);
- * 2. start it with the worker on and GIFT_TEST_HOLD_AFTER_CHARGE_MS=1500 and kill -9 it while the worker holds its
+ * 2. start it with the worker on and GIFT_TEST_HOLD_AFTER_CHARGE_MS=3000 and kill -9 it while the worker holds its
  *    transaction after the charge (between the authorisation and the commit);
  * 3. start it again with the worker on (PostgreSQL: two processes on one database) until every purchase is done.
  * Then per purchase: fulfilled, exactly one captured charge for gift-<requestId>, one card per recipient, each card's
@@ -141,7 +141,10 @@ async function checkDb(query: Query, purchases: Purchase[]) {
   }
 }
 
-async function rounds(env: Record<string, string>, opts: { twoProcesses: boolean; checkDbNow: ((p: Purchase[]) => Promise<void>) | null }) {
+async function rounds(
+  env: Record<string, string>,
+  opts: { twoProcesses: boolean; checkDbNow: ((p: Purchase[]) => Promise<void>) | null; afterSecondKill?: (p: Purchase[]) => Promise<void> },
+) {
   const all: Purchase[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     // 1. accepted, not fulfilled
@@ -149,9 +152,10 @@ async function rounds(env: Record<string, string>, opts: { twoProcesses: boolean
     const purchases = await acceptRound(s.port);
     await kill(s);
     // 2. killed while the worker holds its first purchase after the charge
-    s = await startServer({ ...env, GIFT_TEST_HOLD_AFTER_CHARGE_MS: '1500' });
+    s = await startServer({ ...env, GIFT_TEST_HOLD_AFTER_CHARGE_MS: '3000' });
     await sleep(300 + Math.floor(Math.random() * 700));
     await kill(s);
+    await opts.afterSecondKill?.(purchases);
     // 3. the restarted worker(s) fulfil everything, once
     const servers = [await startServer(env)];
     if (opts.twoProcesses) servers.push(await startServer(env));
@@ -183,7 +187,19 @@ test(`gift purchases survive kill -9 before and during fulfilment, ${ROUNDS} rou
   const template = await preparedPgTemplate();
   const db = await newPgDatabase(template.name);
   try {
-    await rounds({ DATABASE_URL: db.url }, { twoProcesses: true, checkDbNow: (p) => withPg(db.url, (c) => checkDb((sql, params) => c.query(sql, params), p)) });
+    await rounds(
+      { DATABASE_URL: db.url },
+      {
+        twoProcesses: true,
+        checkDbNow: (p) => withPg(db.url, (c) => checkDb((sql, params) => c.query(sql, params), p)),
+        // the kill landed inside the first purchase's held transaction: nothing of the round committed yet
+        afterSecondKill: (p) =>
+          withPg(db.url, async (c) => {
+            const r = await c.query(`select count(*)::int as n from gift_purchases where request_id = any($1::text[]) and status <> 'queued'`, [p.map((x) => x.requestId)]);
+            assert.equal(Number(r.rows[0].n), 0, 'a purchase finished before the mid-fulfilment kill');
+          }),
+      },
+    );
   } finally {
     await db.drop();
     await template.drop();

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/account/cards_/$cardId')({
   component: CardPage,
 });
 
-const KIND: Record<string, string> = { opening: 'Opening balance', reload: 'Reload', auto_reload: 'Auto reload', charge: 'Purchase', transfer_in: 'Transfer in', transfer_out: 'Transfer out', adjustment: 'Adjustment' };
+const KIND: Record<string, string> = { opening: 'Opening balance', reload: 'Reload', auto_reload: 'Auto reload', charge: 'Purchase', transfer_in: 'Transfer in', transfer_out: 'Transfer out', adjustment: 'Adjustment', egift_issue: 'eGift' };
 
 function CardPage() {
   const { cardId } = Route.useParams();
