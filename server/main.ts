@@ -16,6 +16,8 @@ import { startHangWatchdog } from './http/hang-watchdog.ts';
 import { DEFAULT_DB_STALL_EXIT_MS, startDbStallGuard } from './db/stall-guard.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
 import { upgradePinHashes } from './cards/pin-hash.ts';
+import { startOutboxDispatcher } from './outbox/dispatcher.ts';
+import { smtpSettings } from './outbox/smtp.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -26,10 +28,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const started = Date.now();
   const config = loadConfig(env);
   const timeouts = httpTimeouts(env); // checked before the database opens
+  const smtp = smtpSettings(env); // SMTP_URL, SMTP_FROM, OUTBOX_POLL_MS: the same
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
   // physical-card PINs: any unsalted SHA-256 left (migrations 002/006, a copied seed snapshot) wrapped in the keyed hash
   await upgradePinHashes(db);
+  // outbox mail over SMTP, only with SMTP_URL (server/outbox/dispatcher.ts); stopped before the database closes
+  const outboxDispatcher = await startOutboxDispatcher(db, smtp);
 
   const settings = loadServerSettings(env);
   // stops filling the open-status cache (below) before the database closes
@@ -78,6 +83,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     server as Server,
     shutdownOptions(env, async () => {
       filling.abort();
+      await outboxDispatcher?.stop();
       await closeDb();
     }),
   );
@@ -98,6 +104,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     filling.abort();
     stopWatch();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await outboxDispatcher?.stop();
     await closeDb();
   };
   return { port: actualPort, stop, db, shutdown: lifecycle.shutdown };
