@@ -19,8 +19,8 @@ import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
-import { registerGiftRoutes } from './gifting/routes.ts';
 import { registerCardBalanceRoute } from './gifting/card-balance.ts';
+import { registerGiftRoutes } from './gifting/routes.ts';
 import { clientIp } from './auth/client-ip.ts';
 
 /**

@@ -5,6 +5,9 @@ import { appFor, forEachDb, testClient, testConfig } from '../test/db.ts';
 import { cardNo, pinOf } from '../cards/test-helpers.ts';
 import { PIN_FAILURES_PER_CARD_PER_HOUR, PIN_FAILURES_PER_IP_PER_HOUR } from '../cards/pin-limits.ts';
 import { BALANCE_CHECKS_PER_IP_PER_HOUR, CARD_BALANCE_PATH } from './card-balance.ts';
+import { egiftSecurityCode } from './claim.ts';
+import { processOne } from './worker.ts';
+import { PURCHASE, giftBody, memberWithCard } from './test-helpers.ts';
 
 /**
  * The unauthenticated card-balance check (docs/gifting.md 3.6): POST /apiproxy/v1/unauth/card-balance. One answer
@@ -82,6 +85,24 @@ forEachDb('card-balance check', ({ db }) => {
     for (let k = 0; k < BALANCE_CHECKS_PER_IP_PER_HOUR; k++) expect((await check(cardNo(212), pinOf(212), ip)).status).toBe(200);
     const refused = await check(cardNo(212), pinOf(212), ip);
     expect([refused.status, refused.json.code]).toEqual([429, 'RATE_LIMITED']);
+  });
+
+  it("an eGift card answers to its derived security code (never stored); a wrong one gets the one same answer", async () => {
+    const buyer = client();
+    const body = giftBody(await memberWithCard(buyer, db()), { count: 1 });
+    expect((await buyer.post(PURCHASE, body)).status).toBe(202);
+    while ((await processOne(db())) !== 'none');
+    const card = (
+      await db().query<{ card_id: string; card_number: string }>(
+        'select c.card_id, c.card_number from gift_recipients r join stored_value_cards c on c.card_id = r.card_id where r.request_id = $1',
+        [body.requestId],
+      )
+    ).rows[0]!;
+    const code = await egiftSecurityCode(db(), card.card_id);
+    const ok = await check(card.card_number, code);
+    expect([ok.status, ok.json]).toEqual([200, { lastFour: card.card_number.slice(-4), balance: { amount: 2500, currency: 'USD' } }]);
+    const wrong = await check(card.card_number, code === '00000000' ? '11111111' : '00000000');
+    expect([wrong.status, wrong.json]).toEqual([422, LOOK_WRONG]);
   });
 
   it('with unauthCardBalanceCheckEnabled off the route is 404', async () => {

@@ -12,6 +12,7 @@ import { clientIp } from '../auth/client-ip.ts';
 import { pinAttempt } from '../cards/pin-limits.ts';
 import { ensurePinHashesUpgraded, pinHmac, pinMatches } from '../cards/pin-hash.ts';
 import { equalHex, sha256Hex } from '../auth/tokens.ts';
+import { egiftSecurityCode } from './claim.ts';
 
 /**
  * The unauthenticated card-balance check (spec 3 section 2: allowed by config flag unauthCardBalanceCheckEnabled;
@@ -44,15 +45,11 @@ interface CardRow {
 }
 
 /**
- * HOOK for eGift cards (docs/gifting.md 3.5): an eGift card has no physical_cards row; its security code is derived,
- * never stored: `egiftSecurityCode(cardId)` = 8 digits of HMAC-SHA-256(signing key 'egift-code', cardId), owned by
- * gift-core (server/gifting/issue.ts). Until that function exists this answers null, so an eGift card's check
- * fails like a wrong code. To wire it: `return egiftSecurityCode(db, cardId);`.
+ * An eGift card (kind 'egift') has no physical_cards row; its security code is derived, never stored (docs/gifting.md
+ * 3.5): 8 digits of HMAC-SHA-256(signing key 'egift-code', cardId), `egiftSecurityCode` of server/gifting/claim.ts.
  */
 export async function egiftCodeFor(db: Queryable, cardId: string): Promise<string | null> {
-  void db;
-  void cardId;
-  return null;
+  return egiftSecurityCode(db, cardId);
 }
 
 /** true when `code` is the card's security code (physical: the keyed PIN hash; eGift: the derived code) */

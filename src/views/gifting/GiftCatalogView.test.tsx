@@ -23,7 +23,7 @@ const base = (input: { categoryUrn: string | null; balanceCheck: boolean }, bann
   perform: {
     'user.retry': async (_e, h) => h.user.click(screen.getByRole('button', { name: 'Try again' })),
     'user.checkBalance': async (e, h) => {
-      const ev = e as { cardNumber: string; securityCode: string };
+      const ev = e as unknown as { cardNumber: string; securityCode: string };
       await fill(h.user, screen.getByLabelText('Card number'), ev.cardNumber);
       await fill(h.user, screen.getByLabelText('Security code'), ev.securityCode);
       await h.user.click(screen.getByRole('button', { name: 'Check balance' }));
