@@ -63,6 +63,7 @@ export const giftHistoryFlow: Flow<typeof giftHistoryMachine> = {
     { name: 'Next, then Previous', events: [E[3]!, E[1]!, E[4]!, E[2]!, E[3]!], ends: 'ready' },
     { name: 'no Previous on the first page', events: [E[3]!, E[2]!], ends: 'ready' },
     { name: 'no Next on the last page', events: [E[3]!, E[1]!, E[4]!, E[1]!], ends: 'ready' },
+    { name: 'opened at page 2, Previous loads page 1', run: 'fromPage2', events: [E[4]!, E[2]!, E[3]!], ends: 'ready' },
   ],
   catalogue: GiftMessages,
   sees: {
@@ -74,9 +75,17 @@ export const giftHistoryFlow: Flow<typeof giftHistoryMachine> = {
     const fakes = requestFakes({ loadHistory: historyRequest });
     return {
       machine: machine.provide({ actors: fakes.actors }),
-      runs: [{ name: 'history', options: { events: giftHistoryEvents as never, input: { page: 1 }, serializeState: serializeState as never } }],
-      onStep(s) {
+      runs: [
+        { name: 'history', options: { events: giftHistoryEvents as never, input: { page: 1 }, serializeState: serializeState as never } },
+        // the route may open another page: the first request asks for it
+        { name: 'fromPage2', options: { events: giftHistoryEvents as never, input: { page: 2 }, serializeState: serializeState as never } },
+      ],
+      onStep(s, event, run) {
         const c = s.context;
+        if (event.type === 'xstate.init') expect(c.page).toBe(run === 'fromPage2' ? 2 : 1);
+        // Next goes from page 1 to 2 and is refused only on the last page (2); Previous the other way round
+        if (event.type === 'user.nextPage') expect(c.page).toBe(2);
+        if (event.type === 'user.previousPage') expect(c.page).toBe(1);
         // 10 a page, the page the machine is on
         if (s.matches('loading')) expect(fakes.last('loadHistory')).toEqual({ page: c.page, pageSize: 10 });
         if (s.matches('ready')) expect(c.gifts).toEqual([historyGift(c.page)]);
