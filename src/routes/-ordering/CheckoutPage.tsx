@@ -20,7 +20,8 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
   const { selectedStore } = useAppActors();
   const location = useSelector(selectedStore, (s) => s.context.location);
   const empty = useSelector(cart, (s) => s.context.items.filter((i) => i.availability === 'Available').length === 0);
-  const wallet = useQuery({ ...walletQuery, enabled: !guest });
+  // the route's loader fetched the wallet (loadCheckout): read again on mount only when that answer is not from now
+  const wallet = useQuery({ ...walletQuery, enabled: !guest, refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > 5_000 });
   // the single-use card the guest payment pages stored (read once per visit; the machine drops it when it times out)
   const [guestPayments] = useState(() => (guest ? guestPaymentChoices(readGuestPayment()) : []));
   // the machine takes the store's time slots as input: wait for them (a failed read gives no slots: as soon as possible)
