@@ -8,7 +8,7 @@ import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
 import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
-import { cartItemsInput, checkoutActors, guestPaymentChoices, offersQuery, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
+import { cartItemsInput, checkoutActors, sameItems, guestPaymentChoices, offersQuery, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
 import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
@@ -89,9 +89,16 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { gue
       },
     },
   );
+  // the checkout subscribes to the cart actor: when the items it would price differ from the machine's, they are
+  // sent as cart.changed (the machine's input took the items at start)
   useEffect(() => {
-    if (JSON.stringify(actor.getSnapshot().context.items) !== JSON.stringify(input) && input.length) actor.send({ type: 'cart.changed', items: input });
-  }, [actor, input]);
+    const follow = (items: typeof input) => {
+      if (items.length && !sameItems(actor.getSnapshot().context.items, items)) actor.send({ type: 'cart.changed', items });
+    };
+    follow(cartItemsInput(cart.getSnapshot().context.items));
+    const sub = cart.subscribe((s) => follow(cartItemsInput(s.context.items)));
+    return () => sub.unsubscribe();
+  }, [actor, cart]);
   useEffect(() => {
     if (actor.getSnapshot().context.storeNumber !== storeNumber) actor.send({ type: 'store.changed', storeNumber });
   }, [actor, storeNumber]);

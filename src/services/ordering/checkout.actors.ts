@@ -65,6 +65,13 @@ export function cartItemsInput(items: readonly CartItem[]): CartItemInput[] {
  * catalogue by code is registered; 5xx and network failures read as the generic text (errorText) */
 const call = callWith({});
 
+/** whether two orders' items are the same request (skus, quantities, child items, in order) */
+export function sameItems(a: readonly CartItemInput[], b: readonly CartItemInput[]): boolean {
+  const child = (x: CartItemInput, y: CartItemInput) =>
+    (x.childItems ?? []).length === (y.childItems ?? []).length && (x.childItems ?? []).every((c, j) => c.commerce.sku === y.childItems?.[j]?.commerce.sku && c.quantity === y.childItems?.[j]?.quantity);
+  return a.length === b.length && a.every((x, i) => x.commerce.sku === b[i]!.commerce.sku && x.quantity === b[i]!.quantity && child(x, b[i]!));
+}
+
 export function checkoutActors() {
   return {
     priceOrder: fromPromise<PricingResult, PriceRequest>(({ input, signal }) => {
