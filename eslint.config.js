@@ -26,6 +26,26 @@ export default tseslint.config(
     },
   },
   {
+    // Routes validate params, prefetch reads in loaders and start machines: no actors and no API calls here. Actors,
+    // requests and queryOptions live in src/services/<area>/<flow>.ts (docs/architecture.md#one-place-per-flow).
+    files: ['src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Routes never fetch: put the request in src/services/<area>/<flow>.ts.' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'xstate', importNames: ['fromPromise', 'fromCallback', 'fromObservable'], message: 'No actors in route files: write them in src/services/<area>/<flow>.ts.' }],
+          patterns: [
+            { group: ['**/services/api', '**/services/api.ts', '**/services/graphql', '**/services/graphql.ts', '**/*.api', '**/*.api.ts', 'urql', '@urql/*'], message: 'No API calls in route files: use the flow module in src/services/<area>/<flow>.ts.' },
+            { group: ['**/*.graphql.ts'], importNamePattern: '^(documents|answers|get|create|add|delete|update|submit|price|cardsGraphql)', message: 'No API calls in route files: import the queryOptions or actors of src/services/<area>/<flow>.ts.' },
+            { group: ['**/services/cards.actors.ts'], importNames: ['cardsApi'], message: 'No API calls in route files: use src/services/cards/queries.ts.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name=/Api$/]", message: 'No API calls in route files: use the flow module in src/services/<area>/<flow>.ts.' }],
+    },
+  },
+  {
     // Machines are pure: no React, no clients, no fetch.
     files: ['machines/*.ts'],
     rules: {

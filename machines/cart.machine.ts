@@ -73,14 +73,15 @@ export const cartMachine = setup({
       return { items: added(context.items, event.item, event.at), error: null };
     }),
     changeQuantity: assign(({ context, event }) => {
-      if (event.type !== 'cart.changeQuantity') return {};
+      assertEvent(event, 'cart.changeQuantity');
       const items = context.items.map((i) => (i.key === event.key ? { ...i, quantity: i.quantity + event.delta } : i)).filter((i) => i.quantity > 0);
       return { items, error: null };
     }),
     clearItems: assign({ items: [], error: null }),
-    assignAvailability: assign(({ context, event }) =>
-      event.type === 'cart.availability' ? { items: context.items.map((i) => ({ ...i, availability: event.availability[i.product.productNumber] ?? 'NotAvailableHere' })) } : {},
-    ),
+    assignAvailability: assign(({ context, event }) => {
+      assertEvent(event, 'cart.availability');
+      return { items: context.items.map((i) => ({ ...i, availability: event.availability[i.product.productNumber] ?? 'NotAvailableHere' })) };
+    }),
     assignInvalid: assign({ error: 'productDataInvalid' as const }),
   },
 }).createMachine({

@@ -79,9 +79,10 @@ export const changePasswordMachine = setup({
       return { genericError: asFlowError(event.error).message };
     }),
     assignSettingsDestination: assign({ destination: PATHS.settings }),
-    assignValues: assign(({ context, event }) =>
-      event.type === 'user.submit' ? { values: context.askCurrentPassword ? { currentPassword: event.currentPassword ?? '', newPassword: event.newPassword } : { newPassword: event.newPassword } } : {},
-    ),
+    assignValues: assign(({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return { values: context.askCurrentPassword ? { currentPassword: event.currentPassword ?? '', newPassword: event.newPassword } : { newPassword: event.newPassword } };
+    }),
     forgetValues: assign({ values: null }),
   },
 }).createMachine({

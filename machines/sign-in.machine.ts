@@ -109,9 +109,10 @@ export const signInMachine = setup({
     notify: (_, _params: NotifyParams) => {},
     /** navigates to context.destination (provided by the route) */
     redirect: () => {},
-    assignCredentials: assign(({ event }) =>
-      event.type === 'user.submit' ? { credentials: { username: event.username, password: event.password, rememberMe: event.rememberMe } } : {},
-    ),
+    assignCredentials: assign(({ event }) => {
+      assertEvent(event, 'user.submit');
+      return { credentials: { username: event.username, password: event.password, rememberMe: event.rememberMe } };
+    }),
     forgetCredentials: assign({ credentials: null }),
     assignCode: assign(({ event }) => {
       assertEvent(event, 'user.submitCode');

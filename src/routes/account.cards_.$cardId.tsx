@@ -6,7 +6,8 @@ import { formatCents } from '../../contracts/cards.ts';
 import { OPAQUE_ID } from '../../contracts/opaque-id.ts';
 import { cardsMachine } from '../../machines/cards.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
-import { cardsActors, cardsApi } from '../services/cards.actors.ts';
+import { cardsActors } from '../services/cards.actors.ts';
+import { cardDetailQuery } from '../services/cards/queries.ts';
 import { CardsListView } from '../views/cards/CardsViews.tsx';
 import { useToast } from './-cards/card-page-hooks.ts';
 import { LazyCardOverlays, usePreloadCardOverlays } from './-cards/lazy-overlays.tsx';
@@ -29,7 +30,7 @@ function CardPage() {
   const actor = useActorRef(cardsMachine.provide({ actors: cardsActors(), actions: { notify: ({ context }) => context.notice && toast(context.notice.tone, context.notice.message) } }), { input: {} });
   const card = useSelector(actor, (s) => s.context.cards.find((c) => c.cardId === cardId));
   const balance = card?.balance.amount;
-  const detail = useQuery({ queryKey: ['account', 'cards', cardId, balance], queryFn: () => cardsApi.detail(cardId), enabled: !!card });
+  const detail = useQuery(cardDetailQuery(cardId, balance, !!card));
   // overlays change the balance: reload the list when one closes
   useEffect(() => {
     if (!hash && actor.getSnapshot().matches('ready')) actor.send({ type: 'user.refresh' });

@@ -7,20 +7,19 @@ import type { Card } from '../../contracts/cards.ts';
 import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { transferMachine } from '../../machines/transfer.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
-import { cardsApi, transferActors } from '../services/cards.actors.ts';
+import { cardListQuery, transferActors } from '../services/cards/transfer.ts';
 import { TransferView } from '../views/cards/TransferView.tsx';
 import { useToast } from './-cards/card-page-hooks.ts';
 
 /** /account/cards/transfer?from=<cardId> (sign-in required): move a balance between two of the member's cards. */
 const Search = v.object({ from: v.optional(OpaqueId) });
-const cardsQuery = { queryKey: ['account', 'cards', 'list'], queryFn: () => cardsApi.list() } as const;
 export const Route = createFileRoute('/account/cards_/transfer')({
   validateSearch: (s: Record<string, unknown>) => {
     const r = v.safeParse(Search, s);
     return r.success ? r.output : {};
   },
   beforeLoad: ({ context, location }) => requireSignIn(context, location),
-  loader: ({ context }) => context.queryClient.fetchQuery(cardsQuery),
+  loader: ({ context }) => context.queryClient.fetchQuery(cardListQuery),
   component: TransferPage,
 });
 
@@ -28,7 +27,7 @@ const randomKey = () => `web-transfer-${Date.now().toString(36)}-${Math.random()
 
 function TransferPage() {
   const { from } = Route.useSearch();
-  const { data } = useSuspenseQuery(cardsQuery);
+  const { data } = useSuspenseQuery(cardListQuery);
   return <Transfer key={from ?? ''} cards={data.cards} from={from ?? null} />;
 }
 

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { connectedAppsMachine } from '../../machines/connected-apps.machine.ts';
-import type { ConnectedApps } from '../../contracts/oauth.ts';
 import { configQuery } from '../services/config.ts';
-import { consentApi } from '../services/consent.api.ts';
+import { connectedAppsActors } from '../services/consent/connected-apps.ts';
 import { sessionQuery } from '../services/session.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { SettingsView } from '../views/account/SettingsViews.tsx';
@@ -22,10 +20,7 @@ function SettingsPage() {
   // connected apps (issue 11, docs/consent.md): the member revokes a third-party app's access here
   const apps = useActorRef(
     connectedAppsMachine.provide({
-      actors: {
-        loadApps: fromPromise<ConnectedApps, void>(() => consentApi.connectedApps()),
-        revokeApp: fromPromise<ConnectedApps, { clientId: string }>(({ input }) => consentApi.revokeApp(input.clientId)),
-      },
+      actors: connectedAppsActors(),
       actions: { notify: flow.notify },
     }),
   );

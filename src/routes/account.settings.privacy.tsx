@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import type { PrivacySettings } from '../../contracts/privacy.ts';
 import { privacySettingsMachine } from '../../machines/privacy-settings.machine.ts';
-import { privacyApi } from '../services/privacy.api.ts';
+import { privacySettingsActors } from '../services/privacy/privacy-settings.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { PrivacySettingsView } from '../views/consent/PrivacySettingsView.tsx';
 
@@ -16,10 +14,7 @@ function PrivacyPage() {
   const flow = useAccountFlowActions();
   const actor = useActorRef(
     privacySettingsMachine.provide({
-      actors: {
-        loadPrivacy: fromPromise<PrivacySettings, void>(() => privacyApi.settings()),
-        savePrivacy: fromPromise<PrivacySettings, PrivacySettings>(({ input }) => privacyApi.saveSettings(input)),
-      },
+      actors: privacySettingsActors(),
       actions: { notify: flow.notify },
     }),
   );

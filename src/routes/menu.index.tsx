@@ -7,6 +7,7 @@ import { BagButton, MenuFrame, MenuHome, ProductGrid } from '../views/ordering/M
 import { MenuTabs } from '../views/ordering/MenuTabs.tsx';
 import { useCart } from './-ordering/use-cart.ts';
 import { useMenu } from './-ordering/use-menu.ts';
+import { loadMenu } from '../services/ordering/menu.graphql.ts';
 
 /**
  * /menu: the chosen store (the long-lived selected-store actor) with a link to change it, then the store's menu
@@ -14,6 +15,7 @@ import { useMenu } from './-ordering/use-menu.ts';
  */
 export const Route = createFileRoute('/menu/')({
   validateSearch: v.object({ tab: v.optional(v.picklist(['featured'])) }),
+  loader: ({ context }) => loadMenu(context),
   component: MenuIndex,
 });
 

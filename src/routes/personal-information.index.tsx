@@ -1,11 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import * as v from 'valibot';
 import { privacyOptOutMachine } from '../../machines/privacy-opt-out.machine.ts';
 import { configQuery } from '../services/config.ts';
-import { privacyApi } from '../services/privacy.api.ts';
+import { privacyOptOutActors } from '../services/privacy/privacy-opt-out.ts';
 import { sessionQuery } from '../services/session.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { openCookiePreferences } from '../services/cookie-preferences-lazy.tsx';
@@ -35,7 +34,7 @@ function PersonalInformationPage() {
   const flow = useAccountFlowActions();
   const actor = useActorRef(
     privacyOptOutMachine.provide({
-      actors: { sendOptOut: fromPromise<unknown, { email: string; optIn: false }>(({ input }) => privacyApi.optOut(input)) },
+      actors: privacyOptOutActors(),
       actions: { redirect: flow.redirect },
     }),
   );

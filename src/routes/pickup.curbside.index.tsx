@@ -2,15 +2,13 @@ import { useEffect } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import * as v from 'valibot';
-import { curbsideMachine, type ArrivalRequest } from '../../machines/curbside.machine.ts';
+import { curbsideMachine } from '../../machines/curbside.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
-import { Store as StoreSchema, type Store } from '../../contracts/locations.ts';
+import type { Store } from '../../contracts/locations.ts';
 import { notifyWith, useAppActors } from '../services/app-actors.tsx';
 import { readLastOrder } from '../services/ordering.actors.ts';
-import { createCustomerArrival } from '../services/ordering/arrival.graphql.ts';
-import { api } from '../services/api.ts';
+import { curbsideActors, curbsideStoreQuery, loadCurbside } from '../services/ordering/curbside.ts';
 import { sessionQuery } from '../services/session.ts';
 import { CurbsideMissingOrderView, CurbsideView } from '../views/ordering/CurbsideView.tsx';
 import { PageLoading } from '../views/shell/Loading.tsx';
@@ -23,6 +21,8 @@ const text = (re: RegExp) => v.fallback(v.optional(v.pipe(v.string(), v.regex(re
  */
 export const Route = createFileRoute('/pickup/curbside/')({
   validateSearch: v.object({ orderToken: text(/^ot_[A-Za-z0-9_-]{20,60}$/), storeNumber: text(/^[0-9]{1,8}(-[0-9]{1,8})?$/), firstName: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))), undefined) }),
+  loaderDeps: ({ search }) => ({ storeNumber: search.storeNumber }),
+  loader: ({ context, deps }) => loadCurbside(context, deps.storeNumber ?? readLastOrder()?.storeNumber ?? null),
   component: CurbsidePage,
 });
 
@@ -32,12 +32,7 @@ function CurbsidePage() {
   const orderToken = search.orderToken ?? last?.orderToken ?? null;
   const storeNumber = search.storeNumber ?? last?.storeNumber ?? null;
   const { data: session } = useQuery(sessionQuery);
-  const store = useQuery({
-    queryKey: ['ordering', 'curbside-store', storeNumber],
-    queryFn: async ({ signal }) => (await api.get(`/stores/${encodeURIComponent(storeNumber!)}`, { schema: v.object({ store: StoreSchema }), signal })).store,
-    enabled: !!storeNumber,
-    retry: false,
-  });
+  const store = useQuery(curbsideStoreQuery(storeNumber));
   if (!orderToken || !storeNumber) return <CurbsideMissingOrderView />;
   if (store.isPending) return <PageLoading />;
   const firstName = session?.user?.firstName || search.firstName || null;
@@ -49,7 +44,7 @@ function CurbsideForm({ storeNumber, orderToken, firstName, store }: { storeNumb
   const navigate = useNavigate();
   const actor = useActorRef(
     curbsideMachine.provide({
-      actors: { createArrival: fromPromise<unknown, ArrivalRequest>(({ input, signal }) => createCustomerArrival(input, signal)) },
+      actors: curbsideActors(),
       actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) },
     }),
     { input: { storeNumber, orderToken, firstName, stallQuantity: store?.mobileOrdering.stallQuantity || 4, availability: store?.mobileOrdering.curbsideAvailability ?? 'available' } },

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import * as v from 'valibot';
-import type { UnsubscribeResponse } from '../../contracts/unsubscribe.ts';
 import { unsubscribeMachine } from '../../machines/unsubscribe.machine.ts';
-import { unsubscribe } from '../services/unsubscribe.api.ts';
+import { unsubscribeActors } from '../services/privacy/unsubscribe.ts';
 import { useAccountFlowActions } from '../services/account-flow.tsx';
 import { UnsubscribingView } from '../views/consent/PrivacyOutcomeViews.tsx';
 
@@ -21,7 +19,7 @@ function UnsubscribePage() {
   const flow = useAccountFlowActions();
   useActorRef(
     unsubscribeMachine.provide({
-      actors: { unsubscribe: fromPromise<UnsubscribeResponse, { token: string }>(({ input }) => unsubscribe(input)) },
+      actors: unsubscribeActors(),
       actions: { redirect: flow.redirect },
     }),
     { input: { token: token ?? null } },

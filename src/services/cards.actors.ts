@@ -8,8 +8,7 @@ import * as v from 'valibot';
 import {
   AddCardResponse,
   BarcodeResponse,
-  CardDetailResponse,
-  CardListResponse,
+  type CardListResponse,
   PaymentMethodListResponse,
   PaymentMethod,
   ReloadResponse,
@@ -22,32 +21,29 @@ import {
 import type { AddressRequest } from '../../machines/billing-address.machine.ts';
 import type { AddMethodInput, TokenizeInput, UpdateMethodInput } from '../../machines/credit-card.machine.ts';
 import type { MethodIdRequest } from '../../machines/payment-methods.machine.ts';
-import type { TransferBalanceInput, TransferResult } from '../../machines/transfer.machine.ts';
 import type { AddCardInput } from '../../machines/add-card.machine.ts';
 import type { ReloadInput } from '../../machines/add-money.machine.ts';
 import type { AutoReloadResult, SaveAutoReloadVariables } from '../../machines/auto-reload.machine.ts';
 import type { CardIdRequest } from '../../machines/cards.machine.ts';
 import { api } from './api.ts';
-import { callRethrowing, toServerFlowError } from './flow-error.ts';
-
-const call = callRethrowing(toServerFlowError);
+import { cardDetail, cardsCall as call, listCards, listPaymentMethods } from './cards/queries.ts';
 
 /**
  * A GraphQL call of the card area (cards.graphql.ts, loaded on first use so that urql and the documents are not
- * in the card pages' first load); a failure is rethrown as the REST calls' (`toServerFlowError`).
+ * in the card pages' first load); a failure is rethrown as the REST calls' (`call`: `toFlowError` with the card catalogue).
  */
 const graphqlCalls = () => import('./cards.graphql.ts').then((m) => m.cardsGraphql);
 
 const A = '/account';
 export const cardsApi = {
-  list: () => call(api.get(`${A}/cards`, { schema: CardListResponse })),
-  detail: (cardId: string) => call(api.get(`${A}/cards/${encodeURIComponent(cardId)}`, { schema: CardDetailResponse })),
+  list: listCards,
+  detail: cardDetail,
   barcode: (cardId: string) => call(api.post(`${A}/cards/barcode`, { cardId }, { schema: BarcodeResponse })),
   add: (input: AddCardInput) => call(api.post(`${A}/cards/add`, input, { schema: AddCardResponse })),
   reload: (input: ReloadInput) => call(api.post(`${A}/cards/${encodeURIComponent(input.cardId)}/reload`, { amount: input.amount, paymentMethodId: input.paymentMethodId, idempotencyKey: input.idempotencyKey }, { schema: ReloadResponse })),
   remove: (cardId: string) => call(api.post(`${A}/cards/${encodeURIComponent(cardId)}/remove`, {}, { schema: RemoveCardResponse })),
   makePrimary: (cardId: string) => call(api.post(`${A}/cards/${encodeURIComponent(cardId)}/make-primary`, {}, { schema: MakePrimaryResponse })),
-  methods: () => call(api.get(`${A}/payment-methods`, { schema: PaymentMethodListResponse })),
+  methods: listPaymentMethods,
   addMethod: (input: { token: string; billingAddressId?: string; makeDefault?: boolean }) => call(api.post(`${A}/payment-methods`, input, { schema: v.object({ paymentMethod: PaymentMethod }) })),
   makeDefault: (id: string) => call(api.post(`${A}/payment-methods/${encodeURIComponent(id)}/default`, {}, { schema: PaymentMethodListResponse })),
   removeMethod: (id: string) => call(api.del(`${A}/payment-methods/${encodeURIComponent(id)}`, { schema: PaymentMethodListResponse })),
@@ -102,8 +98,6 @@ export const paypalActors = () => ({
   approvePaypal: fromPromise<TokenizeResponse, { email: string }>(({ input }) => cardsApi.approvePaypal(input.email)),
   addMethod: fromPromise<{ paymentMethod: PaymentMethod }, { token: string }>(({ input }) => cardsApi.addMethod(input)),
 });
-export const transferActors = () => ({
-  transferBalance: fromPromise<TransferResult, TransferBalanceInput>(({ input }) => call(graphqlCalls().then((g) => g.transferBalance(input)))),
-});
+// transfer: src/services/cards/transfer.ts (one place per flow)
 /** GET_ADDRESS_LIST (spec 9: the address list is stale after 1 week); null for a guest */
 export const addressListQuery = { queryKey: ['account', 'addresses'], queryFn: () => cardsApi.addresses(), staleTime: ADDRESS_LIST_STALE_MS } as const;

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import type { Card } from '../../../contracts/cards.ts';
+import type { Card, PaymentMethodListResponse } from '../../../contracts/cards.ts';
 import { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
 import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
-import { addMoneyActors, autoReloadActors, barcodeActors, type cardsApi } from '../../services/cards.actors.ts';
+import { addMoneyActors, autoReloadActors, barcodeActors } from '../../services/cards.actors.ts';
 import { configQuery } from '../../services/config.ts';
 import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardOverlayViews.tsx';
 import { paymentMethodsQuery, useToast } from './card-page-hooks.ts';
@@ -48,7 +48,7 @@ function MoneyOverlay({ card, hash, onClose }: { card: Card; hash: 'add-money' |
   return hash === 'add-money' ? <AddMoney card={card} methods={methods.data.paymentMethods} onClose={onClose} /> : <AutoReload card={card} methods={methods.data.paymentMethods} onClose={onClose} />;
 }
 
-type Methods = Awaited<ReturnType<typeof cardsApi.methods>>['paymentMethods'];
+type Methods = PaymentMethodListResponse['paymentMethods'];
 
 function AddMoney({ card, methods, onClose }: { card: Card; methods: Methods; onClose: () => void }) {
   const { data: config } = useSuspenseQuery(configQuery);

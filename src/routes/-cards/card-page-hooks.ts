@@ -1,4 +1,3 @@
-import { cardsApi } from '../../services/cards.actors.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 
 /**
@@ -6,8 +5,8 @@ import { useAppActors } from '../../services/app-actors.tsx';
  * opens) and from the credit-card machine (credit-card-actor.ts), so a page's first load carries only its own flow.
  */
 
-/** The payment methods query (add money and auto reload choose from it). */
-export const paymentMethodsQuery = { queryKey: ['account', 'payment-methods'], queryFn: () => cardsApi.methods() } as const;
+/** The payment methods query (add money and auto reload choose from it): src/services/cards/queries.ts. */
+export { paymentMethodsQuery } from '../../services/cards/queries.ts';
 
 /** A toast through the root notifications actor. */
 export function useToast() {

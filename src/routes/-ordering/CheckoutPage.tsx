@@ -8,7 +8,7 @@ import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
 import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
-import { cartItemsInput, checkoutActors, guestPaymentChoices, offersQuery, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
+import { cartItemsInput, checkoutActors, sameItems, guestPaymentChoices, offersQuery, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
 import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
@@ -20,7 +20,8 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
   const { selectedStore } = useAppActors();
   const location = useSelector(selectedStore, (s) => s.context.location);
   const empty = useSelector(cart, (s) => s.context.items.filter((i) => i.availability === 'Available').length === 0);
-  const wallet = useQuery({ ...walletQuery, enabled: !guest });
+  // the route's loader fetched the wallet (loadCheckout): read again on mount only when that answer is not from now
+  const wallet = useQuery({ ...walletQuery, enabled: !guest, refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > 5_000 });
   // the single-use card the guest payment pages stored (read once per visit; the machine drops it when it times out)
   const [guestPayments] = useState(() => (guest ? guestPaymentChoices(readGuestPayment()) : []));
   // the machine takes the store's time slots as input: wait for them (a failed read gives no slots: as soon as possible)
@@ -88,9 +89,16 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { gue
       },
     },
   );
+  // the checkout subscribes to the cart actor: when the items it would price differ from the machine's, they are
+  // sent as cart.changed (the machine's input took the items at start)
   useEffect(() => {
-    if (JSON.stringify(actor.getSnapshot().context.items) !== JSON.stringify(input) && input.length) actor.send({ type: 'cart.changed', items: input });
-  }, [actor, input]);
+    const follow = (items: typeof input) => {
+      if (items.length && !sameItems(actor.getSnapshot().context.items, items)) actor.send({ type: 'cart.changed', items });
+    };
+    follow(cartItemsInput(cart.getSnapshot().context.items));
+    const sub = cart.subscribe((s) => follow(cartItemsInput(s.context.items)));
+    return () => sub.unsubscribe();
+  }, [actor, cart]);
   useEffect(() => {
     if (actor.getSnapshot().context.storeNumber !== storeNumber) actor.send({ type: 'store.changed', storeNumber });
   }, [actor, storeNumber]);

@@ -1,24 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { basketDraft } from '../../../machines/ordering-types.ts';
-import { previousOrdersMachine, type PreviousOrdersRequest } from '../../../machines/previous-orders.machine.ts';
+import { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
-import { getPreviousOrders } from '../../services/ordering/previous-orders.graphql.ts';
+import { previousOrdersActors } from '../../services/ordering/previous-orders.ts';
 import { readLastOrder } from '../../services/ordering.actors.ts';
 import { sessionQuery } from '../../services/session.ts';
 import { PreviousView } from '../../views/ordering/PreviousView.tsx';
 import { useCart } from './use-cart.ts';
-
-/** previous orders per store and locale, fresh for 2 hours (spec 9); placing an order invalidates them */
-const previousQuery = (input: PreviousOrdersRequest) => ({
-  queryKey: ['ordering', 'previous', input.storeNumber ?? null, input.locale],
-  queryFn: ({ signal }: { signal: AbortSignal }) => getPreviousOrders(input, signal),
-  staleTime: 2 * 3600_000,
-  retry: false,
-});
 
 export function PreviousPage({ placed }: { placed: string | null }) {
   const { data: session } = useQuery(sessionQuery);
@@ -30,7 +21,7 @@ export function PreviousPage({ placed }: { placed: string | null }) {
   if (placed) void queryClient.invalidateQueries({ queryKey: ['ordering', 'previous'], refetchType: 'none' });
   const actor = useActorRef(
     previousOrdersMachine.provide({
-      actors: { loadPreviousOrders: fromPromise(({ input }: { input: PreviousOrdersRequest }) => queryClient.fetchQuery(previousQuery(input))) },
+      actors: previousOrdersActors(queryClient),
       actions: {
         reorder: ({ context }) => {
           const o = context.orders.find((x) => x.orderId === context.reordered);

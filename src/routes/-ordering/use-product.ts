@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { productMachine, type AddToBagRequest, type AddToBagResult } from '../../../machines/product.machine.ts';
-import { cartCount } from '../../../machines/ordering-types.ts';
+import { productMachine } from '../../../machines/product.machine.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
@@ -27,15 +25,7 @@ export function useProduct(params: { productNumber: string; formCode: string }) 
   const { data: rules } = useSuspenseQuery(pricingRulesQuery(storeNumber, !session?.signedIn));
   return useActorRef(
     productMachine.provide({
-      actors: {
-        ...productActors(queryClient),
-        // the cart machine handles cart.add synchronously: a full cart leaves its count as it was
-        addToBag: fromPromise<AddToBagResult, AddToBagRequest>(async ({ input }) => {
-          const before = cartCount(cart.getSnapshot().context.items);
-          cart.send({ type: 'cart.add', item: input.item, at: Date.now() });
-          return { added: cartCount(cart.getSnapshot().context.items) > before };
-        }),
-      },
+      actors: productActors(queryClient, cart),
       actions: {
         notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }),
       },

@@ -6,6 +6,10 @@ import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../../machin
 import type { CartItem } from '../../../machines/ordering-types.ts';
 import { GUEST_TOKEN_MAX_AGE_MS } from '../../../contracts/card-shared.ts';
 import type { GuestCard, GuestAddress } from '../guest-payment.ts';
+import { callWith } from '../flow-error.ts';
+import { configQuery } from '../config.ts';
+import { sessionQuery } from '../session.ts';
+import { chosenStore, quietly, type LoaderContext } from './loader-context.ts';
 import { getOffers, getPickupEstimate, getStoreTimeSlots, priceOrder, priceOrderGuest, submitOrder, submitOrderGuest } from './checkout.graphql.ts';
 
 /**
@@ -57,17 +61,46 @@ export function cartItemsInput(items: readonly CartItem[]): CartItemInput[] {
     .map((i) => ({ commerce: { sku: i.size.sku }, quantity: i.quantity, childItems: i.selectedOptions.map((o) => ({ commerce: { sku: o.sku }, quantity: o.quantity > 0 ? o.quantity : 1 })) }));
 }
 
+/** ordering's failures: the server sends the spec's text with each 4xx (contracts/ordering-messages.ts), so no
+ * catalogue by code is registered; 5xx and network failures read as the generic text (errorText) */
+const call = callWith({});
+
+/** whether two orders' items are the same request (skus, quantities, child items, in order) */
+export function sameItems(a: readonly CartItemInput[], b: readonly CartItemInput[]): boolean {
+  const child = (x: CartItemInput, y: CartItemInput) =>
+    (x.childItems ?? []).length === (y.childItems ?? []).length && (x.childItems ?? []).every((c, j) => c.commerce.sku === y.childItems?.[j]?.commerce.sku && c.quantity === y.childItems?.[j]?.quantity);
+  return a.length === b.length && a.every((x, i) => x.commerce.sku === b[i]!.commerce.sku && x.quantity === b[i]!.quantity && child(x, b[i]!));
+}
+
 export function checkoutActors() {
   return {
     priceOrder: fromPromise<PricingResult, PriceRequest>(({ input, signal }) => {
       const { guest, ...req } = input;
-      return guest ? priceOrderGuest(req, signal) : priceOrder(req, signal);
+      return call(guest ? priceOrderGuest(req, signal) : priceOrder(req, signal));
     }),
     submitOrder: fromPromise<SubmitOrderResult, SubmitRequest>(({ input, signal }) => {
       const { guest, guestDetails, scheduledOrdering, ...rest } = input;
       const req = { ...rest, ...(scheduledOrdering ? { scheduledOrdering } : {}) };
-      return guest ? submitOrderGuest({ ...req, guest: guestDetails ?? { email: '', firstName: '', guestEmailMarketingOptIn: false } }, signal) : submitOrder(req, signal);
+      return call(guest ? submitOrderGuest({ ...req, guest: guestDetails ?? { email: '', firstName: '', guestEmailMarketingOptIn: false } }, signal) : submitOrder(req, signal));
     }),
-    loadTimeSlots: fromPromise<TimeSlotsResponse, { storeNumber: string }>(({ input, signal }) => getStoreTimeSlots(input, signal)),
+    loadTimeSlots: fromPromise<TimeSlotsResponse, { storeNumber: string }>(({ input, signal }) => call(getStoreTimeSlots(input, signal))),
   };
+}
+
+/**
+ * The cart and checkout's loader (/menu/cart, the guest checkout): the store's time slots and pickup estimate, and
+ * for a member the offers and the wallet, all at once before the checkout machine starts (it used to wait for the
+ * config, then the wallet, then the slots). The wallet is fetched again on each visit: its balances must be current.
+ */
+export async function loadCheckout(ctx: LoaderContext) {
+  const { queryClient } = ctx;
+  const storeNumber = chosenStore(ctx);
+  const [session] = await Promise.all([queryClient.ensureQueryData(sessionQuery).catch(() => null), quietly(queryClient.ensureQueryData(configQuery))]);
+  const member = !!session?.signedIn;
+  await Promise.all([
+    member ? quietly(queryClient.fetchQuery(walletQuery)) : undefined,
+    storeNumber ? quietly(queryClient.ensureQueryData(timeSlotsQuery(storeNumber))) : undefined,
+    storeNumber ? quietly(queryClient.ensureQueryData(pickupEstimateQuery(storeNumber))) : undefined,
+    storeNumber && member ? quietly(queryClient.ensureQueryData(offersQuery(storeNumber))) : undefined,
+  ]);
 }

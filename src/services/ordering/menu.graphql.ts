@@ -7,7 +7,9 @@ import { fromPromise } from 'xstate';
 import { graphql } from '../../graphql/graphql.ts';
 import * as v from 'valibot';
 import { MenuResponse, type MenuResponse as Menu } from '../../../contracts/ordering-menu.ts';
-import type { MenuRequest } from '../../../machines/menu.machine.ts';
+import { menuRequest, type MenuRequest } from '../../../machines/menu.machine.ts';
+import { defaultLocale } from '../format.ts';
+import { chosenStore, quietly, type LoaderContext } from './loader-context.ts';
 import { graphqlOperation } from '../graphql.ts';
 
 const ProductTileFields = graphql(`fragment ProductTileFields on ProductTile { productNumber formCode name imageURL imageAlt availability priceFrom productType featured calories }`);
@@ -31,4 +33,9 @@ export function menuActors(queryClient: QueryClient) {
   return {
     loadMenu: fromPromise<Menu, MenuRequest>(({ input }) => queryClient.fetchQuery(menuQuery(input))),
   };
+}
+
+/** the menu pages' loader (/menu, categories): the chosen store's menu, as the menu machine will ask for it */
+export function loadMenu(ctx: LoaderContext) {
+  return quietly(ctx.queryClient.ensureQueryData(menuQuery(menuRequest({ context: { storeNumber: chosenStore(ctx), locale: defaultLocale() } }))));
 }

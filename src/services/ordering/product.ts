@@ -5,6 +5,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { ProductResponse } from '../../../contracts/ordering-product.ts';
+import { productRequest, type AddToBagRequest, type AddToBagResult } from '../../../machines/product.machine.ts';
+import { defaultLocale } from '../format.ts';
+import { sessionQuery } from '../session.ts';
+import { chosenStore, quietly, type LoaderContext } from './loader-context.ts';
+import { pricingRulesQuery } from './pricing-rules.graphql.ts';
+import { loadFavorites } from './favorites.ts';
+import { cartCount } from '../../../machines/ordering-types.ts';
+import type { CartActor } from '../cart.ts';
 import { api } from '../api.ts';
 
 /** GET /apiproxy/v1/ordering/{productNumber}?storeNumber=&formCode= (Accept-Language) */
@@ -31,8 +39,23 @@ export const productQuery = (input: ProductRequest) =>
     retry: false,
   });
 
-export function productActors(queryClient: QueryClient) {
+export function productActors(queryClient: QueryClient, cart: CartActor) {
   return {
     loadProduct: fromPromise<ProductResponse, ProductRequest>(({ input }) => queryClient.fetchQuery(productQuery(input))),
+    // the cart machine handles cart.add synchronously: a full cart leaves its count as it was
+    addToBag: fromPromise<AddToBagResult, AddToBagRequest>(async ({ input }) => {
+      const before = cartCount(cart.getSnapshot().context.items);
+      cart.send({ type: 'cart.add', item: input.item, at: Date.now() });
+      return { added: cartCount(cart.getSnapshot().context.items) > before };
+    }),
   };
+}
+
+/** the product pages' loader: the product, the store's pricing rules for this caller and (members) the favorites, at once */
+export async function loadProduct(ctx: LoaderContext, params: { productNumber: string; formCode: string }) {
+  const { queryClient } = ctx;
+  const storeNumber = chosenStore(ctx);
+  const session = await queryClient.ensureQueryData(sessionQuery).catch(() => null);
+  const request = productRequest({ context: { productNumber: Number(params.productNumber), formCode: params.formCode, storeNumber, locale: defaultLocale() } });
+  await Promise.all([quietly(queryClient.ensureQueryData(productQuery(request))), quietly(queryClient.ensureQueryData(pricingRulesQuery(storeNumber, !session?.signedIn))), loadFavorites(ctx)]);
 }
