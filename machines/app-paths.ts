@@ -21,12 +21,20 @@ export const PATHS = {
   editEmailCode: '/account/settings/edit-email/enter-code',
   forgotPasswordSuccess: '/account/forgot-password/success',
   resetPasswordSuccess: '/account/reset-password-success',
+  gift: '/gift',
+  giftConfirmation: '/gift/confirmation',
+  giftHistory: '/account/history/egift',
+  giftClaim: '/gift/claim',
+  paymentMethods: '/account/payment-method',
+  addBillingAddress: '/account/payment-method/add/billing-address',
 } as const;
 
 export const PATTERNS = {
   card: '/account/cards/$cardId',
   partialSuccess: '/account/create/partial-success/$message',
   forgotPasswordReset: '/account/forgot-password-reset/$token',
+  gift: '/gift/$productNumber',
+  giftCategory: '/gift/category/$categoryUrn',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -35,6 +43,16 @@ export const pathTo = {
   card: (cardId: string) => fill(PATTERNS.card, cardId),
   partialSuccess: (message: string) => fill(PATTERNS.partialSuccess, message),
   forgotPasswordReset: (token: string) => fill(PATTERNS.forgotPasswordReset, token),
+  gift: (productNumber: string) => fill(PATTERNS.gift, productNumber),
+  giftCategory: (categoryUrn: string) => fill(PATTERNS.giftCategory, categoryUrn),
+  /** the gift form's payment modal (`#payment`), where add-payment comes back to with the form kept */
+  giftPayment: (productNumber: string) => `${fill(PATTERNS.gift, productNumber)}#payment`,
+  /**
+   * add a payment method for a gift and come back to its `#payment` (docs/gifting.md 1): a member goes to the
+   * payment-method list, a guest to the single-use billing address (then the guest card page)
+   */
+  giftAddPayment: (signedIn: boolean, productNumber: string) =>
+    `${signedIn ? PATHS.paymentMethods : PATHS.addBillingAddress}?returnUrl=${encodeURIComponent(`${fill(PATTERNS.gift, productNumber)}#payment`)}`,
   /** sign-in, coming back to `returnUrl` (already checked same-origin) afterwards */
   signInThen: (returnUrl: string | null) => (returnUrl ? `${PATHS.signIn}?returnUrl=${encodeURIComponent(returnUrl)}` : PATHS.signIn),
   /** the cards list with the error of a partly created account (spec 2: `mode=from_account_create`) */

@@ -15,6 +15,16 @@ describe('machines/app-paths.ts', () => {
     expect(matches(PATTERNS.forgotPasswordReset, pathTo.forgotPasswordReset('t/k?n'))).toBe(true);
   });
 
+  it('gift paths: the design page, its payment modal, the add-payment round trip', () => {
+    expect(pathTo.gift('11000001')).toBe('/gift/11000001');
+    expect(matches(PATTERNS.gift, pathTo.gift('11000001'))).toBe(true);
+    expect(pathTo.giftCategory('thank-you')).toBe('/gift/category/thank-you');
+    expect(matches(PATTERNS.giftCategory, pathTo.giftCategory('thank-you'))).toBe(true);
+    expect(pathTo.giftPayment('11000001')).toBe('/gift/11000001#payment');
+    expect(pathTo.giftAddPayment(true, '11000001')).toBe('/account/payment-method?returnUrl=%2Fgift%2F11000001%23payment');
+    expect(pathTo.giftAddPayment(false, '11000001')).toBe('/account/payment-method/add/billing-address?returnUrl=%2Fgift%2F11000001%23payment');
+  });
+
   it('sign-in keeps a return URL in the query; the cards list carries the creation error', () => {
     expect(pathTo.signInThen(null)).toBe('/account/signin');
     expect(pathTo.signInThen('/account/cards?x=1')).toBe('/account/signin?returnUrl=%2Faccount%2Fcards%3Fx%3D1');
