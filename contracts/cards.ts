@@ -209,7 +209,7 @@ export const Card = v.object({
   lastFour: v.string(),
   nickname: v.string(),
   cardImageUrl: v.string(),
-  kind: v.picklist(['digital', 'physical', 'store_credit']),
+  kind: v.picklist(['digital', 'physical', 'store_credit', 'egift']),
   status: CardStatus,
   isPrimary: v.boolean(),
   balance: Money,
@@ -219,7 +219,7 @@ export type Card = v.InferOutput<typeof Card>;
 
 export const LedgerEntry = v.object({
   id: v.number(),
-  kind: v.picklist(['opening', 'reload', 'auto_reload', 'charge', 'transfer_in', 'transfer_out', 'adjustment']),
+  kind: v.picklist(['opening', 'reload', 'auto_reload', 'charge', 'transfer_in', 'transfer_out', 'adjustment', 'egift_issue']),
   amount: Money,
   balanceAfter: Money,
   description: v.nullable(v.string()),

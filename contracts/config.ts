@@ -61,6 +61,20 @@ export const AppConfig = v.object({
     commonQuestionsUrl: v.string(),
     rewardsQuestionsUrl: v.string(),
   }),
+  /** gifting (spec 3 sections 2, 3, 9; amounts in cents; docs/gifting.md section 0) */
+  gifting: v.object({
+    giftAmountOptions: v.array(v.number()),
+    defaultGiftAmountOption: v.number(),
+    /** custom amount bounds (GIFT_CUSTOM_AMOUNT_MIN/_MAX); the message text stays '$5 to $100' whatever they are */
+    customAmountMin: v.number(),
+    customAmountMax: v.number(),
+    /** the catalog's 'Check your card balance' link: '/gift#check-balance', or '/account/cards' when the check is off */
+    cardBalanceUrl: v.string(),
+    showBulkGiftBanner: v.boolean(),
+    unauthCardBalanceCheckEnabled: v.boolean(),
+    /** the delay before the first status poll (the POST answers it as `delay`) */
+    statusDelayMs: v.number(),
+  }),
   /** developer matter (the Dev outbox link, the offline map's token note) is shown only where this is on: dev tools on
    * and the caller on this machine (server/routes/core.ts) */
   devTools: v.boolean(),

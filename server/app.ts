@@ -19,6 +19,7 @@ import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts'
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
+import { registerGiftRoutes } from './gifting/routes.ts';
 import { clientIp } from './auth/client-ip.ts';
 
 /**
@@ -75,6 +76,8 @@ export function createApp(deps: Deps) {
   if (deps.config.devTools) registerDevRegister(app);
   registerOrderingRoutes(app);
   if (deps.config.devTools) registerDevOrders(app);
+  // gifting: purchase acceptance, its status, gift history (server/gifting/, docs/gifting.md)
+  registerGiftRoutes(app, deps.gift);
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);
   if (deps.config.devTools) registerSampleClientPages(app, server);

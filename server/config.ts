@@ -1,4 +1,5 @@
 import type { AppConfig, Feature } from '../contracts/config.ts';
+import { DEFAULT_GIFT_AMOUNT_OPTION, GIFT_AMOUNT_OPTIONS, GIFT_CUSTOM_AMOUNT_MAX, GIFT_CUSTOM_AMOUNT_MIN, GIFT_STATUS_DELAY_MS } from '../contracts/gift.ts';
 import { DEFAULT_SVC_RELOAD_OPTION, DEFAULT_TRIGGER_AMOUNT_OPTION, GUEST_TOKEN_MAX_AGE_MS, PAYMENT_OPTION_DEFAULTS, SVC_RELOAD_OPTIONS, TRIGGER_AMOUNT_OPTIONS } from '../contracts/cards.ts';
 
 /**
@@ -147,6 +148,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       commonQuestionsUrl: '/help/cards',
       rewardsQuestionsUrl: '/help/rewards',
     },
+    gifting: giftingConfig(env),
     devTools: devToolsEnabled(env),
+  };
+}
+
+/** A whole number of cents or milliseconds from the environment; anything else keeps the default. */
+function wholeNumber(value: string | undefined, fallback: number) {
+  return value !== undefined && /^[0-9]{1,9}$/.test(value) ? Number(value) : fallback;
+}
+
+/**
+ * Gifting (docs/gifting.md section 0). Env overrides: GIFT_CUSTOM_AMOUNT_MIN / GIFT_CUSTOM_AMOUNT_MAX (cents),
+ * GIFT_UNAUTH_BALANCE_CHECK (true/false), GIFT_SHOW_BULK_BANNER (true/false), GIFT_STATUS_DELAY_MS.
+ */
+export function giftingConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['gifting'] {
+  const unauthCardBalanceCheckEnabled = bool(env.GIFT_UNAUTH_BALANCE_CHECK, true);
+  return {
+    giftAmountOptions: [...GIFT_AMOUNT_OPTIONS],
+    defaultGiftAmountOption: DEFAULT_GIFT_AMOUNT_OPTION,
+    customAmountMin: wholeNumber(env.GIFT_CUSTOM_AMOUNT_MIN, GIFT_CUSTOM_AMOUNT_MIN),
+    customAmountMax: wholeNumber(env.GIFT_CUSTOM_AMOUNT_MAX, GIFT_CUSTOM_AMOUNT_MAX),
+    cardBalanceUrl: unauthCardBalanceCheckEnabled ? '/gift#check-balance' : '/account/cards',
+    showBulkGiftBanner: bool(env.GIFT_SHOW_BULK_BANNER, true),
+    unauthCardBalanceCheckEnabled,
+    statusDelayMs: wholeNumber(env.GIFT_STATUS_DELAY_MS, GIFT_STATUS_DELAY_MS),
   };
 }

@@ -16,6 +16,8 @@ import { startHangWatchdog } from './http/hang-watchdog.ts';
 import { DEFAULT_DB_STALL_EXIT_MS, startDbStallGuard } from './db/stall-guard.ts';
 import { warmLocatorCaches } from './locator/warm-caches.ts';
 import { upgradePinHashes } from './cards/pin-hash.ts';
+import { giftSettings } from './gifting/settings.ts';
+import { startGiftWorker, type GiftWorker } from './gifting/worker.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -26,15 +28,21 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const started = Date.now();
   const config = loadConfig(env);
   const timeouts = httpTimeouts(env); // checked before the database opens
+  const gift = giftSettings(env); // GIFT_* checked before the database opens too
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
   // physical-card PINs: any unsalted SHA-256 left (migrations 002/006, a copied seed snapshot) wrapped in the keyed hash
   await upgradePinHashes(db);
 
+  // the gift worker fulfils accepted purchases (server/gifting/worker.ts); GIFT_WORKER=off: this process only accepts
+  const giftWorker: GiftWorker | null = gift.worker
+    ? startGiftWorker(db, { pollMs: gift.pollMs, holdAfterChargeMs: gift.holdAfterChargeMs, log: (line) => console.error(`[server] ${line}`) })
+    : null;
+
   const settings = loadServerSettings(env);
   // stops filling the open-status cache (below) before the database closes
   const filling = new AbortController();
-  const api = createApp({ db, config, server: settings });
+  const api = createApp({ db, config, server: settings, gift });
   const root = new Hono<AppEnv>();
   const distDir = env.DIST_DIR ?? 'dist';
 
@@ -78,6 +86,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     server as Server,
     shutdownOptions(env, async () => {
       filling.abort();
+      // stop claiming purchases and finish the one in flight before the database closes
+      await giftWorker?.stop();
       await closeDb();
     }),
   );
@@ -98,6 +108,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     filling.abort();
     stopWatch();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await giftWorker?.stop();
     await closeDb();
   };
   return { port: actualPort, stop, db, shutdown: lifecycle.shutdown };

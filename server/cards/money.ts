@@ -11,7 +11,7 @@ import { cardError } from './errors.ts';
  * row with the balance after, so a concurrent caller can never overdraw or overfill (the table's CHECK is the
  * last line). Ordering and gifting reuse these, with idempotent() around them (idempotency.ts).
  */
-export type LedgerKind = 'reload' | 'auto_reload' | 'charge' | 'transfer_in' | 'transfer_out' | 'adjustment';
+export type LedgerKind = 'reload' | 'auto_reload' | 'charge' | 'transfer_in' | 'transfer_out' | 'adjustment' | 'egift_issue';
 export interface Movement {
   cardId: string;
   amount: number;

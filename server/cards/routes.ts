@@ -43,6 +43,7 @@ import { idempotent } from './idempotency.ts';
 import { reload, transfer } from './money.ts';
 import { ownMethod, type MethodRow } from './methods.ts';
 import { cardById, cardHistory, listCards, ownCard } from './store.ts';
+import { claimEgift, egiftInfoFromToken } from '../gifting/claim.ts';
 
 /**
  * REST calls of spec 2 section 7 for cards and payment methods (docs/cards.md lists them). Every handler keys
@@ -170,6 +171,9 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
     const { db } = c.var.deps;
     const limited = await hit(db, `card-token:user:${s.userId}`, HOUR);
     if (limited.count > ADD_CARD_FAILURES_PER_HOUR * 3) throw rateLimited(c, limited.retryAfterSeconds);
+    // an eGift's claim link (docs/gifting.md 3.5): unclaimed → its number and code; claimed → 409
+    const egift = await egiftInfoFromToken(db, cashstarToken);
+    if (egift) return c.json(egift);
     const hash = createHash('sha256').update(cashstarToken).digest('hex');
     const r = await db.query<{ card_number: string; registered_at: Date | null; balance_cents: number }>(
       `select t.card_number, p.registered_at, s.balance_cents from card_claim_tokens t
@@ -182,6 +186,16 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
     const i = Number(row.card_number.slice(-4));
     const securityCode = String((i * 1234567 + 10000000) % 100000000).padStart(8, '0');
     return c.json({ cardNumber: row.card_number, securityCode, balance: money(row.balance_cents), registered: !!row.registered_at });
+  });
+
+  // claim an eGift from its link (docs/gifting.md 3.5): the token is single use, parallel claims give one card
+  app.post(`${API}/cards/claim-egift`, async (c) => {
+    const s = requireUser(c);
+    const { cashstarToken } = await parseJson(c, CardInfoFromTokenRequest);
+    const { db } = c.var.deps;
+    const limited = await hit(db, `card-token:user:${s.userId}`, HOUR);
+    if (limited.count > ADD_CARD_FAILURES_PER_HOUR * 3) throw rateLimited(c, limited.retryAfterSeconds);
+    return c.json(await claimEgift(db, s.userId, cashstarToken));
   });
 
   app.post(`${API}/cards/add`, async (c) => {
@@ -255,16 +269,17 @@ export function registerCardRoutes(app: Hono<AppEnv>) {
     const card = await ownCard(db, s.userId, cardId);
     const cardNumber = await db.transaction(async (tx) => {
       const r = await tx.query<{ card_number: string; kind: string; is_primary: boolean }>(
-        `update stored_value_cards set status = case when kind = 'digital' then 'closed' else status end,
-                user_id = case when kind = 'digital' then user_id else null end,
-                is_primary = false, registered_at = case when kind = 'digital' then registered_at else null end
+        `update stored_value_cards set status = case when kind in ('digital', 'egift') then 'closed' else status end,
+                user_id = case when kind in ('digital', 'egift') then user_id else null end,
+                is_primary = false, registered_at = case when kind in ('digital', 'egift') then registered_at else null end
           where card_id = $1 and user_id = $2 and balance_cents = 0 and status <> 'closed'
         returning card_number, kind`,
         [cardId, s.userId],
       );
       const row = r.rows[0];
       if (!row) throw cardError(CardCodes.cardHasBalance);
-      if (row.kind !== 'digital') await tx.query('update physical_cards set registered_at = null where card_number = $1', [row.card_number]);
+      // a digital or eGift card closes (an eGift's claim link is spent); a physical one is released
+      if (row.kind === 'physical' || row.kind === 'store_credit') await tx.query('update physical_cards set registered_at = null where card_number = $1', [row.card_number]);
       await tx.query('delete from auto_reload_profiles where card_id = $1', [cardId]);
       if (card.isPrimary) {
         await tx.query(

@@ -6,7 +6,7 @@ import { cardError } from './errors.ts';
 type CardRow = {
   card_id: string;
   card_number: string;
-  kind: 'digital' | 'physical' | 'store_credit';
+  kind: Card['kind'];
   nickname: string | null;
   card_art: string;
   balance_cents: number;
@@ -22,7 +22,9 @@ type CardRow = {
 };
 
 export const CARD_ART = ['harbor-classic', 'harbor-sunrise', 'harbor-evergreen', 'harbor-night'] as const;
-export const cardImageUrl = (art: string) => `/cards/art/${(CARD_ART as readonly string[]).includes(art) ? art : 'harbor-classic'}.svg`;
+export const cardImageUrl = (art: string, kind?: Card['kind']) =>
+  // an eGift shows the gift design it was bought with (public/gift/art/, docs/gifting.md 3.1)
+  kind === 'egift' && /^[a-z0-9-]{1,60}$/.test(art) ? `/gift/art/${art}.svg` : `/cards/art/${(CARD_ART as readonly string[]).includes(art) ? art : 'harbor-classic'}.svg`;
 
 const SELECT = `
   select c.card_id, c.card_number, c.kind, c.nickname, c.card_art, c.balance_cents, c.is_primary, c.status,
@@ -37,7 +39,7 @@ export function toCard(r: CardRow): Card {
     cardId: r.card_id,
     lastFour: r.card_number.slice(-4),
     nickname: r.nickname ?? 'My Card',
-    cardImageUrl: cardImageUrl(r.card_art),
+    cardImageUrl: cardImageUrl(r.card_art, r.kind),
     kind: r.kind,
     status: r.status,
     isPrimary: r.is_primary,

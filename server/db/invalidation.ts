@@ -3,7 +3,7 @@
  *
  * Every process LISTENs on channel harbor_cache; a NOTIFY with a cache's name empties that cache in every
  * process (the notifying one included) when the notifying transaction commits. Store rows notify from a
- * trigger (migration 008), the menu from triggers on its tables (migration 045), so any change to them, from the
+ * trigger (migration 008), the menu from triggers on its tables (migration 045), the eGift catalog from its tables' (migration 051), so any change to them, from the
  * app or from an operator's SQL, reaches all processes within the notification latency (milliseconds) instead of
  * the cache's TTL (the stores) or the next restart (the menu).
  * When the LISTEN connection is lost and comes back, notifications may have been missed: every cache is emptied.
@@ -14,6 +14,7 @@ import { clearStoreCache } from '../locator/store-cache.ts';
 import { clearGeocodeCache } from '../locator/geocode-cache.ts';
 import { clearStoreIndex } from '../locator/store-index.ts';
 import { clearCatalog } from '../ordering/catalog.ts';
+import { clearGiftCatalog } from '../gifting/catalog.ts';
 
 export const CACHE_CHANNEL = 'harbor_cache';
 
@@ -27,6 +28,8 @@ const CACHES: Record<string, (db: Queryable) => void> = {
   },
   // the menu (server/ordering/catalog.ts): triggers on the menu tables and tax_rates (migration 045)
   menu: (db) => clearCatalog(db),
+  // the eGift catalog (server/gifting/catalog.ts): triggers on gift_categories and gift_products (migration 051)
+  gifts: (db) => clearGiftCatalog(db),
 };
 
 export type CacheName = keyof typeof CACHES;

@@ -6,6 +6,10 @@ import type { GqlModule } from './schema.ts';
  * (scripts/graphql-schema.ts), which writes schema.graphql for the client's typed documents.
  */
 export async function graphqlModules(): Promise<GqlModule[]> {
-  const [{ cardsGraphql }, { orderingGraphql }] = await Promise.all([import('../cards/graphql.ts'), import('../ordering/graphql.ts')]);
-  return [cardsGraphql, orderingGraphql];
+  const [{ cardsGraphql }, { orderingGraphql }, { giftingGraphql }] = await Promise.all([
+    import('../cards/graphql.ts'),
+    import('../ordering/graphql.ts'),
+    import('../gifting/graphql.ts'),
+  ]);
+  return [cardsGraphql, orderingGraphql, giftingGraphql];
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../contracts/config.ts';
 import type { ServerSettings } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { GiftSettings } from '../gifting/settings.ts';
 import type { ClientInfo } from './client.ts';
 import type { SessionInfo } from './session.ts';
 
@@ -9,6 +10,8 @@ export interface Deps {
   config: AppConfig;
   /** HOST, TRUST_PROXY, body limit; read from process.env when absent */
   server?: ServerSettings;
+  /** GIFT_* (server/gifting/settings.ts); read from process.env when absent */
+  gift?: GiftSettings;
 }
 
 export interface AppEnv {
