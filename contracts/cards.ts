@@ -144,11 +144,6 @@ export const cardCodeAction: Record<string, CardErrorAction> = {
   UNEXPECTED_ERROR: { label: 'Try again', to: 'retry' },
 };
 
-export function cardErrorMessage(code: string | undefined, serverMessage?: string): string {
-  if (serverMessage) return serverMessage;
-  return (code && cardCodeMessage[code]) || GENERIC_CARD_ERROR;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Money
 

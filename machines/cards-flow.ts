@@ -2,8 +2,8 @@
  * Shared, pure helpers of the card and payment flows (machines/*.machine.ts for cards). Not a machine.
  * Requests are invokes with named, exported input mappers (docs/machines.md).
  */
-import { cardCodeAction, cardCodeMessage, GENERIC_CARD_ERROR, type CardErrorAction } from '../contracts/cards.ts';
-import { asFlowError } from './account-flow.ts';
+import { cardCodeAction, cardCodeMessage, type CardErrorAction } from '../contracts/cards.ts';
+import { asFlowError, errorText } from './flow.ts';
 
 export interface CardFlowError {
   code: string;
@@ -13,13 +13,13 @@ export interface CardFlowError {
 }
 
 /**
- * A rejection read with the card catalogue (spec 8): the catalogue's text for a known code (a server message
- * takes precedence when the server sent one for that code), the generic text for 5xx and network failures.
+ * A rejection read with the card catalogue (spec 8): its text is `errorText(e, cardCodeMessage)` (the one rule:
+ * the server's text for a 4xx, else the catalogue's, else the generic text; generic for 5xx and network), plus the
+ * action the catalogue offers with the code.
  */
 export function cardFlowError(e: unknown): CardFlowError {
   const f = asFlowError(e);
-  const known = f.code in cardCodeMessage;
-  const message = f.status >= 500 || f.status === 0 ? GENERIC_CARD_ERROR : known ? (typeof f.body.message === 'string' && f.body.message ? f.body.message : cardCodeMessage[f.code]!) : f.message || GENERIC_CARD_ERROR;
+  const message = errorText(e, cardCodeMessage);
   return { code: f.code, message, ...(f.field ? { field: f.field } : {}), action: cardCodeAction[f.code] ?? null };
 }
 

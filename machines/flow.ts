@@ -1,5 +1,6 @@
 /**
  * What every machine shares (docs/machines.md). Pure: no React, no fetch. Not a machine itself.
+ * - `errorText`: the one function from a failure to the text the user sees.
  * - `asFlowError`: the one error normaliser. Actors reject with anything (an ApiRequestError, a FlowError, a
  *   plain Error); machines read every rejection through it.
  * - `inputOf`: the one way to read a machine's input (from the `xstate.init` event, with defaults).
@@ -42,6 +43,23 @@ export function asFlowError(e: unknown): FlowError {
 }
 
 export const errorCode = (e: unknown) => asFlowError(e).code;
+
+/** An area's texts by API code (its catalogue of failures), e.g. `accountCodeMessages`, `cardCodeMessage`. */
+export type CodeTexts = Readonly<Record<string, string>>;
+
+/**
+ * THE function that turns any failure into the text the user sees (issue 31, spec 2 section 8), one rule:
+ * for a 4xx, the server's text when it sent one (`body.message`, not blank), else the area's catalogue text for
+ * the code, else the generic text; for a 5xx, a network failure (status 0) or anything that is not an API failure,
+ * always the generic text (never a server's internals). Pure, so machines and src/services share it; the client's
+ * entry point is src/services/flow-error.ts (`toFlowError`, `callWith`), which re-exports it.
+ */
+export function errorText(error: unknown, catalogue: CodeTexts = {}): string {
+  const f = asFlowError(error);
+  if (f.status < 400 || f.status >= 500) return GENERIC_ERROR_MESSAGE;
+  const server = typeof f.body.message === 'string' && f.body.message.trim() ? f.body.message : undefined;
+  return server ?? catalogue[f.code] ?? GENERIC_ERROR_MESSAGE;
+}
 
 /** Stub for actors the route must provide: `actors: { x: fromPromise<Out, In>(async () => notProvided('x')) }`. */
 export function notProvided(name: string): never {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { apiRequest, ApiRequestError, buildUrl } from './api.ts';
-import { messageForError, accountCodeMessages } from './error-catalogue.ts';
+import { errorText, accountCodeMessages } from './error-catalogue.ts';
 
 function respond(status: number, body: unknown) {
   return vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -48,14 +48,16 @@ describe('REST wrapper', () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     const e2 = (await apiRequest('GET', '/locations').catch((e: unknown) => e)) as ApiRequestError;
     expect(e2).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    // one network text: the generic one (errorText; there was a second, 'We could not reach the server...')
+    expect([e2.message, errorText(e2), errorText(e1)]).toEqual(['Something went wrong. Please try again.', 'Something went wrong. Please try again.', 'Something went wrong. Please try again.']);
   });
 
   it('maps codes through the catalogue', () => {
-    expect(messageForError(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'x', { code: 'INVALID_CREDENTIALS' }), accountCodeMessages)).toBe('The email or password you entered is not valid. Please try again.');
+    expect(errorText(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'x', { code: 'INVALID_CREDENTIALS' }), accountCodeMessages)).toBe('The email or password you entered is not valid. Please try again.');
     // a server-supplied message takes precedence (spec 2 section 8)
-    expect(messageForError(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'Server says', { code: 'INVALID_CREDENTIALS', message: 'Server says' }), accountCodeMessages)).toBe('Server says');
+    expect(errorText(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'Server says', { code: 'INVALID_CREDENTIALS', message: 'Server says' }), accountCodeMessages)).toBe('Server says');
     // a code the catalogue does not know: the generic text
-    expect(messageForError(new ApiRequestError(400, 'NOPE', 'x', { code: 'NOPE' }), accountCodeMessages)).toBe('Something went wrong. Please try again.');
-    expect(messageForError(new ApiRequestError(500, 'X', 'boom'))).toBe('Something went wrong. Please try again.');
+    expect(errorText(new ApiRequestError(400, 'NOPE', 'x', { code: 'NOPE' }), accountCodeMessages)).toBe('Something went wrong. Please try again.');
+    expect(errorText(new ApiRequestError(500, 'X', 'boom'))).toBe('Something went wrong. Please try again.');
   });
 });

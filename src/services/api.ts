@@ -29,8 +29,6 @@ export class ApiRequestError extends Error {
     return this.status === 0 || this.status >= 500;
   }
 }
-/** The text of a failure to reach the server (REST and GraphQL alike: code NETWORK_ERROR, status 0). */
-export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 
 export interface RequestOptions<S extends v.GenericSchema | undefined> {
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -78,7 +76,7 @@ export async function apiRequest<S extends v.GenericSchema | undefined = undefin
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiRequestError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    throw new ApiRequestError(0, 'NETWORK_ERROR', GENERIC_ERROR_MESSAGE); // network: the generic text (errorText)
   }
   const text = await res.text();
   const json = parseJsonOrUndefined(text);

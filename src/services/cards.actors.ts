@@ -17,6 +17,7 @@ import {
   MakePrimaryResponse,
   TokenizeResponse,
   ADDRESS_LIST_STALE_MS,
+  cardCodeMessage,
   type Address,
 } from '../../contracts/cards.ts';
 import type { AddressRequest } from '../../machines/billing-address.machine.ts';
@@ -28,13 +29,13 @@ import type { ReloadInput } from '../../machines/add-money.machine.ts';
 import type { AutoReloadResult, SaveAutoReloadVariables } from '../../machines/auto-reload.machine.ts';
 import type { CardIdRequest } from '../../machines/cards.machine.ts';
 import { api } from './api.ts';
-import { callRethrowing, toServerFlowError } from './flow-error.ts';
+import { callWith } from './flow-error.ts';
 
-const call = callRethrowing(toServerFlowError);
+const call = callWith(cardCodeMessage);
 
 /**
  * A GraphQL call of the card area (cards.graphql.ts, loaded on first use so that urql and the documents are not
- * in the card pages' first load); a failure is rethrown as the REST calls' (`toServerFlowError`).
+ * in the card pages' first load); a failure is rethrown as the REST calls' (`call`: `toFlowError` with the card catalogue).
  */
 const graphqlCalls = () => import('./cards.graphql.ts').then((m) => m.cardsGraphql);
 

@@ -5,10 +5,10 @@
 import { AccountMessages, PartialSuccessMessages } from '../../contracts/account-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 
-// The text of a failed request and the fallbacks by API code live with the account flows' error mapper
+// The one function from a failure to its text (errorText) and the account's texts by API code live with the error path
 // (src/services/flow-error.ts), so the pages that only map errors do not load the page texts below
 // (docs/architecture.md#performance).
-export { messageForError, accountCodeMessages } from './flow-error.ts';
+export { errorText, accountCodeMessages } from './flow-error.ts';
 
 /** The generic failure text (contracts/errors.ts: written once, shared with the server's catalogue). */
 export const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;

@@ -1,61 +1,22 @@
 /**
- * The account flows' error mapper: an API failure as the machines read it, with the catalogue's text. The catalogue's
- * part for failures (`messageForError`, `accountCodeMessages`) is here, not in error-catalogue.ts (which re-exports
- * it), so a page that only maps errors does not load the catalogue's page texts (docs/architecture.md#performance).
+ * The client's one error path (issue 31, docs/architecture.md#errors): a failed request becomes the FlowError the
+ * machines read, its text chosen by the one rule of `errorText` (machines/flow.ts, pure so machines share it; re-
+ * exported here): the server's text for a 4xx when it sent one, else the area's catalogue (texts by API code),
+ * else the generic text; always the generic text for 5xx and network failures.
+ *
+ * An area registers its catalogue by passing it: `const call = callWith(giftCodeMessages)` in its service module
+ * (`src/services/<area>/<flow>.ts`), then `call(api.post(...))`; every failure (an abort excepted) is rethrown as
+ * `toFlowError(failure, giftCodeMessages)`. The account's catalogue (`accountCodeMessages`) is here, not in
+ * error-catalogue.ts (which re-exports it), so a page that only maps errors does not load the catalogue's page
+ * texts (docs/architecture.md#performance).
  */
-import { asFlowError, type FlowError } from '../../machines/flow.ts';
-import { ApiRequestError } from './api.ts';
+import { asFlowError, errorText, type CodeTexts, type FlowError } from '../../machines/flow.ts';
 import { AccountMessages } from '../../contracts/account-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 
-const GENERIC_ERROR = GENERIC_ERROR_MESSAGE;
+export { errorText, type CodeTexts };
 
-/** An API failure as the machines read it: status, code, catalogue message, messageId, field and the body. */
-export function toFlowError(e: unknown): FlowError {
-  // the one normaliser (machines/flow.ts) reads status, code, messageId, field and body (of an API failure only);
-  // the text is the catalogue's
-  return { ...asFlowError(e instanceof ApiRequestError ? e : undefined), message: messageForError(e, accountCodeMessages) };
-}
-
-/**
- * An API failure as the machines read it, keeping the server's own text (the cards flows, whose texts come with
- * the code); anything that is not an API failure (a network error) is the generic failure.
- */
-export function toServerFlowError(e: unknown): FlowError {
-  const fromApi = e instanceof ApiRequestError || (!!e && typeof e === 'object' && 'code' in e && 'status' in e);
-  return asFlowError(fromApi ? e : undefined);
-}
-
-/** `call(request)`: awaits an API request; a failure (an abort excepted) is rethrown as `toError(failure)`. */
-export function callRethrowing(toError: (e: unknown) => FlowError) {
-  return async function call<T>(request: Promise<T>): Promise<T> {
-    try {
-      return await request;
-    } catch (e) {
-      if ((e as Error)?.name === 'AbortError') throw e;
-      throw toError(e);
-    }
-  };
-}
-
-/** `call(request)` for the account, privacy and consent requests: a failure is rethrown as `toFlowError` maps it. */
-export const callWithFlowError = callRethrowing(toFlowError);
-
-/**
- * The text to show for a failed request. Spec 2 section 8: a server-supplied message takes precedence
- * when present; otherwise the catalogue's text for the code; otherwise the generic error.
- * 5xx and network failures always show the generic error (never a server's internals).
- */
-export function messageForError(error: unknown, catalogue: Record<string, string> = {}): string {
-  if (error instanceof ApiRequestError) {
-    if (error.isServerError) return catalogue.UNEXPECTED_ERROR ?? GENERIC_ERROR;
-    const serverMessage = typeof error.body.message === 'string' && error.body.message.trim() ? error.body.message : null;
-    return serverMessage ?? catalogue[error.code] ?? GENERIC_ERROR;
-  }
-  return GENERIC_ERROR;
-}
-
-/** Fallbacks by API code when the server sends no message (server messages take precedence: messageForError). */
+/** The account's catalogue: texts by API code when the server sends none (server texts take precedence: errorText). */
 export const accountCodeMessages: Record<string, string> = {
   INVALID_CREDENTIALS: AccountMessages.invalidCredentials,
   INVALID_CODE: AccountMessages.invalidCode,
@@ -71,5 +32,25 @@ export const accountCodeMessages: Record<string, string> = {
   '111084': AccountMessages.passwordReused,
   '111011': AccountMessages.addPassword,
   '111022': AccountMessages.passwordTooShort,
-  UNEXPECTED_ERROR: GENERIC_ERROR,
+  UNEXPECTED_ERROR: GENERIC_ERROR_MESSAGE,
 };
+
+/** A failure as the machines read it: status, code, messageId, field and body, and the text `errorText` gives. */
+export function toFlowError(e: unknown, catalogue: CodeTexts = accountCodeMessages): FlowError {
+  return { ...asFlowError(e), message: errorText(e, catalogue) };
+}
+
+/** `call(request)`: awaits an API request; a failure (an abort excepted) is rethrown as `toFlowError(failure, catalogue)`. */
+export function callWith(catalogue: CodeTexts) {
+  return async function call<T>(request: Promise<T>): Promise<T> {
+    try {
+      return await request;
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError') throw e;
+      throw toFlowError(e, catalogue);
+    }
+  };
+}
+
+/** `call(request)` for the account, privacy and consent requests (the account's catalogue). */
+export const callWithFlowError = callWith(accountCodeMessages);

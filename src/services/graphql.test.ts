@@ -4,7 +4,7 @@ import { graphql } from '../graphql/graphql.ts';
 import { apiRequest, ApiRequestError } from './api.ts';
 import { graphqlOperation } from './graphql.ts';
 import { cardsApi } from './cards.actors.ts';
-import { messageForError } from './flow-error.ts';
+import { errorText } from './flow-error.ts';
 
 /** the one GraphQL operation (docs/architecture.md#graphql): its failures are the REST client's, its answers checked */
 const respond = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -42,7 +42,7 @@ describe('graphqlOperation', () => {
     const rest = (await apiRequest('POST', '/x', { body: {} }).catch((e: unknown) => e)) as ApiRequestError;
     expect(gql).toBeInstanceOf(ApiRequestError);
     for (const e of [gql, rest]) expect([e.status, e.code, e.message, e.field, e.body]).toEqual([402, 'INSUFFICIENT_BALANCE', 'Not enough on this card.', 'tenders', body]);
-    expect(messageForError(gql)).toBe(messageForError(rest));
+    expect(errorText(gql)).toBe(errorText(rest));
   });
 
   it('an error without the house extensions (a masked 5xx) is the generic failure; a network failure is REST’s', async () => {

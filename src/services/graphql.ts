@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { Client, fetchExchange, type AnyVariables, type OperationContext, type TypedDocumentNode } from 'urql';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 import { ApiErrorExtensions } from '../../contracts/error-extensions.ts';
-import { API_ROOT, ApiRequestError, NETWORK_ERROR_MESSAGE, csrfToken } from './api.ts';
+import { API_ROOT, ApiRequestError, csrfToken } from './api.ts';
 
 /** same origin, no document cache (the query cache is TanStack Query); each operation sets its fetch options */
 export const graphqlClient = new Client({ url: `${API_ROOT}/graphql`, exchanges: [fetchExchange], requestPolicy: 'network-only' });
@@ -41,7 +41,7 @@ export async function graphqlOperation<Data, Variables extends AnyVariables, S e
   signal?.throwIfAborted();
   if (result.error) {
     const first = result.error.graphQLErrors[0];
-    throw first ? graphqlError(first.extensions) : new ApiRequestError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    throw first ? graphqlError(first.extensions) : new ApiRequestError(0, 'NETWORK_ERROR', GENERIC_ERROR_MESSAGE);
   }
   const parsed = v.safeParse(answer, result.data);
   if (!parsed.success) {

@@ -6,6 +6,7 @@ import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../../machin
 import type { CartItem } from '../../../machines/ordering-types.ts';
 import { GUEST_TOKEN_MAX_AGE_MS } from '../../../contracts/card-shared.ts';
 import type { GuestCard, GuestAddress } from '../guest-payment.ts';
+import { callWith } from '../flow-error.ts';
 import { getOffers, getPickupEstimate, getStoreTimeSlots, priceOrder, priceOrderGuest, submitOrder, submitOrderGuest } from './checkout.graphql.ts';
 
 /**
@@ -57,17 +58,21 @@ export function cartItemsInput(items: readonly CartItem[]): CartItemInput[] {
     .map((i) => ({ commerce: { sku: i.size.sku }, quantity: i.quantity, childItems: i.selectedOptions.map((o) => ({ commerce: { sku: o.sku }, quantity: o.quantity > 0 ? o.quantity : 1 })) }));
 }
 
+/** ordering's failures: the server sends the spec's text with each 4xx (contracts/ordering-messages.ts), so no
+ * catalogue by code is registered; 5xx and network failures read as the generic text (errorText) */
+const call = callWith({});
+
 export function checkoutActors() {
   return {
     priceOrder: fromPromise<PricingResult, PriceRequest>(({ input, signal }) => {
       const { guest, ...req } = input;
-      return guest ? priceOrderGuest(req, signal) : priceOrder(req, signal);
+      return call(guest ? priceOrderGuest(req, signal) : priceOrder(req, signal));
     }),
     submitOrder: fromPromise<SubmitOrderResult, SubmitRequest>(({ input, signal }) => {
       const { guest, guestDetails, scheduledOrdering, ...rest } = input;
       const req = { ...rest, ...(scheduledOrdering ? { scheduledOrdering } : {}) };
-      return guest ? submitOrderGuest({ ...req, guest: guestDetails ?? { email: '', firstName: '', guestEmailMarketingOptIn: false } }, signal) : submitOrder(req, signal);
+      return call(guest ? submitOrderGuest({ ...req, guest: guestDetails ?? { email: '', firstName: '', guestEmailMarketingOptIn: false } }, signal) : submitOrder(req, signal));
     }),
-    loadTimeSlots: fromPromise<TimeSlotsResponse, { storeNumber: string }>(({ input, signal }) => getStoreTimeSlots(input, signal)),
+    loadTimeSlots: fromPromise<TimeSlotsResponse, { storeNumber: string }>(({ input, signal }) => call(getStoreTimeSlots(input, signal))),
   };
 }
