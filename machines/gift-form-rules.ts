@@ -6,12 +6,9 @@
  */
 import * as v from 'valibot';
 
-/** spec 9 (docs/gifting.md 0) */
-export const GIFT_MESSAGE_MAX = 160;
-export const RECIPIENT_NAME_MAX = 25;
-export const MAX_RECIPIENTS = 10;
-export const INITIAL_RECIPIENTS = 1;
-export const GIFT_PRODUCT_NUMBER = /^[0-9]{8}$/;
+import { GIFT_PRODUCT_NUMBER, GiftTexts, RECIPIENT_NAME_MAX, type GiftMessageKey } from '../contracts/gift.ts';
+
+export { GIFT_MESSAGE_MAX, GIFT_PRODUCT_NUMBER, INITIAL_RECIPIENTS, MAX_RECIPIENTS, RECIPIENT_NAME_MAX } from '../contracts/gift.ts';
 
 export interface GiftRecipient {
   id: string;
@@ -38,7 +35,8 @@ export interface GiftAmountConfig {
 }
 
 /** the form messages of spec 8, by their `GiftMessages` key */
-export type GiftFormMessageKey =
+export type GiftFormMessageKey = Extract<
+  GiftMessageKey,
   | 'giftMessageEmpty'
   | 'giftDesignMissing'
   | 'giftAmountRange'
@@ -47,7 +45,8 @@ export type GiftFormMessageKey =
   | 'recipientNameMissing'
   | 'recipientEmailMissing'
   | 'recipientNameTooLong'
-  | 'paymentMissing';
+  | 'paymentMissing'
+>;
 export type GiftFormErrors = Partial<Record<string, GiftFormMessageKey>>;
 
 const Email = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email());
@@ -103,7 +102,7 @@ export type GiftStep = 'amount' | 'recipients' | 'details' | 'payment';
 export function giftSteps(signedIn: boolean): GiftStep[] {
   return signedIn ? ['amount', 'recipients', 'payment'] : ['details', 'payment'];
 }
-export const stepTitles: Record<GiftStep, string> = { amount: 'Amount and message', recipients: 'Recipients', details: 'Gift details', payment: 'Payment' };
+export const stepTitles: Record<GiftStep, string> = { amount: GiftTexts.stepAmount, recipients: GiftTexts.stepRecipients, details: GiftTexts.stepDetails, payment: GiftTexts.stepPayment };
 
 /** a new empty recipient */
 export const emptyRecipient = (id: string): GiftRecipient => ({ id, recipientName: '', recipientEmail: '' });

@@ -6,7 +6,7 @@ import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type Erro
 import type { PaymentMethod } from '../contracts/cards.ts';
 import { PATHS, pathTo } from './app-paths.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import type { GiftProduct, GiftPurchaseRequest } from './gift-contract.ts';
+import type { GiftProduct, GiftPurchaseRequest } from '../contracts/gift.ts';
 import {
   amountCents,
   amountStepErrors,

@@ -1,6 +1,6 @@
 import { setup, assign, assertEvent } from 'xstate';
 import { GUEST_TOKEN_MAX_AGE_MS } from '../contracts/card-shared.ts';
-import type { PaymentMethod, TokenizeResponse } from '../contracts/cards.ts';
+import type { PaymentMethod, PaymentType, TokenizeResponse } from '../contracts/cards.ts';
 import { inputOf } from './flow.ts';
 
 /**
@@ -25,9 +25,9 @@ export interface GiftPaymentInput {
   notice: 'tokenExpired' | null;
 }
 /** what a purchase is paid with (the POST body's payment fields, docs/gifting.md 4) */
-export type GiftPayment = { paymentType: string; paymentInstrumentId: string } | { paymentType: string; paymentInstrumentToken: string; addressToken: string };
+export type GiftPayment = { paymentType: PaymentType; paymentInstrumentId: string } | { paymentType: PaymentType; paymentInstrumentToken: string; addressToken: string };
 export type GiftPaymentOutput = { kind: 'pay'; payment: GiftPayment; selectedPaymentInstrumentId: string | null } | { kind: 'addPayment'; selectedPaymentInstrumentId: string | null };
-export type GiftPaymentMessageKey = 'paymentMissing' | 'paypalOneRecipient' | 'cardTokenExpired';
+export type GiftPaymentMessageKey = 'paymentMissing' | 'paypalRefused' | 'cardTokenExpired';
 
 export interface GiftPaymentContext {
   signedIn: boolean;
@@ -98,7 +98,7 @@ export const giftPaymentMachine = setup({
       assertEvent(event, 'user.selectMethod');
       return { selectedPaymentInstrumentId: event.paymentInstrumentId, error: null };
     }),
-    assignPaypalRefused: assign({ error: 'paypalOneRecipient' as const }),
+    assignPaypalRefused: assign({ error: 'paypalRefused' as const }),
     assignMissingPayment: assign({ error: 'paymentMissing' as const }),
     assignMemberPayment: assign(({ context }) => {
       const m = methodOf(context, context.selectedPaymentInstrumentId)!;

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import type { GiftPurchaseAccepted, GiftPurchaseRequest, GiftPurchaseStatus } from './gift-contract.ts';
+import { GIFT_MAX_STATUS_POLLS, GIFT_RETRY_BASE_MS, GIFT_RETRY_MAX_MS, GIFT_STATUS_DELAY_MS, GiftCodes, type GiftPurchaseAccepted, type GiftPurchaseRequest, type GiftPurchaseStatus } from '../contracts/gift.ts';
 
 /**
  * The gift purchase (spec 3 section 4 "Gift purchase"; docs/gifting.md 2.4): POST the purchase ('sending'), wait
@@ -9,13 +9,9 @@ import type { GiftPurchaseAccepted, GiftPurchaseRequest, GiftPurchaseStatus } fr
  * zero-retries mode records the first EPROMISERETRY and stops. Every end is a final state with an output the gift
  * form reads (`xstate.done.actor.purchase`).
  */
-export const GIFT_STATUS_DELAY_MS = 4000;
-export const GIFT_RETRY_BASE_MS = 1000;
-export const GIFT_RETRY_MAX_MS = 8000;
-export const GIFT_MAX_STATUS_POLLS = 10;
-export const RETRY_CODE = 'EPROMISERETRY';
-export const DUPLICATE_RECIPIENT_CODE = '170046';
-export const TOKEN_EXPIRED_CODE = 'PAYMENT_TOKEN_EXPIRED';
+const RETRY_CODE = GiftCodes.retry;
+const DUPLICATE_RECIPIENT_CODE = GiftCodes.duplicateRecipient;
+const TOKEN_EXPIRED_CODE = GiftCodes.paymentTokenExpired;
 
 export interface GiftRetryPolicy {
   baseMs: number;

@@ -10,7 +10,7 @@
 import { expect } from 'vitest';
 import { giftFormMachine, giftPurchaseRequest, loadGiftCardRequest, paymentChoiceRequest, type GiftFormContext, type PersistedGiftForm } from '../gift-form.machine.ts';
 import { amountStepErrors, formErrors, recipientStepErrors } from '../gift-form-rules.ts';
-import type { GiftProduct } from '../gift-contract.ts';
+import type { GiftProduct } from '../../contracts/gift.ts';
 import { requestFakes } from './model.ts';
 import { serverDown } from './account-fakes.ts';
 import { done, fail, method } from './cards-fixtures.ts';
@@ -177,7 +177,7 @@ export const giftFormFlow: Flow<typeof giftFormMachine> = {
           else expect([c.formData.senderName, c.formData.senderEmail, c.formData.amount, c.numberOfRecipients]).toEqual([signedIn ? 'Avery Demo' : '', signedIn ? 'demo@example.com' : '', 2500, 1]);
         }
         if (s.matches('loading')) expect(fakes.last('loadGiftCard')).toEqual({ productNumber: '11000001', locale: 'en-US' });
-        if (event.type === 'xstate.done.actor.loadGiftCard') expect([c.product, c.formData.productNumber]).toEqual((event as { output: GiftProduct }).output.available ? [birthday, '11000001'] : [retired, '']);
+        if (event.type === 'xstate.done.actor.loadGiftCard') expect([c.product, c.formData.productNumber]).toEqual((event as unknown as { output: GiftProduct }).output.available ? [birthday, '11000001'] : [retired, '']);
         if (s.matches('notFound')) expect(c.destination).toBe('/gift');
         // the steps: 3 signed in, 2 otherwise
         if (s.matches('editing')) expect(s.matches(signedIn ? { editing: 'details' } : { editing: 'amount' })).toBe(false);

@@ -83,7 +83,7 @@ export const giftPaymentFlow: Flow<typeof giftPaymentMachine> = {
         const c = s.context;
         if (event.type === 'xstate.init') expect(c.selectedPaymentInstrumentId).toBe(run === 'member' ? 'pm_1' : null);
         if (event.type === 'user.selectMethod' && run === 'member, several recipients' && (event as unknown as { paymentInstrumentId: string }).paymentInstrumentId === 'pm_2')
-          expect([c.error, c.selectedPaymentInstrumentId]).toEqual(['paypalOneRecipient', s.context.selectedPaymentInstrumentId === 'pm_1' ? 'pm_1' : null]);
+          expect([c.error, c.selectedPaymentInstrumentId]).toEqual(['paypalRefused', s.context.selectedPaymentInstrumentId === 'pm_1' ? 'pm_1' : null]);
         if (event.type === 'user.selectMethod' && run === 'member') expect(c.selectedPaymentInstrumentId).toBe((event as unknown as { paymentInstrumentId: string }).paymentInstrumentId);
         if (event.type === 'user.buy' && s.status !== 'done') expect(c.error).toBe('paymentMissing');
         if (s.matches('guestExpired')) expect(c.guestCard).toBeNull();

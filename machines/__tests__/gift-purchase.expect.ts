@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { giftPurchaseMachine, purchaseRequest, purchaseStatusRequest, type GiftPurchaseOutput } from '../gift-purchase.machine.ts';
-import type { GiftPurchaseRequest, GiftPurchaseStatus } from '../gift-contract.ts';
+import type { GiftPurchaseRequest, GiftPurchaseStatus } from '../../contracts/gift.ts';
 import { requestFakes } from './model.ts';
 import { apiError, serverDown } from './account-fakes.ts';
 import { done, fail } from './cards-fixtures.ts';

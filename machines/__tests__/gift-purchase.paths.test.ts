@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describeFlow } from './flow.ts';
 import { giftPurchaseFlow, purchaseBody } from './gift-purchase.expect.ts';
 import { giftPurchaseMachine, retryBackoffMs } from '../gift-purchase.machine.ts';
-import type { GiftPurchaseStatus } from '../gift-contract.ts';
+import type { GiftPurchaseStatus } from '../../contracts/gift.ts';
 
 describeFlow(giftPurchaseFlow);
 
