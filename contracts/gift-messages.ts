@@ -69,6 +69,8 @@ export const GiftTexts = {
   /** design: '{category name} eGifts' */
   categoryTitle: (name: string) => `${name} eGifts`,
   allCategories: 'All eGift cards',
+  /** design: the link from a category heading to its page */
+  seeCategory: (name: string) => `See all ${name} eGifts`,
   confirmationTitle: 'Your eGift is on its way',
   claimTitle: 'Add your eGift',
   historyTitle: 'Gift history',

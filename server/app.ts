@@ -20,6 +20,7 @@ import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
 import { registerGiftRoutes } from './gifting/routes.ts';
+import { registerCardBalanceRoute } from './gifting/card-balance.ts';
 import { clientIp } from './auth/client-ip.ts';
 
 /**
@@ -71,6 +72,7 @@ export function createApp(deps: Deps) {
   registerLocatorRoutes(app);
   registerAccountRoutes(app);
   registerCardRoutes(app);
+  registerCardBalanceRoute(app);
   registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
   // the barista's register (/dev/register): a development tool like the outbox, behind the same loopback guard
   if (deps.config.devTools) registerDevRegister(app);

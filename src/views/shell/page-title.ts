@@ -52,6 +52,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/card-terms': 'Card Terms',
   '/privacy-statement': 'Privacy Statement',
   '/help/delivery-faq': 'Delivery FAQ',
+  // the eGift catalog (docs/gifting.md 1); a category page is titled by its heading ('{name} eGifts')
+  '/gift/': 'eGift cards',
+  '/gift/$': 'eGift cards',
   '/account/payment-method/': 'Payment methods',
   '/account/payment-method/add/billing-address': 'Add billing address',
   '/account/payment-method/edit/billing-address': 'Edit billing address',
