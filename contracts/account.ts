@@ -76,6 +76,14 @@ export const OutboxMessage = v.object({
   createdAt: v.string(),
   /** mail headers stored with the message (marketing mail: List-Unsubscribe, List-Unsubscribe-Post) */
   headers: v.optional(v.record(v.string(), v.string())),
+  /**
+   * delivery by the SMTP dispatcher (migration 057, docs/operations.md): 'pending' until sent (forever without
+   * SMTP_URL; SMS always), 'sending', 'sent', 'failed', 'expired'; 'held' for rows older than the dispatcher
+   */
+  status: v.picklist(['held', 'pending', 'sending', 'sent', 'failed', 'expired']),
+  attempts: v.number(),
+  sentAt: v.nullable(v.string()),
+  lastError: v.nullable(v.string()),
 });
 export type OutboxMessage = v.InferOutput<typeof OutboxMessage>;
 export const OutboxResponse = v.object({ messages: v.array(OutboxMessage) });

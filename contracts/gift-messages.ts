@@ -99,4 +99,25 @@ export const GiftTexts = {
   deliveryQueued: 'Queued',
   deliverySent: 'Sent',
   deliveryClaimed: 'Claimed',
+  // --- claim page and gift history (design; docs/gifting.md 1, 2.5, 2.6)
+  claimAdd: 'Add to my cards',
+  claimSignInButton: 'Sign in',
+  claimCreateAccount: 'Create an account',
+  /** design: 'A $25.00 eGift for you' */
+  claimAmount: (amount: string) => `A ${amount} eGift for you`,
+  /** design: 'Card •••• 0421' */
+  claimCardLastFour: (lastFour: string) => `Card •••• ${lastFour}`,
+  seeMyCards: 'See my cards',
+  browseGifts: 'Browse eGift cards',
+  /** design: 'Sent Nov 20, 2026' */
+  historySentOn: (date: string) => `Sent ${date}`,
+  historyOrder: (orderNumber: string) => `Order ${orderNumber}`,
+  /** design: '$25.00 each, total $50.00' */
+  historyAmounts: (each: string, total: string) => `${each} each, total ${total}`,
+  historyRecipients: 'Recipients',
+  historyNotSent: "This eGift wasn't sent: the payment didn't go through.",
+  historyPrevious: 'Previous',
+  historyNext: 'Next',
+  /** design: 'Page 1 of 2' */
+  historyPageOf: (page: number, last: number) => `Page ${page} of ${last}`,
 } as const;

@@ -13,6 +13,7 @@ export const PATHS = {
   menu: '/menu',
   cart: '/menu/cart',
   signIn: '/account/signin',
+  createAccount: '/account/create',
   forYou: '/account/for-you',
   cards: '/account/cards',
   settings: '/account/settings',

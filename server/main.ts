@@ -18,6 +18,8 @@ import { warmLocatorCaches } from './locator/warm-caches.ts';
 import { upgradePinHashes } from './cards/pin-hash.ts';
 import { giftSettings } from './gifting/settings.ts';
 import { startGiftWorker, type GiftWorker } from './gifting/worker.ts';
+import { startOutboxDispatcher } from './outbox/dispatcher.ts';
+import { smtpSettings } from './outbox/smtp.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -29,10 +31,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const config = loadConfig(env);
   const timeouts = httpTimeouts(env); // checked before the database opens
   const gift = giftSettings(env); // GIFT_* checked before the database opens too
+  const smtp = smtpSettings(env); // SMTP_URL, SMTP_FROM, OUTBOX_POLL_MS: the same
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
   // physical-card PINs: any unsalted SHA-256 left (migrations 002/006, a copied seed snapshot) wrapped in the keyed hash
   await upgradePinHashes(db);
+  // outbox mail over SMTP, only with SMTP_URL (server/outbox/dispatcher.ts); stopped before the database closes
+  const outboxDispatcher = await startOutboxDispatcher(db, smtp);
 
   // the gift worker fulfils accepted purchases (server/gifting/worker.ts); GIFT_WORKER=off: this process only accepts
   const giftWorker: GiftWorker | null = gift.worker
@@ -88,6 +93,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
       filling.abort();
       // stop claiming purchases and finish the one in flight before the database closes
       await giftWorker?.stop();
+      await outboxDispatcher?.stop();
       await closeDb();
     }),
   );
@@ -109,6 +115,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     stopWatch();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await giftWorker?.stop();
+    await outboxDispatcher?.stop();
     await closeDb();
   };
   return { port: actualPort, stop, db, shutdown: lifecycle.shutdown };

@@ -12,6 +12,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { seedIfEmpty } from '../../server/db/seed/seed.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { startGiftWorker } from '../../server/gifting/worker.ts';
 
 export const CHILD_FLAG = '--child';
 
@@ -19,20 +20,25 @@ export const CHILD_FLAG = '--child';
  * In the child: migrate and seed a fresh in-memory PGlite (or BENCH_DATABASE_URL, a PostgreSQL database) with
  * `storeCount` stores, serve the real app on a free port of 127.0.0.1 and tell the parent the port.
  */
-export async function serveBenchChild(storeCount = 20): Promise<void> {
+export async function serveBenchChild(storeCount = 20, opts: { giftWorker?: boolean } = {}): Promise<void> {
   process.env.PASSWORD_HASH_LOG_N = '12';
   const db = process.env.BENCH_DATABASE_URL ? await openPostgres(process.env.BENCH_DATABASE_URL) : await openPglite(undefined);
   await migrate(db);
   await seedIfEmpty(db, { storeCount });
-  const app = createApp({ db, config: loadConfig({ APP_ENV: 'development' }) });
+  const app = createApp({ db, config: loadConfig({ APP_ENV: 'development', GIFT_STATUS_DELAY_MS: process.env.GIFT_STATUS_DELAY_MS }) });
+  // bench:gift: the gift worker fulfils in this process and reports each fulfilled purchase to the parent
+  let fulfilled = 0;
+  const worker = opts.giftWorker ? startGiftWorker(db, { pollMs: 200, onFulfilled: () => process.send!({ fulfilled: ++fulfilled }) }) : null;
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => process.send!({ port: info.port, db: db.kind }));
-  process.on('message', () => server.close(() => process.exit(0)));
+  process.on('message', () => server.close(() => void (worker?.stop() ?? Promise.resolve()).then(() => process.exit(0))));
 }
 
 export interface BenchServer {
   base: string;
   db: string;
   stop(): void;
+  /** messages the child sends after it is ready (bench:gift: `{ fulfilled }`) */
+  onMessage(fn: (m: unknown) => void): void;
 }
 
 /** In the parent: fork `script` (the bench file itself) with CHILD_FLAG and wait until it serves. */
@@ -43,7 +49,7 @@ export async function forkBenchServer(script: string): Promise<BenchServer> {
     proc.once('message', (m) => resolve(m as { port: number; db: string }));
     proc.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${ready.port}`, db: ready.db, stop: () => proc.send('stop') };
+  return { base: `http://127.0.0.1:${ready.port}`, db: ready.db, stop: () => proc.send('stop'), onMessage: (fn) => proc.on('message', fn) };
 }
 
 /** A browser-like client: keeps cookies, sends the CSRF token on mutations, parses JSON. */

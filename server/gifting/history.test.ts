@@ -61,6 +61,17 @@ forEachDb('gift history', ({ db }) => {
     expect(theirs.json).toMatchObject({ gifts: [], total: 0 });
   });
 
+  it('a failed purchase is listed as failed with no recipients', async () => {
+    const c = newClient();
+    const pay = await memberWithCard(c, db(), '4000000000000341');
+    const body = giftBody(pay, { count: 2 });
+    expect((await c.post(PURCHASE, body)).status).toBe(202);
+    while ((await processOne(db())) !== 'none');
+    const r = await c.get(HISTORY);
+    expect(r.json.gifts).toHaveLength(1);
+    expect(r.json.gifts[0]).toMatchObject({ requestId: body.requestId, status: 'failed', orderNumber: null, recipients: [] });
+  });
+
   it('guests get 401; bad paging is 400', async () => {
     const g = newClient();
     const r = await g.get(HISTORY);

@@ -5,7 +5,8 @@ import type { GiftHistoryResponse } from '../../contracts/gift.ts';
 /**
  * A member's sent gifts (docs/gifting.md 3.8), newest first, keyed by the session's user id only (no member reads
  * another's). deliveryState: claimed once the card is claimed; sent when the mail left (outbox row `sent`), or when
- * no dispatcher runs (SMTP_URL unset: the outbox is the end of the line and the row exists); else queued.
+ * no dispatcher runs (SMTP_URL unset: the outbox is the end of the line and the row exists); else queued. A failed
+ * purchase is listed with no recipients.
  */
 type Row = {
   request_id: string;
@@ -52,8 +53,9 @@ export async function giftHistory(db: Queryable, userId: string, page: number, p
       amount: money(g.amount_cents),
       totalAmount: money(g.total_cents),
       message: g.message,
+      // a failed purchase delivered nothing: no recipients' states
       recipients: recipients
-        .filter((r) => r.request_id === g.request_id)
+        .filter((r) => r.request_id === g.request_id && g.status !== 'failed')
         .map((r) => ({
           recipientName: r.recipient_name,
           recipientEmail: r.recipient_email,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import type { ApiError} from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { CardCodes, GUEST_TOKEN_MAX_AGE_MS } from '../../contracts/cards.ts';
 import type { GiftPurchaseAccepted, GiftPurchaseRequest } from '../../contracts/gift.ts';
 import type { AppConfig } from '../../contracts/config.ts';

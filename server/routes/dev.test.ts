@@ -44,6 +44,31 @@ forEachDb('dev tools', ({ db }) => {
     expect((await c.get('/apiproxy/v1/dev/outbox?limit=abc')).status).toBe(400);
   });
 
+  it('the outbox viewer shows the delivery of each message: status, attempts, sent_at and last_error (HTML and JSON)', async () => {
+    const ids = (
+      await db().query<{ id: number }>(
+        `insert into outbox (channel, recipient, subject, body, kind) values
+           ('email', 'delivery-sent@example.com', 'Sent one', 'b', 'test'),
+           ('email', 'delivery-failed@example.com', 'Failed one', 'b', 'test'),
+           ('email', 'delivery-waiting@example.com', 'Waiting one', 'b', 'test'),
+           ('sms', '2065550199', 'Text message', 'b', 'test') returning id`,
+      )
+    ).rows.map((r) => Number(r.id));
+    await db().query(`update outbox set status = 'sent', attempts = 2, sent_at = '2026-11-28T08:00:00Z', last_error = '451 try later' where id = $1`, [ids[0]]);
+    await db().query(`update outbox set status = 'failed', attempts = 1, last_error = '550 <no such user>' where id = $1`, [ids[1]]);
+    const c = newClient();
+    const [sent] = await outbox(c, 'delivery-sent@example.com');
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, sentAt: '2026-11-28T08:00:00.000Z', lastError: '451 try later' });
+    const [waiting] = await outbox(c, 'delivery-waiting@example.com');
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0, sentAt: null, lastError: null });
+    const html = (await c.get('/dev/outbox')).text;
+    expect(html).toContain('<th>Delivery</th>');
+    expect(html).toContain('sent<br>2 attempts<br>sent 2026-11-28T08:00:00.000Z<br><small>last error: 451 try later</small>');
+    expect(html).toContain('failed<br>1 attempt<br><small>last error: 550 &lt;no such user&gt;</small>');
+    expect(html).toContain('pending (sent only when SMTP_URL is set)');
+    expect(html).toContain('not sent (no SMS gateway)');
+  });
+
   it('POST /apiproxy/v1/dev/sso-token mints for the signed-in user or a named one', async () => {
     const c = newClient();
     const u = await createUser(c);

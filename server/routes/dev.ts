@@ -14,7 +14,8 @@ import { escapeHtml } from '../../contracts/html.ts';
  * Development tools. Every path under /dev/ and /apiproxy/v1/dev/ answers loopback clients only (404 to anyone
  * else, server/app.ts: devGuard), and exists only where its setting allows:
  * - the outbox viewer, when config.devTools (never in production; off beyond loopback unless DEV_TOOLS=1):
- *   GET /dev/outbox (HTML list of outbox mail and SMS, newest first: reset links, codes) and
+ *   GET /dev/outbox (HTML list of outbox mail and SMS, newest first: reset links, codes, and each message's delivery:
+ *   status, attempts, sent_at, last_error of the SMTP dispatcher) and
  *   GET /apiproxy/v1/dev/outbox (the same as JSON for e2e tests, ?recipient=&kind=&limit=);
  * - SSO token minting, only under APP_ENV=test (tests need it, nobody else):
  *   POST /apiproxy/v1/dev/sso-token (also POST /dev/sso-token) for { email } or the signed-in user;
@@ -34,11 +35,25 @@ const OutboxQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number), v.number(), v.minValue(1), v.maxValue(500)), '100'),
 });
 
-type OutboxRow = { id: number; channel: 'email' | 'sms'; recipient: string; subject: string; body: string; link: string | null; kind: string; created_at: Date; headers: Record<string, string> | null };
+type OutboxRow = {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  kind: string;
+  created_at: Date;
+  headers: Record<string, string> | null;
+  status: OutboxMessage['status'];
+  attempts: number;
+  sent_at: Date | null;
+  last_error: string | null;
+};
 
 async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuery>): Promise<OutboxMessage[]> {
   const r = await c.var.deps.db.query<OutboxRow>(
-    `select id, channel, recipient, subject, body, link, kind, created_at, headers from outbox
+    `select id, channel, recipient, subject, body, link, kind, created_at, headers, status, attempts, sent_at, last_error from outbox
       where ($1::text is null or lower(recipient) = lower($1)) and ($2::text is null or kind = $2)
       order by id desc limit $3`,
     [q.recipient || null, q.kind || null, q.limit],
@@ -54,7 +69,21 @@ async function outboxRows(c: Context<AppEnv>, q: v.InferOutput<typeof OutboxQuer
     code: /\b([0-9]{6})\b/.exec(m.body)?.[1] ?? null,
     createdAt: new Date(m.created_at).toISOString(),
     headers: m.headers ?? {},
+    status: m.status,
+    attempts: Number(m.attempts),
+    sentAt: m.sent_at ? new Date(m.sent_at).toISOString() : null,
+    lastError: m.last_error,
   }));
+}
+
+/** The delivery cell: what the SMTP dispatcher did with the message (server/outbox/dispatcher.ts). */
+function deliveryCell(m: OutboxMessage): string {
+  const what =
+    m.channel === 'sms' ? 'not sent (no SMS gateway)' : m.status === 'pending' && m.attempts === 0 ? 'pending (sent only when SMTP_URL is set)' : m.status;
+  const tries = m.attempts ? `<br>${m.attempts} attempt${m.attempts === 1 ? '' : 's'}` : '';
+  const sent = m.sentAt ? `<br>sent ${escapeHtml(m.sentAt)}` : '';
+  const error = m.lastError ? `<br><small>last error: ${escapeHtml(m.lastError)}</small>` : '';
+  return `<td class="delivery">${escapeHtml(what)}${tries}${sent}${error}</td>`;
 }
 
 
@@ -62,7 +91,7 @@ function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: strin
   const rows = messages
     .map((m) => {
       const link = m.link && safeReturnUrl(m.link) ? `<a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a>` : m.link ? escapeHtml(m.link) : '';
-      return `<tr><td>${escapeHtml(m.createdAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td>${Object.keys(m.headers ?? {}).length ? `<pre class="headers">${escapeHtml(Object.entries(m.headers ?? {}).map(([k, val]) => `${k}: ${val}`).join('\n'))}</pre>` : ''}<pre>${escapeHtml(m.body)}</pre></td><td>${link}</td><td>${escapeHtml(m.kind)}</td></tr>`;
+      return `<tr><td>${escapeHtml(m.createdAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td>${escapeHtml(m.subject)}</td><td>${Object.keys(m.headers ?? {}).length ? `<pre class="headers">${escapeHtml(Object.entries(m.headers ?? {}).map(([k, val]) => `${k}: ${val}`).join('\n'))}</pre>` : ''}<pre>${escapeHtml(m.body)}</pre></td><td>${link}</td><td>${escapeHtml(m.kind)}</td>${deliveryCell(m)}</tr>`;
     })
     .join('\n');
   return `<!doctype html>
@@ -73,9 +102,9 @@ function renderOutbox(messages: OutboxMessage[], recipient: string, nonce: strin
 <p>Mail and text messages the app would send, newest first. Development only.</p>
 <form method="get" action="/dev/outbox"><label>Recipient <input name="recipient" value="${escapeHtml(recipient)}"></label> <button>Filter</button> <a href="/dev/outbox">All</a></form>
 ${ssoMint ? '<form id="sso"><label>Mint an SSO sign-in link for <input name="email" type="email" placeholder="demo@example.com (or the signed-in user)"></label> <button>Mint</button> <output id="sso-out"></output></form>' : ''}
-<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th><th>Link</th><th>Kind</th></tr></thead>
+<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th><th>Link</th><th>Kind</th><th>Delivery</th></tr></thead>
 <tbody>
-${rows || '<tr><td colspan="7">Nothing sent yet.</td></tr>'}
+${rows || '<tr><td colspan="8">Nothing sent yet.</td></tr>'}
 </tbody></table>
 ${ssoMint ? `<script nonce="${nonce}">
 document.getElementById('sso').addEventListener('submit', async (e) => {

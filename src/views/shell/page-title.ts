@@ -55,6 +55,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   // the eGift catalog (docs/gifting.md 1); a category page is titled by its heading ('{name} eGifts')
   '/gift/': 'eGift cards',
   '/gift/$': 'eGift cards',
+  // the eGift email's link and the sent-gift list (docs/gifting.md 1)
+  '/gift/claim': 'Add your eGift',
+  '/account/history/egift': 'Gift history',
   '/account/payment-method/': 'Payment methods',
   '/account/payment-method/add/billing-address': 'Add billing address',
   '/account/payment-method/edit/billing-address': 'Edit billing address',

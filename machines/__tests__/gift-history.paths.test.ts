@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { giftHistoryFlow } from './gift-history.expect.ts';
+
+describeFlow(giftHistoryFlow);
