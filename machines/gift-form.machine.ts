@@ -1,7 +1,7 @@
 import { giftFormSetup, giftPurchaseRequest, loadGiftCardRequest, paymentChoiceRequest } from './gift-form.setup.ts';
 
 export { giftPurchaseRequest, loadGiftCardRequest, paymentChoiceRequest, initialForm } from './gift-form.setup.ts';
-export type { GiftConfirmation, GiftFormContext, GiftFormEvent, GiftFormInput, GiftProfile, PersistedGiftForm } from './gift-form.setup.ts';
+export type { GiftConfirmation, GiftFormContext, GiftFormEvent, GiftFormInput, GiftProfile, LoadGiftCardInput, PersistedGiftForm } from './gift-form.setup.ts';
 
 /**
  * The gift page `/gift/{productNumber}` (spec 3 section 2, 3 "Gift form", 4 "Gift purchase", 5 "Gift form",

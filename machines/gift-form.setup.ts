@@ -6,7 +6,7 @@ import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type Erro
 import type { PaymentMethod } from '../contracts/cards.ts';
 import { PATHS, pathTo } from './app-paths.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import type { GiftProduct, GiftPurchaseRequest } from '../contracts/gift.ts';
+import type { GiftMessageKey, GiftProduct, GiftPurchaseRequest } from '../contracts/gift.ts';
 import {
   amountCents,
   amountStepErrors,
@@ -197,7 +197,7 @@ export const giftFormSetup = setup({
   },
   actions: {
     // effects the route provides
-    notify: () => {},
+    notify: (_, _params: { kind: 'toast'; tone: 'error'; message: GiftMessageKey }) => {},
     redirect: () => {},
     persistForm: () => {},
     clearPersistedForm: () => {},
