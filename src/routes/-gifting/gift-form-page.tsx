@@ -13,13 +13,18 @@ import { giftFormActors, readGiftGuestPayment } from '../../services/gifting/pur
 import { paymentMethodsQuery, useToast } from '../-cards/card-page-hooks.ts';
 import { GiftFormView } from '../../views/gifting/GiftFormView.tsx';
 
-/** keeps `#payment` in the address bar while the payment modal (or the purchase in it) is open */
-function usePaymentHash(open: boolean) {
+/**
+ * keeps `#payment` in the address bar while the payment modal (or the purchase in it) is open; `null` (the page
+ * is leaving: confirmation, add-payment, not found) leaves the URL to the navigation
+ */
+function usePaymentHash(open: boolean | null) {
+  const router = useRouter();
   useEffect(() => {
+    if (open === null) return;
     const { pathname, search, hash } = window.location;
-    if (open && hash !== '#payment') window.history.replaceState(window.history.state, '', `${pathname}${search}#payment`);
-    if (!open && hash === '#payment') window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }, [open]);
+    if (open && hash !== '#payment') router.history.replace(`${pathname}${search}#payment`, router.history.location.state);
+    if (!open && hash === '#payment') router.history.replace(`${pathname}${search}`, router.history.location.state);
+  }, [open, router]);
 }
 
 /**
@@ -70,7 +75,7 @@ export function GiftFormPage({ productNumber, zeroRetries }: { productNumber: st
       },
     },
   );
-  const modalOpen = useSelector(actor, (s) => s.matches('payment') || s.matches('purchasing') || s.matches('purchaseFailed'));
+  const modalOpen = useSelector(actor, (s) => (s.status === 'done' ? null : s.matches('payment') || s.matches('purchasing') || s.matches('purchaseFailed')));
   usePaymentHash(modalOpen);
   return <GiftFormView actor={actor} />;
 }
