@@ -75,6 +75,9 @@ export default defineConfig({
       APP_ENV: 'test',
       DEV_TOOLS: 'true',
       ENABLE_IN_APP_DELIVERY: 'true',
+      // the gift purchase visibly polls through EPROMISERETRY (e2e/gifting-purchase.spec.ts; docs/gifting.md 5)
+      GIFT_WORKER_DELAY_MS: '2500',
+      GIFT_STATUS_DELAY_MS: '300',
     },
   },
 });

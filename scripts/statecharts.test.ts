@@ -27,7 +27,8 @@ function findFunctions(value: unknown, path: string, out: string[], seen = new S
   for (const [k, v] of Object.entries(value)) findFunctions(v, `${path}.${k}`, out, seen);
 }
 
-const isInvokeInput = (path: string) => /\.invoke(\.\d+)?\.input$/.test(path);
+// an invoke's input mapper, or a child machine's root `output` mapper (gift-purchase: its parent reads the output)
+const isInvokeInput = (path: string) => /\.invoke(\.\d+)?\.input$/.test(path) || /^[^.]+\.output$/.test(path);
 
 describe('every machine imports into Stately', async () => {
   const machines = await loadMachines();
@@ -37,6 +38,8 @@ describe('every machine imports into Stately', async () => {
       const fns: string[] = [];
       findFunctions(machine.config, name, fns);
       expect(fns.filter((p) => !isInvokeInput(p)), 'functions outside invoke.input').toEqual([]);
+      const output = (machine.config as { output?: unknown }).output;
+      if (typeof output === 'function') expect(exports[output.name], `output mapper ${output.name} is exported by the machine file`).toBe(output);
       for (const { state, input } of invokesOf(machine)) {
         if (typeof input !== 'function') continue;
         expect(input.name, `${state}: input mapper name`).toMatch(/^[a-z]\w*$/);

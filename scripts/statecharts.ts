@@ -83,6 +83,13 @@ export function reviveConfig(json: string, exports: Record<string, unknown>): un
     for (const child of Object.values(node.states ?? {})) walk(child as never);
   };
   walk(config as never);
+  // a child machine's root `output` mapper (named and exported, like an input mapper)
+  const root = config as { output?: unknown };
+  if (typeof root.output === 'string') {
+    const fn = exports[root.output];
+    if (typeof fn !== 'function' || fn.name !== root.output) throw new Error(`output ${root.output}: not a function exported by the machine file`);
+    root.output = fn;
+  }
   return config;
 }
 

@@ -14,6 +14,7 @@
 import { assign, createMachine, not, type AnyStateMachine } from 'xstate';
 import { AccountMessages, PartialSuccessMessages } from '../../contracts/account-messages.ts';
 import { CardMessages } from '../../contracts/card-messages.ts';
+import { GiftMessages } from '../../contracts/gift-messages.ts';
 import { cardCodeMessage } from '../../contracts/cards.ts';
 import { OrderingMessages } from '../../contracts/ordering-messages.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
@@ -45,6 +46,7 @@ export const CATALOGUES: Record<string, Record<string, unknown>> = {
   PrivacyMessages,
   UnsubscribeMessages,
   locatorMessages: locatorMessages as unknown as Record<string, unknown>,
+  GiftMessages,
 };
 
 type Obj = Record<string, unknown>;

@@ -55,6 +55,8 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   // the eGift catalog (docs/gifting.md 1); a category page is titled by its heading ('{name} eGifts')
   '/gift/': 'eGift cards',
   '/gift/$': 'eGift cards',
+  // the gift form is titled by its heading, the design's alt text (docs/gifting.md 1)
+  '/gift/confirmation': 'Your eGift is on its way',
   // the eGift email's link and the sent-gift list (docs/gifting.md 1)
   '/gift/claim': 'Add your eGift',
   '/account/history/egift': 'Gift history',

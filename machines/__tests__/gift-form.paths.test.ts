@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { giftFormFlow } from './gift-form.expect.ts';
+
+describeFlow(giftFormFlow);
