@@ -4,6 +4,7 @@
  * - PGlite: a data-dir tarball in .cache/test-db/, loaded in memory by each test file;
  * - PostgreSQL (when 127.0.0.1:5432 answers): a template database each test file clones.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile, stat, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -100,6 +101,23 @@ export async function ensurePgTemplate(hash: string): Promise<string> {
   return pgTemplate;
 }
 
+/** ensurePgTemplate in a child process (build-pg-template.ts) when the template is missing; its name */
+export async function pgTemplateInChild(hash: string): Promise<string> {
+  const name = `coffee_tpl_${hash}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name]).finally(() => admin.end())).rowCount;
+  if (exists) return name;
+  const script = path.join(import.meta.dirname, 'build-pg-template.ts');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, hash], { stdio: 'inherit', env: process.env });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`building the PostgreSQL template ${name} failed (exit ${code})`);
+  return name;
+}
+
 /** drops clones left behind by interrupted runs (a clone still in use is left alone: the drop fails) */
 async function dropStaleClones() {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -114,10 +132,11 @@ async function dropStaleClones() {
 
 export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
   const hash = await sourceHash();
-  // the two templates are built side by side: PGlite seeds in this process (WebAssembly), PostgreSQL in its server
-  // process, so on two cores a clean clone waits for the slower of the two, not their sum
+  // the two templates are built side by side: PGlite seeds in this process (WebAssembly, synchronous on the event
+  // loop), PostgreSQL from a child process (build-pg-template.ts; in this process its seed would wait for PGlite's),
+  // so on two cores a clean clone waits for the slower of the two, not their sum
   const reachable = await pgReachable();
-  const [tarball, pgTemplate] = await Promise.all([ensurePgliteTemplate(hash), reachable ? ensurePgTemplate(hash) : Promise.resolve(null)]);
+  const [tarball, pgTemplate] = await Promise.all([ensurePgliteTemplate(hash), reachable ? pgTemplateInChild(hash) : Promise.resolve(null)]);
   if (reachable) await dropStaleClones();
   else console.log('[test-db] PostgreSQL on 127.0.0.1:5432 not reachable: server tests run on PGlite only');
   provide('pgliteTemplate', tarball);
