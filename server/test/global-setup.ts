@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile, stat, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -108,7 +109,7 @@ export async function pgTemplateInChild(hash: string): Promise<string> {
   await admin.connect();
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [name]).finally(() => admin.end())).rowCount;
   if (exists) return name;
-  const script = path.join(import.meta.dirname, 'build-pg-template.ts');
+  const script = fileURLToPath(new URL('./build-pg-template.ts', import.meta.url));
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, hash], { stdio: 'inherit', env: process.env });
     child.once('error', reject);
