@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 /**
  * Test projects (all run by `npm run test:unit`; pick one with `npx vitest run --project server`):
@@ -7,12 +8,18 @@ import react from '@vitejs/plugin-react';
  * - views:  view tests in jsdom along the same paths (src/**)
  * - server: API tests on PGlite and PostgreSQL (server/**), seeded template databases from global-setup
  * - tools:  contracts and scripts (statecharts.md freshness, serialisability)
+ *
+ * Workers: vitest's default is one less than the cores, which is ONE worker on a 2-core CI machine: the second core
+ * then idles while the model and view files (pure CPU) run one by one, and a server file waits on PostgreSQL. At
+ * least two workers (more where there are more cores: the default) keep both cores busy; VITEST_MAX_WORKERS
+ * overrides (docs/testing.md "CI time").
  */
 export default defineConfig({
   plugins: [react()],
   test: {
     testTimeout: 30_000,
     hookTimeout: 180_000,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'model', include: ['machines/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'views', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },

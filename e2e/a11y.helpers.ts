@@ -1,5 +1,5 @@
 /**
- * Shared by the accessibility, overflow and link-check suites (e2e/a11y*.spec.ts; the desktop route sweeps are also the link checker):
+ * Shared by the accessibility, overflow and link-check suites (e2e/a11y*.spec.ts; the route sweeps are also the link checker):
  * the app's routes read from the generated route tree (so a new route is checked without touching these
  * tests), axe-core with the WCAG 2.2 A/AA tags, the horizontal-overflow probe, and a signed-in storage state
  * made once per worker.

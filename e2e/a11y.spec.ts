@@ -1,13 +1,14 @@
 /**
  * Accessibility of every route and every dialog (WCAG 2.2 A/AA with axe-core), signed in and out, on a
  * desktop and on a 390 px phone, plus the page title (WCAG 2.4.2) and no horizontal scroll at 390 and
- * 320 px. Routes come from src/routeTree.gen.ts (e2e/a11y.helpers.ts). One test per viewport and session
- * walks all routes in one page (the run stays short on two cores); the map is off (software WebGL is the
- * slowest part of a page) except in the test about the map's pins.
+ * 320 px. Routes come from src/routeTree.gen.ts (e2e/a11y.helpers.ts). One test per session walks all routes in
+ * one page, and one visit of a route serves both viewports (checkRoute: checked at 1280 px, then resized to 390 and
+ * 320 px); the run stays short on two cores. The map is off (software WebGL is the slowest part of a page) except
+ * in the test about the map's pins.
  *
- * The desktop sweeps also are the CSP check of every route (issue 6: no securitypolicyviolation event or
- * "Refused to" message) and the link checker (issue 8: every same-origin link found on any route leads to a
- * page; server paths answer below 400): one visit of a route serves all three.
+ * The sweeps also are the CSP check of every route (issue 6: no securitypolicyviolation event or "Refused to"
+ * message) and the link checker (issue 8: every same-origin link found on any route leads to a page; server paths
+ * answer below 400): one visit of a route serves all of it.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,22 +41,27 @@ async function internalLinks(page: Page): Promise<string[]> {
 
 const showsNotFound = async (page: Page) => (await page.getByRole('heading', { level: 1, name: NOT_FOUND_HEADING }).count()) > 0;
 
-async function checkRoute(page: Page, url: string, opts: { overflowAt320: boolean }) {
+/**
+ * One visit of `url` checks it at both viewports: at 1280 px its title and axe, then the same page resized to 390 px
+ * (title, axe, no horizontal scroll) and to 320 px (no horizontal scroll), then back. The app lays pages out with CSS
+ * only (no script reads the viewport; the one that watches a size, the map's start, is off in the sweep), so a page
+ * resized to 390 px is the page loaded at 390 px; the second navigation per route and viewport is saved.
+ */
+async function checkRoute(page: Page, url: string) {
   await page.goto(url);
   await pageReady(page);
-  const title = await page.title();
-  expect.soft(title, `${url}: a descriptive title`).toMatch(/^.+ \| Harbor Coffee$/);
-  const violations = await axeViolations(page);
-  expect.soft(violations, `${url}: axe WCAG 2.2 A/AA`).toEqual([]);
-  const viewport = page.viewportSize()!;
-  if (viewport.width <= VIEWPORTS.phone.width) {
-    expect.soft(await horizontalOverflow(page), `${url}: no horizontal scroll at ${viewport.width} px`).toEqual([]);
-    if (opts.overflowAt320) {
-      await page.setViewportSize(VIEWPORTS.narrow);
-      expect.soft(await horizontalOverflow(page), `${url}: no horizontal scroll at 320 px`).toEqual([]);
-      await page.setViewportSize(viewport);
-    }
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    if (viewport !== VIEWPORTS.desktop) await page.setViewportSize(viewport);
+    const at = `${url} (${viewport.width} px)`;
+    const title = await page.title();
+    expect.soft(title, `${at}: a descriptive title`).toMatch(/^.+ \| Harbor Coffee$/);
+    const violations = await axeViolations(page);
+    expect.soft(violations, `${at}: axe WCAG 2.2 A/AA`).toEqual([]);
   }
+  expect.soft(await horizontalOverflow(page), `${url}: no horizontal scroll at ${VIEWPORTS.phone.width} px`).toEqual([]);
+  await page.setViewportSize(VIEWPORTS.narrow);
+  expect.soft(await horizontalOverflow(page), `${url}: no horizontal scroll at 320 px`).toEqual([]);
+  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 for (const who of ['guest', 'member'] as const) {
@@ -66,58 +72,57 @@ for (const who of ['guest', 'member'] as const) {
         await memberState;
       });
     }
-    for (const [name, viewport] of [['desktop', VIEWPORTS.desktop], ['phone', VIEWPORTS.phone]] as const) {
-      const desktop = name === 'desktop';
-      test(`${name}: every route has its title, zero axe violations${desktop ? ', no CSP violation, and every internal link leads to a page' : ', no horizontal scroll at 390 and 320 px'}; every dialog zero axe violations`, async ({ browser, request }) => {
-        test.setTimeout(15 * 60_000);
-        const context = await browser.newContext({ viewport, ...(who === 'member' ? { storageState: await memberState! } : {}) });
-        const page = await context.newPage();
-        await withoutMap(page);
-        // desktop also carries the CSP check (issue 6) and the link checker (issue 8): one visit of each route serves all
-        const cspConsole = desktop ? await watchCsp(page) : [];
-        const links = new Map<string, string>(); // link -> the first route it was found on
-        const visited = new Map<string, boolean>(); // route -> it showed the not-found page
-        for (const url of appRoutes()) {
-          if (who === 'member' && SIGNED_IN_SKIP.has(url)) continue;
-          if (ONLY && !ONLY.includes(url)) continue;
-          await test.step(url, async () => {
-            await checkRoute(page, url, { overflowAt320: !desktop });
-            if (!desktop) return;
-            expect.soft(await collected(page, cspConsole.splice(0)), `${url}: no CSP violation`).toEqual([]);
-            visited.set(url, await showsNotFound(page));
-            for (const link of await internalLinks(page)) if (!links.has(link)) links.set(link, url);
-          });
+    test('every route at 1280 and 390 px: its title and zero axe violations; no horizontal scroll at 390 and 320 px; no CSP violation; every internal link leads to a page; every dialog at both widths: zero axe violations', async ({ browser, request }) => {
+      // two viewports per visit (the desktop and phone sweeps were two tests before, each loading every route)
+      test.setTimeout(25 * 60_000);
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...(who === 'member' ? { storageState: await memberState! } : {}) });
+      const page = await context.newPage();
+      await withoutMap(page);
+      // the CSP check (issue 6) and the link checker (issue 8) ride on the same visit of each route
+      const cspConsole = await watchCsp(page);
+      const links = new Map<string, string>(); // link -> the first route it was found on
+      const visited = new Map<string, boolean>(); // route -> it showed the not-found page
+      for (const url of appRoutes()) {
+        if (who === 'member' && SIGNED_IN_SKIP.has(url)) continue;
+        if (ONLY && !ONLY.includes(url)) continue;
+        await test.step(url, async () => {
+          await checkRoute(page, url);
+          expect.soft(await collected(page, cspConsole.splice(0)), `${url}: no CSP violation`).toEqual([]);
+          visited.set(url, await showsNotFound(page));
+          for (const link of await internalLinks(page)) if (!links.has(link)) links.set(link, url);
+        });
+      }
+      // the pages the links lead to: server paths must answer below 400, app paths must not be the not-found page
+      const dead: string[] = [];
+      for (const [link, from] of links) {
+        if (who === 'member' && SIGNED_IN_SKIP.has(link.split('?')[0]!)) continue;
+        if (/^\/(apiproxy|dev)\//.test(link)) {
+          const res = await request.get(link, { maxRedirects: 0 });
+          if (res.status() >= 400) dead.push(`${link} (on ${from}): HTTP ${res.status()}`);
+          continue;
         }
-        if (desktop) {
-          // the pages the links lead to: server paths must answer below 400, app paths must not be the not-found page
-          const dead: string[] = [];
-          for (const [link, from] of links) {
-            if (who === 'member' && SIGNED_IN_SKIP.has(link.split('?')[0]!)) continue;
-            if (/^\/(apiproxy|dev)\//.test(link)) {
-              const res = await request.get(link, { maxRedirects: 0 });
-              if (res.status() >= 400) dead.push(`${link} (on ${from}): HTTP ${res.status()}`);
-              continue;
-            }
-            if (visited.has(link)) {
-              if (visited.get(link)) dead.push(`${link} (on ${from}): not found`);
-              continue;
-            }
-            const res = await page.goto(link);
-            if (!res || res.status() >= 400) {
-              dead.push(`${link} (on ${from}): HTTP ${res?.status()}`);
-              continue;
-            }
-            await pageReady(page);
-            if (await showsNotFound(page)) dead.push(`${link} (on ${from}): not found`);
-          }
-          if (!ONLY) expect(links.size).toBeGreaterThan(10);
-          expect(dead).toEqual([]);
+        if (visited.has(link)) {
+          if (visited.get(link)) dead.push(`${link} (on ${from}): not found`);
+          continue;
         }
-        // every dialog, in the same page and session (no second context, sign-in or browser start per viewport)
-        await test.step('dialogs', () => checkDialogs(page, who));
-        await context.close();
-      });
-    }
+        const res = await page.goto(link);
+        if (!res || res.status() >= 400) {
+          dead.push(`${link} (on ${from}): HTTP ${res?.status()}`);
+          continue;
+        }
+        await pageReady(page);
+        if (await showsNotFound(page)) dead.push(`${link} (on ${from}): not found`);
+      }
+      if (!ONLY) expect(links.size).toBeGreaterThan(10);
+      expect(dead).toEqual([]);
+      // every dialog at both widths, in the same page and session (no second context, sign-in or browser start)
+      for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+        await page.setViewportSize(viewport);
+        await test.step(`dialogs at ${viewport.width} px`, () => checkDialogs(page, who));
+      }
+      if (who === 'guest') await test.step('delivery rebuild dialog at both widths', () => checkDeliveryDialog(page));
+      await context.close();
+    });
   });
 }
 
@@ -169,13 +174,25 @@ async function checkDialogs(page: Page, who: 'guest' | 'member') {
   await check('cookie preferences dialog');
   await page.keyboard.press('Escape');
 
-  if (who === 'guest') {
-    await page.addInitScript(() => localStorage.setItem('harbor.bag.v1', JSON.stringify([{ productNumber: 1, quantity: 2 }])));
-    await page.goto('/store-locator/delivery');
-    await page.getByRole('button', { name: 'Get started' }).click();
-    await expect(dialog('Your bag will not carry over')).toBeVisible();
-    await check('delivery rebuild dialog');
-  }
+  // the guest's delivery rebuild dialog needs a bag: checkDeliveryDialog, once at the end of the sweep
   // member-only dialogs that need data the demo member lacks (a registered card: #pay, #add-money, #auto-reload;
   // the remove-card dialog) are checked by e2e/cards.spec.ts after it registers one
+}
+
+/**
+ * The guest's delivery rebuild dialog (it needs a bag in localStorage, which then stays for every later visit of the
+ * page: so it comes last), at both widths.
+ */
+async function checkDeliveryDialog(page: Page) {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.addInitScript(() => localStorage.setItem('harbor.bag.v1', JSON.stringify([{ productNumber: 1, quantity: 2 }])));
+  await page.goto('/store-locator/delivery');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your bag will not carry over' });
+  await expect(dialog).toBeVisible();
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    await page.setViewportSize(viewport);
+    await expect(dialog).toBeVisible();
+    expect.soft(await axeViolations(page, OPEN_DIALOG), `delivery rebuild dialog (${viewport.width} px, guest)`).toEqual([]);
+  }
 }

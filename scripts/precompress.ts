@@ -7,7 +7,12 @@
  */
 import { readdir, readFile, writeFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|wasm|webmanifest|pbf)$/i;
 const MIN_BYTES = 1024;
@@ -20,19 +25,25 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/**
+ * Compresses on every core: zlib's asynchronous calls run in libuv's thread pool, a few files at a time (the same
+ * settings, so the same bytes as one file after the other; on 2 cores the step takes about half as long).
+ */
 export async function precompress(dir: string): Promise<{ files: number; bytes: number; br: number; gz: number }> {
   const out = { files: 0, bytes: 0, br: 0, gz: 0 };
+  const todo: string[] = [];
   for await (const file of files(dir)) {
     if (/\.(br|gz)$/.test(file)) {
       // a variant whose source is gone (an earlier build) would be served for nothing: drop it
       if (!(await stat(file.replace(/\.(br|gz)$/, '')).catch(() => null))) await unlink(file);
       continue;
     }
-    if (!COMPRESSIBLE.test(file)) continue;
+    if (COMPRESSIBLE.test(file)) todo.push(file);
+  }
+  const one = async (file: string) => {
     const data = await readFile(file);
-    if (data.length < MIN_BYTES) continue;
-    const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
-    const gz = gzipSync(data, { level: 9 });
+    if (data.length < MIN_BYTES) return;
+    const [br, gz] = await Promise.all([brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }), gzipAsync(data, { level: 9 })]);
     out.files++;
     out.bytes += data.length;
     if (br.length < data.length) {
@@ -43,7 +54,12 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
       await writeFile(`${file}.gz`, gz);
       out.gz += gz.length;
     }
-  }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (next < todo.length) await one(todo[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(2, availableParallelism()) }, lane));
   return out;
 }
 

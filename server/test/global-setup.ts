@@ -4,10 +4,12 @@
  * - PGlite: a data-dir tarball in .cache/test-db/, loaded in memory by each test file;
  * - PostgreSQL (when 127.0.0.1:5432 answers): a template database each test file clones.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile, stat, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -49,8 +51,10 @@ export async function pgReachable(): Promise<boolean> {
   }
 }
 
-export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
-  const hash = await sourceHash();
+/**
+ * The PGlite template (a data-dir tarball in CACHE_DIR) for this source version, built when missing. Returns its path.
+ */
+export async function ensurePgliteTemplate(hash: string): Promise<string> {
   await mkdir(CACHE_DIR, { recursive: true });
   const tarball = path.join(CACHE_DIR, `pglite-${hash}.tgz`);
   if (!existsSync(tarball) || (await stat(tarball)).size === 0) {
@@ -59,18 +63,25 @@ export default async function setup({ provide }: { provide: (key: string, value:
     await migrate(db);
     await seedIfEmpty(db, {});
     const blob = await (db as unknown as { lite: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).lite.dumpDataDir('gzip');
-    await writeFile(tarball + '.tmp', Buffer.from(await blob.arrayBuffer()));
-    await rename(tarball + '.tmp', tarball);
+    const tmp = `${tarball}.${process.pid}.tmp`;
+    await writeFile(tmp, Buffer.from(await blob.arrayBuffer()));
+    await rename(tmp, tarball);
     await db.close();
     console.log(`[test-db] PGlite template built in ${Date.now() - t0} ms`);
   }
-  provide('pgliteTemplate', tarball);
+  return tarball;
+}
 
-  let pgTemplate: string | null = null;
-  if (await pgReachable()) {
-    pgTemplate = `coffee_tpl_${hash}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
+/**
+ * The PostgreSQL template database `coffee_tpl_<hash>` (migrated and seeded with the default seed, the data a first
+ * start of the server makes), built when missing. Returns its name. Also used
+ * by the e2e run (scripts/e2e-database.ts), whose server then starts on a seeded clone instead of seeding.
+ */
+export async function ensurePgTemplate(hash: string): Promise<string> {
+  const pgTemplate = `coffee_tpl_${hash}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
     const exists = (await admin.query('select 1 from pg_database where datname = $1', [pgTemplate])).rowCount;
     if (!exists) {
       const t0 = Date.now();
@@ -85,13 +96,51 @@ export default async function setup({ provide }: { provide: (key: string, value:
       });
       console.log(`[test-db] PostgreSQL template ${pgTemplate} built in ${Date.now() - t0} ms`);
     }
-    // drop clones left behind by interrupted runs
+  } finally {
+    await admin.end();
+  }
+  return pgTemplate;
+}
+
+/** ensurePgTemplate in a child process (build-pg-template.ts) when the template is missing; its name */
+export async function pgTemplateInChild(hash: string): Promise<string> {
+  const name = `coffee_tpl_${hash}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name]).finally(() => admin.end())).rowCount;
+  if (exists) return name;
+  const script = fileURLToPath(new URL('./build-pg-template.ts', import.meta.url));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, hash], { stdio: 'inherit', env: process.env });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`building the PostgreSQL template ${name} failed (exit ${code})`);
+  return name;
+}
+
+/** drops clones left behind by interrupted runs (a clone still in use is left alone: the drop fails) */
+async function dropStaleClones() {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
     const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'coffee\\_t\\_%'`);
     for (const r of stale.rows) await admin.query(`drop database if exists ${r.datname}`).catch(() => undefined);
+  } finally {
     await admin.end();
-  } else {
-    console.log('[test-db] PostgreSQL on 127.0.0.1:5432 not reachable: server tests run on PGlite only');
   }
+}
+
+export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
+  const hash = await sourceHash();
+  // the two templates are built side by side: PGlite seeds in this process (WebAssembly, synchronous on the event
+  // loop), PostgreSQL from a child process (build-pg-template.ts; in this process its seed would wait for PGlite's),
+  // so on two cores a clean clone waits for the slower of the two, not their sum
+  const reachable = await pgReachable();
+  const [tarball, pgTemplate] = await Promise.all([ensurePgliteTemplate(hash), reachable ? pgTemplateInChild(hash) : Promise.resolve(null)]);
+  if (reachable) await dropStaleClones();
+  else console.log('[test-db] PostgreSQL on 127.0.0.1:5432 not reachable: server tests run on PGlite only');
+  provide('pgliteTemplate', tarball);
   provide('pgTemplate', pgTemplate);
 }
 
