@@ -8,10 +8,8 @@ import { fromPromise } from 'xstate';
 import { CardBalanceResponse, type CardBalanceRequest } from '../../../contracts/gift.ts';
 import type { GiftCatalogData } from '../../../machines/gift-catalog.machine.ts';
 import { api } from '../api.ts';
-import { callRethrowing, toServerFlowError } from '../flow-error.ts';
+import { callGift as call } from './gift-errors.ts';
 import { giftCatalogQuery } from './gift.queries.ts';
-
-const call = callRethrowing(toServerFlowError);
 
 export const cardBalanceApi = {
   check: (input: CardBalanceRequest, signal?: AbortSignal) => call(api.post('/unauth/card-balance', input, { schema: CardBalanceResponse, ...(signal ? { signal } : {}) })),
