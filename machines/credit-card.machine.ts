@@ -1,7 +1,8 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, GUEST_TOKEN_MAX_AGE_MS, PaymentFormMessages, type CardDetails, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { cardDigits, cvcLength, detectBrand, luhnValid } from '../contracts/card-numbers.ts';
-import { inputOf, notProvided } from './account-flow.ts';
+import { destinationOr, inputOf, notProvided } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface CreditCardInput {
   stored?: StoredGuestCard;
   /** the current month, for the expiry check */
   today?: { year: number; month: number };
+  /** add: where a saved card goes back to (e.g. the gift form's `#payment`); same-origin only, else the list */
+  returnUrl?: string | null;
 }
 export interface CreditCardContext {
   mode: 'add' | 'edit' | 'guest';
@@ -48,6 +51,8 @@ export interface CreditCardContext {
   fieldErrors: Partial<Record<keyof CardForm, string>>;
   error: string | null;
   notice: string | null;
+  /** where `saved` navigates: the input's same-origin returnUrl, else the payment-method list */
+  destination: string;
 }
 export type CreditCardEvent =
   | { type: 'user.submit'; form: Partial<CardForm> }
@@ -129,7 +134,7 @@ export const creditCardMachine = setup({
   },
   actions: {
     notify: () => {},
-    goToList: () => {},
+    redirect: () => {},
     storeGuestCard: () => {},
     clearGuestCard: () => {},
     applyInput: assign(({ event }) => {
@@ -143,6 +148,7 @@ export const creditCardMachine = setup({
         today: i.today ?? TODAY,
         guestCard: stored.status === 'fresh' ? stored.card : null,
         error: stored.status === 'expired' ? CardMessages.tokenExpired : null,
+        destination: destinationOr(PATHS.paymentMethods, i.returnUrl),
       };
     }),
     assignCard: assign(({ event }) => {
@@ -185,7 +191,7 @@ export const creditCardMachine = setup({
   id: 'creditCard',
   description: 'Add or edit a credit or debit card; a guest gets a single-use token for the order.',
   meta: { title: 'Credit card add/edit and guest card', spec: '2 §2 Payment methods and addresses, §5 Guest gift/pay methods, §9 guest token max age' },
-  context: { mode: 'add', billingAddressId: null, postalCode: null, method: null, today: TODAY, card: null, token: null, guestCard: null, expiry: null, fieldErrors: {}, error: null, notice: null },
+  context: { mode: 'add', billingAddressId: null, postalCode: null, method: null, today: TODAY, card: null, token: null, guestCard: null, expiry: null, fieldErrors: {}, error: null, notice: null, destination: PATHS.paymentMethods },
   entry: 'applyInput',
   initial: 'starting',
   states: {
@@ -242,6 +248,6 @@ export const creditCardMachine = setup({
       tags: ['loading'],
       invoke: { id: 'updateMethod', src: 'updateMethod', input: updateMethodRequest, onDone: { target: 'saved', actions: 'assignUpdated' }, onError: { target: 'editingExpiry', actions: 'assignError' } },
     },
-    saved: { description: 'A toast, then the payment-method list.', tags: ['redirecting'], entry: ['notify', 'goToList'], type: 'final' },
+    saved: { description: 'A toast, then the destination: the payment-method list, or the return URL the add page was given (the gift form’s #payment).', tags: ['redirecting'], entry: ['notify', 'redirect'], type: 'final' },
   },
 });

@@ -32,6 +32,7 @@ export const creditCardEvents = [
 type Snap = { value: unknown; context: { error: string | null; fieldErrors: object; guestCard: unknown } };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: s.context.error, f: Object.keys(s.context.fieldErrors), g: !!s.context.guestCard });
 const expiredMessage = 'Your card details timed out. Please enter them again.';
+const GIFT_PAYMENT = '/gift/11000001#payment';
 
 const C = creditCardEvents as ReadonlyArray<{ type: string }>;
 
@@ -50,6 +51,8 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
   // changes the expiry
   journeys: [
     { name: 'a member adds a card', run: 'member adds', events: [C[0]!, C[4]!, C[6]!], ends: 'saved' },
+    // docs/gifting.md 1: the gift form's add-payment comes back to /gift/{n}#payment with the new card
+    { name: 'a member adds a card for a gift and goes back to it', run: 'member adds for a gift', events: [C[0]!, C[4]!, C[6]!], ends: 'saved' },
     { name: 'a member adds, tokenizing refuses the number', run: 'member adds', events: [C[0]!, C[5]!], ends: 'entering' },
     { name: 'a member adds, saving fails', run: 'member adds', events: [C[0]!, C[4]!, C[7]!], ends: 'entering' },
     { name: 'an invalid card is not sent', run: 'member adds', events: [C[1]!], ends: 'entering' },
@@ -67,18 +70,20 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
     'xstate.done.actor.tokenize -> ready': ['storeGuestCard', 'notify'],
     'xstate.after.tokenMaxAge.creditCard.ready -> entering': ['clearGuestCard'],
     'user.change -> entering': ['clearGuestCard'],
-    '* -> saved': ['notify', 'goToList'],
+    '* -> saved': ['notify', 'redirect'],
   },
   arrange(machine) {
     const fakes = requestFakes({ tokenize: tokenizeRequest, addMethod: addMethodRequest, updateMethod: updateMethodRequest });
-    const spy = spyActions(['notify', 'goToList', 'storeGuestCard', 'clearGuestCard'] as const);
+    const spy = spyActions(['notify', 'redirect', 'storeGuestCard', 'clearGuestCard'] as const);
     const opts = (input: object) => ({ events: creditCardEvents as never, input: { today, ...input } as never, serializeState: serializeState as never });
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
       runs: [
         { name: 'member adds', options: opts({ mode: 'add', billingAddressId: 'ad_1' }) },
-        { name: 'member edits', options: opts({ mode: 'edit', method: method('pm_1', true) }) },
+        { name: 'member adds for a gift', options: opts({ mode: 'add', billingAddressId: 'ad_1', returnUrl: GIFT_PAYMENT }) },
+        // an off-site return URL is never a destination (issue 25): the list instead
+        { name: 'member edits', options: opts({ mode: 'edit', method: method('pm_1', true), returnUrl: '//attacker.example' }) },
         { name: 'guest', options: opts({ mode: 'guest', postalCode: '98101', stored: { status: 'none' } }) },
         { name: 'guest fresh', options: opts({ mode: 'guest', stored: { status: 'fresh', card: token(true) } }) },
         { name: 'guest expired', options: opts({ mode: 'guest', stored: { status: 'expired' } }) },
@@ -90,13 +95,14 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
         if (!s.matches('saving')) expect(c.token).toBeNull();
         if (event.type === 'xstate.init') {
           expect(s.matches(run === 'member edits' ? 'editingExpiry' : run === 'guest fresh' ? 'ready' : 'entering')).toBe(true);
-          expect([c.error, c.billingAddressId, c.postalCode]).toEqual([run === 'guest expired' ? expiredMessage : null, run === 'member adds' ? 'ad_1' : null, run === 'guest' ? '98101' : null]);
+          expect([c.error, c.billingAddressId, c.postalCode]).toEqual([run === 'guest expired' ? expiredMessage : null, run.startsWith('member adds') ? 'ad_1' : null, run === 'guest' ? '98101' : null]);
+          expect(c.destination).toBe(run === 'member adds for a gift' ? GIFT_PAYMENT : '/account/payment-method');
         }
         if (s.matches('entering') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ number: "That card number or security code doesn't look right.", expMonth: 'Your card may have expired.', cvc: 'Enter the 3- or 4-digit security code.' });
         if (s.matches('editingExpiry') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ expMonth: 'Your card may have expired.' });
         if (s.matches('tokenizing'))
           expect(fakes.last('tokenize')).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', ...(run === 'guest' ? { postalCode: '98101' } : {}), singleUse: run.startsWith('guest') });
-        if (s.matches('saving')) expect([run, fakes.last('addMethod')]).toEqual(['member adds', { token: 'tok_visa_12345678', billingAddressId: 'ad_1' }]);
+        if (s.matches('saving')) expect([run.startsWith('member adds'), fakes.last('addMethod')]).toEqual([true, { token: 'tok_visa_12345678', billingAddressId: 'ad_1' }]);
         if (s.matches('updating')) expect(fakes.last('updateMethod')).toEqual({ paymentMethodId: 'pm_1', expMonth: 12, expYear: 2030 });
         if (event.type === 'xstate.error.actor.tokenize') expect([c.fieldErrors, c.error]).toEqual([{ number: "International cards aren't supported." }, null]);
         if (event.type === 'xstate.error.actor.addMethod') expect([c.error, c.fieldErrors]).toEqual(['Your card was rejected. Please choose another payment method.', {}]);
@@ -105,7 +111,7 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
         if (s.matches('ready')) expect(c.guestCard).not.toBeNull();
         if (event.type === 'xstate.after.tokenMaxAge.creditCard.ready') expect([c.guestCard, c.error]).toEqual([null, expiredMessage]);
         if (event.type === 'user.change' && s.matches('entering')) expect([c.guestCard, c.error]).toEqual([null, null]);
-        if (s.matches('saved')) expect(c.notice).toBe(run === 'member edits' ? 'Payment method updated' : 'Payment method added');
+        if (s.matches('saved')) expect([c.notice, c.destination]).toEqual([run === 'member edits' ? 'Payment method updated' : 'Payment method added', run === 'member adds for a gift' ? GIFT_PAYMENT : '/account/payment-method']);
       },
       afterAll() {
         expect(fakes.errors()).toEqual([]);

@@ -6,9 +6,15 @@ import { requireSignIn } from '../services/auth-guard.ts';
 import { paymentMethodsActors } from '../services/cards.actors.ts';
 import { PaymentMethodsView } from '../views/cards/PaymentMethodsView.tsx';
 import { paymentMethodsQuery, useToast } from './-cards/card-page-hooks.ts';
+import { ReturnUrlSearch } from './-account/search.ts';
 
-/** /account/payment-method (sign-in required): the member's payment methods (list, default, remove, add links). */
+/**
+ * /account/payment-method (sign-in required): the member's payment methods (list, default, remove, add links).
+ * ?returnUrl= (same-origin path; the gift form's add-payment sends `/gift/{n}#payment`) rides on "Add a credit or
+ * debit card" through the billing address to the card page, whose save goes back there (docs/gifting.md 1).
+ */
 export const Route = createFileRoute('/account/payment-method/')({
+  validateSearch: ReturnUrlSearch,
   beforeLoad: ({ context, location }) => requireSignIn(context, location),
   component: PaymentMethodsPage,
 });
@@ -28,5 +34,6 @@ function PaymentMethodsPage() {
       },
     }),
   );
-  return <PaymentMethodsView actor={actor} />;
+  const { returnUrl } = Route.useSearch();
+  return <PaymentMethodsView actor={actor} returnUrl={returnUrl} />;
 }

@@ -35,6 +35,9 @@ export const RETURN_URL_ROUTES: Array<[path: string, param: string]> = [
   ['/account/payment-method/add/billing-address', 'returnUrl'],
   ['/account/payment-method/edit/billing-address', 'returnUrl'],
   ['/account/payment-method/gift/guest/credit-card', 'returnUrl'],
+  // the member's add-payment from the gift form (docs/gifting.md 1): list → billing address → card → back
+  ['/account/payment-method', 'returnUrl'],
+  ['/account/payment-method/add/credit-card', 'returnUrl'],
   ['/store-locator', 'returnPath'],
   ['/menu/store-locator', 'returnPath'],
 ];
@@ -55,6 +58,17 @@ describe('return URLs reach no page unless same-origin (issue 25)', () => {
       }
     });
   }
+});
+
+describe("the gift form's #payment return (docs/gifting.md 1)", () => {
+  it('keeps /gift/{n}#payment on every page of the member add-payment round trip', () => {
+    const back = '/gift/11000001#payment';
+    for (const path of ['/account/payment-method', '/account/payment-method/add/billing-address', '/account/payment-method/add/credit-card', '/account/payment-method/gift/guest/credit-card'])
+      expect(leafSearch(`${path}?returnUrl=${encodeURIComponent(back)}`).returnUrl, path).toBe(back);
+    expect(leafSearch(`/account/payment-method/add/credit-card?billingAddressId=ad_1&returnUrl=${encodeURIComponent(back)}`)).toMatchObject({ billingAddressId: 'ad_1', returnUrl: back });
+    // a refused billing address id does not take the return URL down with it
+    expect(leafSearch(`/account/payment-method/add/credit-card?billingAddressId=${encodeURIComponent('<x>')}&returnUrl=${encodeURIComponent(back)}`)).toMatchObject({ billingAddressId: undefined, returnUrl: back });
+  });
 });
 
 describe('checked again where the navigation happens (issue 25)', () => {

@@ -7,7 +7,8 @@ import { paymentMethodsQuery, thisMonth, useToast } from './card-page-hooks.ts';
 
 /**
  * The credit-card machine of the add and edit pages: toasts its notice, and when it is done refreshes the
- * payment methods and returns to /account/payment-method.
+ * payment methods (also the inactive query the gift form's loader reads, before leaving) and goes to the
+ * machine's destination: /account/payment-method, or the add page's same-origin ?returnUrl= (the gift's #payment).
  */
 export function useCreditCardActor(input: Omit<CreditCardInput, 'today'>) {
   const router = useRouter();
@@ -18,9 +19,12 @@ export function useCreditCardActor(input: Omit<CreditCardInput, 'today'>) {
       actors: creditCardActors(),
       actions: {
         notify: ({ context }) => context.notice && toast('success', context.notice),
-        goToList: () => {
-          void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
-          queueMicrotask(() => void router.navigate({ to: '/account/payment-method' }));
+        redirect: ({ context }) => {
+          const href = context.destination;
+          void queryClient
+            .invalidateQueries({ queryKey: paymentMethodsQuery.queryKey, refetchType: 'all' })
+            .catch(() => undefined)
+            .then(() => router.navigate({ href }));
         },
       },
     }),

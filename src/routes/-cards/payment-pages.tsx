@@ -34,13 +34,24 @@ export function BillingAddressPage({ mode, signedIn, address, paymentMethodId, r
               const back = safeReturnUrl(returnUrl);
               void router.navigate({ to: '/account/payment-method/gift/guest/credit-card', search: back ? { returnUrl: back } : {} });
             } else if (paymentMethodId) void router.navigate({ to: '/account/payment-method/edit/credit-card', search: { paymentMethodId } });
-            else void router.navigate({ to: '/account/payment-method/add/credit-card', search: { billingAddressId: context.newAddressId ?? context.addressId ?? undefined } });
+            else {
+              // a member adding a card for a gift: the card page saves, then goes back to ?returnUrl= (docs/gifting.md 1)
+              const back = safeReturnUrl(returnUrl) ?? undefined;
+              void router.navigate({ to: '/account/payment-method/add/credit-card', search: { billingAddressId: context.newAddressId ?? context.addressId ?? undefined, returnUrl: back } });
+            }
           });
         },
       },
     }),
     { input: { mode, guest: !signedIn, address } },
   );
-  const back = signedIn ? <Link to="/account/payment-method">Back to payment methods</Link> : <Link to="/">Back to the home page</Link>;
+  const listSearch = mode === 'add' && safeReturnUrl(returnUrl) ? { returnUrl: safeReturnUrl(returnUrl) ?? undefined } : {};
+  const back = signedIn ? (
+    <Link to="/account/payment-method" search={listSearch}>
+      Back to payment methods
+    </Link>
+  ) : (
+    <Link to="/">Back to the home page</Link>
+  );
   return <BillingAddressView actor={actor} heading={mode === 'edit' ? 'Edit billing address' : 'Add billing address'} back={back} />;
 }

@@ -16,7 +16,8 @@ import './cards.css';
  * each payment page loads only its own (docs/architecture.md#performance).
  */
 
-export function PaymentMethodsView({ actor }: { actor: ActorRefFrom<typeof paymentMethodsMachine> }) {
+/** `returnUrl` (already same-origin): where a card added from here ends up (the gift form's #payment) */
+export function PaymentMethodsView({ actor, returnUrl }: { actor: ActorRefFrom<typeof paymentMethodsMachine>; returnUrl?: string | undefined }) {
   const s = useSelector(actor, (x) => x);
   const { methods, error, targetId } = s.context;
   if (s.matches('loading')) return <PageLoading />;
@@ -61,7 +62,7 @@ export function PaymentMethodsView({ actor }: { actor: ActorRefFrom<typeof payme
           <section className="account-card" aria-labelledby="add-method-heading">
             <h2 id="add-method-heading">Add a payment method</h2>
             <div className="cards-actions">
-              <Link className="btn btn--primary" to="/account/payment-method/add/billing-address">
+              <Link className="btn btn--primary" to="/account/payment-method/add/billing-address" search={returnUrl ? { returnUrl } : {}}>
                 Add a credit or debit card
               </Link>
               <Link className="btn btn--ghost" to="/account/payment-method/add/paypal">

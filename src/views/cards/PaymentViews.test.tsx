@@ -144,7 +144,7 @@ const creditCard: FlowViewModel<typeof creditCardMachine> = {
   serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.error, f: s.context.fieldErrors }),
   actors: ['tokenize', 'addMethod', 'updateMethod'],
   requests: { tokenize: tokenizeRequest, addMethod: addMethodRequest, updateMethod: updateMethodRequest },
-  spyActions: ['notify', 'goToList'],
+  spyActions: ['notify', 'redirect'],
   render: (actor) => <CreditCardView actor={actor} heading="Add a credit or debit card" />,
   perform: {
     'user.submit': async (e, { user }) => {
@@ -287,6 +287,16 @@ describe('PaypalConsentView along the PayPal consent model paths', () => {
 });
 describe('TransferView along the transfer model paths', () => {
   for (const path of modelPaths(transfer)) it(pathName(path), () => walkPath(transfer, path));
+});
+
+describe('the member add-payment for a gift (docs/gifting.md 1)', () => {
+  it("the list's Add a credit or debit card carries the gift's #payment return URL to the billing address", async () => {
+    const actor = createActor(paymentMethodsMachine.provide({ actors: { loadMethods: resolving({ paymentMethods: two }), makeDefault: never(), removeMethod: never() } })).start();
+    renderWithRouter(<PaymentMethodsView actor={actor} returnUrl="/gift/11000001#payment" />);
+    await flush();
+    expect(screen.getByRole('link', { name: 'Add a credit or debit card' }).getAttribute('href')).toBe('/account/payment-method/add/billing-address?returnUrl=%2Fgift%2F11000001%23payment');
+    expect(screen.getByRole('link', { name: 'Add PayPal' }).getAttribute('href')).toBe('/account/payment-method/add/paypal');
+  });
 });
 
 describe('guest card and edit card', () => {
