@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { GIFT_LOCALE, GIFT_PRODUCT_NUMBER } from '../../contracts/gift.ts';
 import { sessionQuery } from '../services/session.ts';
-import { giftCardQuery } from '../services/gifting/gift.queries.ts';
+import { giftCardQuery, giftCatalogQuery } from '../services/gifting/gift.queries.ts';
 import { paymentMethodsQuery } from './-cards/card-page-hooks.ts';
 import { GiftFormPage } from './-gifting/gift-form-page.tsx';
 
@@ -18,7 +18,11 @@ export const Route = createFileRoute('/gift/$productNumber')({
     const session = await context.queryClient.ensureQueryData(sessionQuery);
     const reads: Array<Promise<unknown>> = [];
     // a failed prefetch is not an error page: the machine loads again and shows its own outcome
-    if (GIFT_PRODUCT_NUMBER.test(params.productNumber)) reads.push(context.queryClient.ensureQueryData(giftCardQuery(params.productNumber, GIFT_LOCALE)).catch(() => undefined));
+    if (GIFT_PRODUCT_NUMBER.test(params.productNumber)) {
+      reads.push(context.queryClient.ensureQueryData(giftCardQuery(params.productNumber, GIFT_LOCALE)).catch(() => undefined));
+      // the category's designs for the design switch (without it the page just shows no switch)
+      reads.push(context.queryClient.ensureQueryData(giftCatalogQuery(GIFT_LOCALE)).catch(() => undefined));
+    }
     if (session.signedIn) reads.push(context.queryClient.ensureQueryData(paymentMethodsQuery).catch(() => undefined));
     await Promise.all(reads);
   },

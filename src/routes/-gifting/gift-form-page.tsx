@@ -10,6 +10,7 @@ import { sessionQuery } from '../../services/session.ts';
 import { clearGuestCard, clearGuestPayment } from '../../services/guest-payment.ts';
 import { clearPersistedGiftForm, persistGiftForm, readPersistedGiftForm, storeGiftConfirmation } from '../../services/gifting/gift-form-storage.ts';
 import { giftFormActors, readGiftGuestPayment } from '../../services/gifting/purchase.actors.ts';
+import { giftCatalogQuery } from '../../services/gifting/gift.queries.ts';
 import { paymentMethodsQuery, useToast } from '../-cards/card-page-hooks.ts';
 import { GiftFormView } from '../../views/gifting/GiftFormView.tsx';
 
@@ -77,5 +78,9 @@ export function GiftFormPage({ productNumber, zeroRetries }: { productNumber: st
   );
   const modalOpen = useSelector(actor, (s) => (s.status === 'done' ? null : s.matches('payment') || s.matches('purchasing') || s.matches('purchaseFailed')));
   usePaymentHash(modalOpen);
-  return <GiftFormView actor={actor} />;
+  // the design switch: the other designs of the chosen design's category (the catalog, prefetched by the loader)
+  const categoryUrn = useSelector(actor, (s) => s.context.product?.categoryUrn);
+  const catalog = useQuery(giftCatalogQuery(GIFT_LOCALE)).data;
+  const designs = catalog?.categories.find((cat) => cat.urn === categoryUrn)?.eGifts ?? [];
+  return <GiftFormView actor={actor} designs={designs} />;
 }

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../test/account-harness.tsx';
 import { GiftFormView } from './GiftFormView.tsx';
-import { startForm, statusOf } from './gift-view-fixtures.ts';
+import { birthday, startForm, statusOf } from './gift-view-fixtures.ts';
 
 /**
  * The gift page walked by hand on the real view (literal spec texts): a member's 3 steps with each form message,
@@ -113,5 +113,67 @@ describe('GiftFormView', () => {
     expect(dialog.getByText('Two recipients have the same email address. Change one and buy again.')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Got it' }));
     expect(await screen.findByText('Step 2 of 3: Recipients')).toBeTruthy();
+  });
+
+  describe('the design switch (docs/gifting.md 1: the category\'s designs on the form page)', () => {
+    const designs = [
+      { productNumber: '11000001', altText: 'Birthday eGift: balloons', largeImageUrl: '/gift/art/birthday-balloons.svg' },
+      { productNumber: '11000002', altText: 'Birthday eGift: a layered cake with three candles', largeImageUrl: '/gift/art/birthday-cake.svg' },
+      { productNumber: '11000003', altText: 'Birthday eGift: confetti around the words Happy Birthday', largeImageUrl: '/gift/art/birthday-confetti.svg' },
+    ];
+    const checked = (name: string) => (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
+    // user-event walks a radio group with the arrow keys through CSS.escape, which jsdom lacks
+    beforeAll(() => {
+      if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { escape: (s: string) => s.replace(/["\\\]]/g, '\\$&') });
+    });
+    afterAll(() => vi.unstubAllGlobals());
+
+    it("a radio group of the category: the arrow keys and a click choose a design, the large image and the form's design follow", async () => {
+      const { actor } = startForm({ signedIn: false });
+      const user = userEvent.setup();
+      renderWithRouter(<GiftFormView actor={actor} designs={designs} />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Birthday eGift: balloons' })).toBeTruthy();
+      const group = within(screen.getByRole('group', { name: 'Design' }));
+      expect(group.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['11000001', '11000002', '11000003']);
+      expect(checked('Birthday eGift: balloons')).toBe(true);
+      // keyboard: focus the chosen design, the arrow key moves the choice
+      group.getByRole('radio', { name: 'Birthday eGift: balloons' }).focus();
+      await user.keyboard('{ArrowRight}');
+      expect(checked('Birthday eGift: a layered cake with three candles')).toBe(true);
+      expect(screen.getByRole('heading', { level: 1, name: 'Birthday eGift: a layered cake with three candles' })).toBeTruthy();
+      expect(screen.getByRole('img', { name: 'Birthday eGift: a layered cake with three candles' }).getAttribute('src')).toBe('/gift/art/birthday-cake.svg');
+      await user.click(group.getByRole('radio', { name: 'Birthday eGift: confetti around the words Happy Birthday' }));
+      expect(actor.getSnapshot().context.formData.productNumber).toBe('11000003');
+      expect(actor.getSnapshot().context.product).toEqual({ ...designs[2], categoryUrn: 'birthday', available: true });
+      // the guest's one form goes on to payment with the chosen design
+      await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Gus Guest');
+      await user.type(screen.getByRole('textbox', { name: 'Your email' }), 'gus@example.com');
+      await user.type(screen.getByRole('textbox', { name: 'Recipient name' }), 'Sam');
+      await user.type(screen.getByRole('textbox', { name: 'Recipient email' }), 'sam@example.com');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('dialog', { name: 'Choose payment' })).toBeTruthy();
+      expect(actor.getSnapshot().context.formData.productNumber).toBe('11000003');
+    });
+
+    it("a retired design: none chosen, 'Choose a Gift design' until one of the category is picked", async () => {
+      const { actor } = startForm({ signedIn: true, product: { ...birthday, productNumber: '19000099', altText: 'Retired birthday eGift', available: false } });
+      const user = userEvent.setup();
+      renderWithRouter(<GiftFormView actor={actor} designs={designs} />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Retired birthday eGift' })).toBeTruthy();
+      expect(within(screen.getByRole('group', { name: 'Design' })).getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText('Choose a Gift design')).toBeTruthy();
+      await user.click(screen.getByRole('radio', { name: 'Birthday eGift: balloons' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText('Step 2 of 3: Recipients')).toBeTruthy();
+      expect(screen.queryByText('Choose a Gift design')).toBeNull();
+    });
+
+    it('no switch with one design or none (the catalog not loaded)', async () => {
+      const { actor } = startForm({ signedIn: true });
+      renderWithRouter(<GiftFormView actor={actor} designs={designs.slice(0, 1)} />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Birthday eGift: balloons' })).toBeTruthy();
+      expect(screen.queryByRole('group', { name: 'Design' })).toBeNull();
+    });
   });
 });

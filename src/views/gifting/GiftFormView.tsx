@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { GIFT_MESSAGE_MAX, MAX_RECIPIENTS } from '../../../contracts/gift.ts';
+import { GIFT_MESSAGE_MAX, MAX_RECIPIENTS, type GiftCatalogProduct } from '../../../contracts/gift.ts';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
 import { formatCents } from '../../../contracts/cards.ts';
 import type { giftFormMachine } from '../../../machines/gift-form.machine.ts';
@@ -19,11 +19,12 @@ type FormActor = ActorRefFrom<typeof giftFormMachine>;
 const text = (key: string | undefined) => (key ? GiftMessages[key as keyof typeof GiftMessages] : undefined);
 
 /**
- * /gift/{productNumber} (spec 3 sections 2–5; docs/gifting.md 1, 2.2): the design large, the form in steps ('Step n
- * of 3' signed in, 'Step n of 2' otherwise), the live total, the #payment modal and the 170046 dialog. Renders the
+ * /gift/{productNumber} (spec 3 sections 2–5; docs/gifting.md 1, 2.2): the design large, the category's designs to
+ * switch between (`designs`, from the catalog; a radio group on the first step), the form in steps ('Step n of 3'
+ * signed in, 'Step n of 2' otherwise), the live total, the #payment modal and the 170046 dialog. Renders the
  * giftForm snapshot and sends its events, nothing else.
  */
-export function GiftFormView({ actor }: { actor: FormActor }) {
+export function GiftFormView({ actor, designs = [] }: { actor: FormActor; designs?: readonly GiftCatalogProduct[] }) {
   const state = useSelector(actor, (s) => s);
   const c = state.context;
   if (state.matches('loading') || state.matches('starting') || state.matches('notFound') || state.matches('addingPayment') || state.matches('confirmed')) return <PageLoading />;
@@ -54,6 +55,23 @@ export function GiftFormView({ actor }: { actor: FormActor }) {
         {err('productNumber') ? <ErrorAlert message={err('productNumber')} /> : null}
         {showAmount && !state.matches({ editing: 'recipients' }) ? (
           <>
+            {designs.length > 1 && c.product ? (
+              <fieldset className="gift-designs-switch">
+                <legend>Design</legend>
+                {designs.map((d) => (
+                  <label key={d.productNumber} className="gift-design-choice">
+                    <input
+                      type="radio"
+                      name="design"
+                      value={d.productNumber}
+                      checked={f.productNumber === d.productNumber}
+                      onChange={() => c.product && actor.send({ type: 'user.chooseDesign', product: { ...d, categoryUrn: c.product.categoryUrn, available: true } })}
+                    />
+                    <img src={d.largeImageUrl} alt="" width={120} height={76} /> <span>{d.altText}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             <fieldset className="gift-amounts">
               <legend>Amount</legend>
               {c.config.giftAmountOptions.map((cents) => (

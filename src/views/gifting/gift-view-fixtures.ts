@@ -12,12 +12,12 @@ export const giftConfig = { giftAmountOptions: [1000, 2500, 5000, 10000], defaul
 export const statusOf = (code: string | null, orderNumber: string | null = null): GiftPurchaseStatus => ({ orderNumber, data: { context: { code, orderNumber } } });
 
 /** a started form actor; `purchase` answers the POST, `statuses` answer the polls in turn */
-export function startForm(opts: { signedIn: boolean; purchase?: () => Promise<GiftPurchaseAccepted>; statuses?: Array<() => Promise<GiftPurchaseStatus>>; input?: Partial<GiftFormInput> }) {
+export function startForm(opts: { signedIn: boolean; product?: GiftProduct; purchase?: () => Promise<GiftPurchaseAccepted>; statuses?: Array<() => Promise<GiftPurchaseStatus>>; input?: Partial<GiftFormInput> }) {
   const sent: unknown[] = [];
   let poll = 0;
   const machine = giftFormMachine.provide({
     actors: {
-      loadGiftCard: fromPromise(async () => birthday),
+      loadGiftCard: fromPromise(async () => opts.product ?? birthday),
       giftPayment: giftPaymentMachine,
       giftPurchase: giftPurchaseMachine.provide({
         actors: {
