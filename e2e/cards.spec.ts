@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNT_TEST_TIMEOUT, createMember, expect, freshActiveCard, toast } from './accounts.helpers.ts';
 import { signInThroughForm, test } from './fixtures.ts';
 import { axeViolations, horizontalOverflow, VIEWPORTS } from './a11y.helpers.ts';
+import { fillBillingAddress } from './payment.helpers.ts';
 
 test.describe.configure({ timeout: ACCOUNT_TEST_TIMEOUT });
 
@@ -51,17 +52,6 @@ async function registerCharge(page: Page, barcode: string, dollars: string) {
   const out = await registerAttempt(page, barcode, dollars);
   expect(out).toContain('Charged');
   return out;
-}
-
-async function fillBillingAddress(page: Page) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Add billing address' })).toBeVisible();
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('Address', { exact: true }).fill('1 Pike St');
-  await page.getByLabel('City').fill('Seattle');
-  await page.getByLabel('State').selectOption('WA');
-  await page.getByLabel('ZIP code').fill('98101');
-  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 async function fillCard(page: Page, number: string, submit: string) {

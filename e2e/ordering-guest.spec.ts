@@ -10,6 +10,7 @@
  * Everything real: the built app, the server, the sandbox processor. Texts are the spec's literals.
  */
 import { DEMO, csrfHeaders, expect, signInThroughForm, test } from './fixtures.ts';
+import { fillBillingAddress } from './payment.helpers.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { OrderingOperations, type OrderingOperationName } from '../contracts/ordering.ts';
@@ -108,14 +109,7 @@ test('a guest orders with a single-use card from the guest payment pages; the or
   // add payment: billing address, then the card, then back to the checkout
   await modal.getByRole('button', { name: 'Add a card' }).click();
   await expect(page).toHaveURL(/\/account\/payment-method\/add\/billing-address\?returnUrl=%2Fmenu%2Fcart%2Fguest%2Fcheckout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Add billing address' })).toBeVisible();
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill('Park');
-  await page.getByLabel('Address', { exact: true }).fill('1 Main St');
-  await page.getByLabel('City').fill('Seattle');
-  await page.getByLabel('State').selectOption('WA');
-  await page.getByLabel('ZIP code').fill('98101');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillBillingAddress(page, { firstName: 'Robin', lastName: 'Park', addressLine1: '1 Main St' });
   await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card\?returnUrl=/);
   // editing the billing address keeps the way back to the checkout
   await page.getByRole('link', { name: 'Edit billing address' }).click();

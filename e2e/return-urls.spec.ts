@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
 import { PASSWORD } from './accounts.helpers.ts';
 import { withoutMap } from './locator.helpers.ts';
+import { fillBillingAddress } from './payment.helpers.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -33,16 +34,6 @@ async function guardOrigin(page: Page): Promise<{ offsite: string[]; origin: str
 async function expectLanded(page: Page, guard: { offsite: string[]; origin: string }, path: string, variant: string) {
   await expect(page, `after ${JSON.stringify(variant)}`).toHaveURL(`${guard.origin}${path}`);
   expect(guard.offsite, `after ${JSON.stringify(variant)}`).toEqual([]);
-}
-
-async function fillBillingAddress(page: Page) {
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('Address', { exact: true }).fill('1 Pike St');
-  await page.getByLabel('City').fill('Seattle');
-  await page.getByLabel('State').selectOption('WA');
-  await page.getByLabel('ZIP code').fill('98101');
-  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 async function fillCard(page: Page) {
