@@ -82,6 +82,22 @@ test('guest payment: edit billing address → card page → Continue, and the ca
   }
 });
 
+test("the member's add-payment pages (list, billing address, card) carry no off-site return URL on their links", async ({ page }) => {
+  const guard = await guardOrigin(page);
+  await signInThroughForm(page, DEMO.member.email, DEMO.member.password, '/account/payment-method');
+  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  for (const variant of VARIANTS) {
+    await page.goto(`/account/payment-method?${q('returnUrl', variant)}`);
+    await expect(page.getByRole('link', { name: 'Add a credit or debit card' }), variant).toHaveAttribute('href', '/account/payment-method/add/billing-address');
+    await page.goto(`/account/payment-method/add/billing-address?${q('returnUrl', variant)}`);
+    await expect(page.getByRole('link', { name: 'Back to payment methods' }), variant).toHaveAttribute('href', '/account/payment-method');
+    await page.goto(`/account/payment-method/add/credit-card?${q('returnUrl', variant)}`);
+    await expect(page.getByRole('link', { name: 'Back to payment methods' }), variant).toHaveAttribute('href', '/account/payment-method');
+    await page.getByRole('link', { name: 'Back to payment methods' }).click();
+    await expectLanded(page, guard, '/account/payment-method', variant);
+  }
+});
+
 test('sign-in, sign-out and SSO land on their fallback for every variant', async ({ page }) => {
   const guard = await guardOrigin(page);
   for (const variant of VARIANTS) {
