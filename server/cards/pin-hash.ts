@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { signingKey } from '../db/signing-keys.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { equalHex, sha256Hex } from '../auth/tokens.ts';
 
@@ -13,19 +14,7 @@ import { equalHex, sha256Hex } from '../auth/tokens.ts';
  * PIN afresh) lets every stored PIN move over without knowing it: `upgradePinHashes` does that at start and once
  * per process before the first check.
  */
-const cached = new WeakMap<object, Buffer>();
-
-export async function cardPinKey(db: Queryable): Promise<Buffer> {
-  const env = process.env.CARD_PIN_SECRET;
-  if (env && env.length >= 32) return Buffer.from(env);
-  const hit = cached.get(db);
-  if (hit) return hit;
-  await db.query(`insert into signing_keys (name, secret) values ('card-pin', $1) on conflict (name) do nothing`, [randomBytes(32).toString('base64url')]);
-  const r = await db.query<{ secret: string }>(`select secret from signing_keys where name = 'card-pin'`);
-  const key = Buffer.from(r.rows[0]!.secret);
-  cached.set(db, key);
-  return key;
-}
+export const cardPinKey = (db: Queryable): Promise<Buffer> => signingKey(db, 'card-pin', process.env.CARD_PIN_SECRET);
 
 const wrap = (key: Buffer, sha: string) => createHmac('sha256', key).update(sha).digest('hex');
 

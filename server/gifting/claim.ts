@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { signingKey } from '../db/signing-keys.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { CardCodes, money, type Card, type CardInfoFromTokenResponse } from '../../contracts/cards.ts';
 import { cardError } from '../cards/errors.ts';
@@ -14,17 +15,7 @@ import { claimTokenHash } from './issue.ts';
  * The eGift security code is never stored: 8 digits of HMAC-SHA-256(key 'egift-code' of signing_keys, cardId),
  * the same on every call (the bearer link hands it out; the card-balance check verifies it).
  */
-const keys = new WeakMap<object, Buffer>();
-
-async function egiftKey(db: Queryable): Promise<Buffer> {
-  const cached = keys.get(db);
-  if (cached) return cached;
-  await db.query(`insert into signing_keys (name, secret) values ('egift-code', $1) on conflict (name) do nothing`, [randomBytes(32).toString('base64url')]);
-  const r = await db.query<{ secret: string }>(`select secret from signing_keys where name = 'egift-code'`);
-  const key = Buffer.from(r.rows[0]!.secret);
-  keys.set(db, key);
-  return key;
-}
+const egiftKey = (db: Queryable) => signingKey(db, 'egift-code');
 
 /** the eGift card's 8-digit security code (exported for the card-balance check) */
 export async function egiftSecurityCode(db: Queryable, cardId: string): Promise<string> {

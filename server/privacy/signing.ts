@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
+import { signingKey } from '../db/signing-keys.ts';
 import { UNSUBSCRIBE_LINK_TTL_SECONDS, UNSUBSCRIBE_TYPES, type UnsubscribeType } from '../../contracts/unsubscribe.ts';
 
 /**
@@ -7,18 +8,7 @@ import { UNSUBSCRIBE_LINK_TTL_SECONDS, UNSUBSCRIBE_TYPES, type UnsubscribeType }
  * in epoch seconds }) '.' base64url(HMAC-SHA256(key, payload)). The key is UNSUBSCRIBE_SECRET when set, else a random
  * key made on first use and kept in signing_keys (every server process of one database shares it).
  */
-let cached: { db: Queryable; key: Buffer } | null = null;
-
-export async function unsubscribeKey(db: Queryable): Promise<Buffer> {
-  const env = process.env.UNSUBSCRIBE_SECRET;
-  if (env && env.length >= 32) return Buffer.from(env);
-  if (cached?.db === db) return cached.key;
-  await db.query(`insert into signing_keys (name, secret) values ('unsubscribe', $1) on conflict (name) do nothing`, [randomBytes(32).toString('base64url')]);
-  const r = await db.query<{ secret: string }>(`select secret from signing_keys where name = 'unsubscribe'`);
-  const key = Buffer.from(r.rows[0]!.secret);
-  cached = { db, key };
-  return key;
-}
+export const unsubscribeKey = (db: Queryable): Promise<Buffer> => signingKey(db, 'unsubscribe', process.env.UNSUBSCRIBE_SECRET);
 
 export async function signUnsubscribe(db: Queryable, userId: string, type: UnsubscribeType, now = Date.now()): Promise<string> {
   const payload = Buffer.from(JSON.stringify({ u: userId, t: type, x: Math.floor(now / 1000) + UNSUBSCRIBE_LINK_TTL_SECONDS })).toString('base64url');
