@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { forEachDb, openTestDb, backends } from '../test/db.ts';
+import { anotherProcess, backends, forEachDb, openTestDb, until } from '../test/db.ts';
 import { storeRows } from '../locator/store-cache.ts';
 import { readyStoreIndex, startStoreIndex } from '../locator/store-index.ts';
 import { geocodeCached, geocodeCacheSize } from '../locator/geocode-cache.ts';
 import { startCacheInvalidation } from './invalidation.ts';
 import { migrate, splitSql } from './migrate.ts';
-import { openPostgres, type Db } from './db.ts';
+import type { Db } from './db.ts';
 
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-};
 
 forEachDb('store cache invalidation (LISTEN/NOTIFY)', ({ db }) => {
   it('a change to stores empties the store cache at once (trigger NOTIFY, not the 60 s TTL)', async () => {
@@ -59,8 +51,7 @@ describe('store cache invalidation across processes [postgres]', () => {
   it.runIf(backends().includes('postgres'))('a store edited through one connection pool shows at once in another pool\'s cache and stores in memory', async () => {
     const a = await openTestDb('postgres');
     // a second "process": its own pool on the same database
-    const name = (await a.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
-    const b: Db = await openPostgres((process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test').replace(/\/[^/]*$/, `/${name}`), 2);
+    const b = await anotherProcess(a);
     const stopA = await startCacheInvalidation(a);
     const stopB = await startCacheInvalidation(b);
     try {

@@ -4,19 +4,11 @@
  * menu. Before, a change was seen only after a restart.
  */
 import { describe, expect, it } from 'vitest';
-import { forEachDb, openTestDb, backends } from '../test/db.ts';
+import { anotherProcess, backends, forEachDb, openTestDb, until } from '../test/db.ts';
 import { catalog } from '../ordering/catalog.ts';
 import { startCacheInvalidation } from './invalidation.ts';
-import { openPostgres, type Db } from './db.ts';
+import type { Db } from './db.ts';
 
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-};
 
 async function someProduct(db: Db) {
   const p = [...(await catalog(db)).products.values()].find((x) => !x.hidden)!;
@@ -44,8 +36,7 @@ describe('menu cache invalidation across processes [postgres]', () => {
   it.runIf(backends().includes('postgres'))("a product renamed through one connection pool shows at once in another pool's menu", async () => {
     const a = await openTestDb('postgres');
     // a second "process": its own pool on the same database
-    const name = (await a.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
-    const b: Db = await openPostgres((process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test').replace(/\/[^/]*$/, `/${name}`), 2);
+    const b = await anotherProcess(a);
     const stopA = await startCacheInvalidation(a);
     const stopB = await startCacheInvalidation(b);
     try {

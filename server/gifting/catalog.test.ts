@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { documents } from '../../src/services/gifting/catalog.graphql.ts';
-import { appFor, backends, forEachDb, openTestDb, testClient } from '../test/db.ts';
-import { openPostgres, type Db } from '../db/db.ts';
+import { anotherProcess, appFor, backends, forEachDb, openTestDb, testClient, until } from '../test/db.ts';
 import { startCacheInvalidation } from '../db/invalidation.ts';
 import { giftCatalog } from './catalog.ts';
 
@@ -13,14 +12,6 @@ import { giftCatalog } from './catalog.ts';
  */
 type Gql = { status: number; json: { data?: Record<string, any>; errors?: Array<{ message: string; extensions: { code: string; field?: string; status: number } }> } }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-};
 
 forEachDb('eGift catalog (GraphQL)', ({ db }) => {
   const client = () => testClient(appFor(db()));
@@ -100,8 +91,7 @@ forEachDb('eGift catalog (GraphQL)', ({ db }) => {
 describe('eGift catalog cache across processes [postgres]', () => {
   it.runIf(backends().includes('postgres'))("a design renamed through one pool shows at once in another pool's catalog", async () => {
     const a = await openTestDb('postgres');
-    const name = (await a.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
-    const b: Db = await openPostgres((process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test').replace(/\/[^/]*$/, `/${name}`), 2);
+    const b = await anotherProcess(a);
     const stopA = await startCacheInvalidation(a);
     const stopB = await startCacheInvalidation(b);
     try {

@@ -2,12 +2,11 @@ process.env.PASSWORD_HASH_LOG_N = '10';
 process.env.TRUST_PROXY = 'true';
 
 import { describe, expect, it } from 'vitest';
-import { appFor, backends, openTestDb, testClient } from '../test/db.ts';
-import { openPostgres, type Db } from '../db/db.ts';
+import { anotherProcess, appFor, backends, openTestDb, testClient } from '../test/db.ts';
+import type { Db } from '../db/db.ts';
 import { startGiftWorker } from './worker.ts';
 import { PURCHASE, giftBody, memberWithCard, newRequestId } from './test-helpers.ts';
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PURCHASES = 60;
 
 /**
@@ -20,8 +19,6 @@ describe.runIf(backends().includes('postgres'))('gift worker race [postgres]', (
     const db = await openTestDb('postgres');
     const pools: Db[] = [];
     try {
-      const name = (await db.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
-      const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
       const c = testClient(appFor(db));
       const pay = await memberWithCard(c, db);
       const ids: string[] = [];
@@ -34,7 +31,7 @@ describe.runIf(backends().includes('postgres'))('gift worker race [postgres]', (
         ids.push(body.requestId);
         recipients += count;
       }
-      pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
+      pools.push(await anotherProcess(db, 4), await anotherProcess(db, 4));
       const workers = pools.map((pool, i) => startGiftWorker(pool, { id: `worker-${i + 1}`, pollMs: 100 }));
       await Promise.all(workers.map((w) => w.idle()));
       await Promise.all(workers.map((w) => w.idle()));

@@ -5,8 +5,8 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPostgres, type Db } from '../db/db.ts';
-import { backends, forEachDb, openTestDb } from '../test/db.ts';
+import type { Db } from '../db/db.ts';
+import { anotherProcess, backends, forEachDb, openTestDb } from '../test/db.ts';
 import { retryDelayMs, startDispatcher, startOutboxDispatcher, type Dispatcher } from './dispatcher.ts';
 import { classifySmtpError, DEFAULT_SMTP_FROM, smtpSettings, smtpTransport } from './smtp.ts';
 import { sendEmail } from './outbox.ts';
@@ -330,9 +330,7 @@ describe.skipIf(!backends().includes('postgres'))('two outbox dispatchers on one
   let second: Db;
   beforeAll(async () => {
     db = await openTestDb('postgres');
-    const name = (await db.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
-    const admin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    second = await openPostgres(admin.replace(/\/[^/]*$/, `/${name}`), 4);
+    second = await anotherProcess(db, 4);
   });
   afterAll(async () => {
     await second?.close();

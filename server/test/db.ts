@@ -112,3 +112,19 @@ export function testClient(app: ReturnType<typeof createApp>, origin = 'http://l
 export function appFor(db: Db, config: AppConfig = testConfig()) {
   return createApp({ db, config });
 }
+
+/** Polls `check` every 25 ms until it holds (true) or `ms` passes (false): for effects that arrive by NOTIFY. */
+export async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<boolean> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+}
+
+/** A second pool on the PostgreSQL database of `db`, as another server process on the same database opens it. */
+export async function anotherProcess(db: Db, maxConnections = 2): Promise<Db> {
+  const name = (await db.query<{ d: string }>('select current_database() as d')).rows[0]!.d;
+  return openPostgres(PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), maxConnections);
+}
