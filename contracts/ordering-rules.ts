@@ -131,13 +131,7 @@ export function visiblePreviousOrders<T extends { basket: { items: BasketItem[] 
     .filter((o) => o.basket.items.length > 0);
 }
 export const isExpressOrder = (o: { orderType: string }) => o.orderType === EXPRESS_ORDER_TYPE;
-/**
- * The favorites key (spec 3 item key: product id, size code, sorted options): productNumber/formCode|sizeCode|
- * optionSku×qty sorted. The form is part of it: a hot and an iced grande latte are two favorites.
- */
-export function itemKey(productNumber: number, formCode: string, sizeCode: string, childItems: ReadonlyArray<{ commerce: { sku: string }; quantity: number }>): string {
-  const opts = childItems.filter((c) => c.quantity > 0).map((c) => `${c.commerce.sku}x${c.quantity}`).sort();
-  return [`${productNumber}/${formCode}`, sizeCode, ...opts].join('|');
-}
+/** the favorites key: contracts/ordering-item-key.ts (the product pages need only it) */
+export { itemKey } from './ordering-item-key.ts';
 /** spec 4: '20+ mins' for over 20, otherwise a min-max range */
 export const waitLabel = (minMinutes: number, maxMinutes: number) => (maxMinutes > 20 ? '20+ mins' : `${minMinutes}-${maxMinutes} mins`);

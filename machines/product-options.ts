@@ -4,7 +4,7 @@
  * displayed price and the cart draft.
  */
 import type { FavoriteItemInput, OptionProduct, ProductDetail, ProductSize } from '../contracts/ordering.ts';
-import { itemKey as favoriteKey } from '../contracts/ordering-rules.ts';
+import { itemKey as favoriteKey } from '../contracts/ordering-item-key.ts';
 import { isValidDraft, type CartItemDraft, type CartOption } from './ordering-types.ts';
 
 export type OptionQuantities = Record<string, number>;

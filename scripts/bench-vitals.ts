@@ -74,7 +74,7 @@ if (!existsSync(path.join(DIST, 'index.html'))) {
   process.exit(1);
 }
 
-const port = await freePort();
+const port = process.env.VITALS_PORT ? Number(process.env.VITALS_PORT) : await freePort();
 // VITALS_DATA_DIR: a data folder seeded by an earlier start (kept afterwards), instead of a fresh one seeded now
 const keptData = process.env.VITALS_DATA_DIR;
 const dataDir = keptData ?? mkdtempSync(path.join(tmpdir(), 'harbor-vitals-'));
