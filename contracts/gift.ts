@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Card, CardInfoFromTokenRequest, Money, PaymentType, SvcCardNumber, SvcSecurityCode } from './cards.ts';
 import { GUEST_TOKEN_MAX_AGE_MS } from './card-shared.ts';
 import { GiftMessages } from './gift-messages.ts';
+import { GIFT_CATEGORY_URN, GIFT_CONFIRMATION_STORAGE_KEY, GIFT_FORM_STORAGE_KEY, GIFT_LOCALE, GIFT_PRODUCT_NUMBER } from './gift-ids.ts';
 
 /**
  * Gifting contracts (spec 3; docs/gifting.md sections 0 and 4): constants, and the valibot schemas shared by client
@@ -20,10 +21,8 @@ export const RECIPIENT_NAME_MAX = 25;
 export const MAX_RECIPIENTS = 10;
 /** spec 9 */
 export const INITIAL_RECIPIENTS = 1;
-/** spec 5, 9: exactly 8 digits */
-export const GIFT_PRODUCT_NUMBER = /^[0-9]{8}$/;
-/** category urns are slugs (path-safe; the spec does not show their form) */
-export const GIFT_CATEGORY_URN = /^[a-z0-9-]{1,40}$/;
+/** product number, category urn and locale: contracts/gift-ids.ts (the routes' params read them in the entry) */
+export { GIFT_PRODUCT_NUMBER, GIFT_CATEGORY_URN, GIFT_LOCALE };
 /** spec 4, 9: the default delay before the first status poll (env GIFT_STATUS_DELAY_MS; the POST answers it as `delay`) */
 export const GIFT_STATUS_DELAY_MS = 4000;
 /** design: the n-th EPROMISERETRY waits min(base·2^(n−1), max) */
@@ -39,8 +38,6 @@ export { GUEST_TOKEN_MAX_AGE_MS };
 export const DELIVERY_METHOD = 'EMAIL';
 /** spec 5: guests pay with these brands; PayPal for members only */
 export const GIFT_GUEST_BRANDS = ['amex', 'discover', 'mastercard', 'visa'] as const;
-/** the only locale (spec 7 sends `locale`) */
-export const GIFT_LOCALE = 'en-US';
 
 /** client config defaults (AppConfig.gifting; server/config.ts, env overrides) */
 export const GIFT_AMOUNT_OPTIONS = [1000, 2500, 5000, 10000] as const;
@@ -48,9 +45,8 @@ export const DEFAULT_GIFT_AMOUNT_OPTION = 2500;
 export const GIFT_CUSTOM_AMOUNT_MIN = 500;
 export const GIFT_CUSTOM_AMOUNT_MAX = 10000;
 
-/** sessionStorage keys (docs/gifting.md section 1) */
-export const GIFT_FORM_STORAGE_KEY = 'harbor.giftForm';
-export const GIFT_CONFIRMATION_STORAGE_KEY = 'harbor.giftConfirmation';
+/** sessionStorage keys (docs/gifting.md section 1): contracts/gift-ids.ts (/gift/confirmation's beforeLoad reads one) */
+export { GIFT_FORM_STORAGE_KEY, GIFT_CONFIRMATION_STORAGE_KEY };
 
 /** Error codes of the gift catalogue (docs/gifting.md 3.9; spec 8 gives subjects, "codes not shown"). */
 export const GiftCodes = {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Availability, Currency } from './ordering.ts';
+import { Availability, Currency } from './ordering-fields.ts';
 
 /**
  * The menu's answers (GraphQL get-menu, similar-items), apart from contracts/ordering.ts, which re-exports their

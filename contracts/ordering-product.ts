@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Availability, Currency } from './ordering.ts';
+import { Availability, Currency } from './ordering-fields.ts';
 
 /**
  * The product's answers (GraphQL get-product; REST GET /apiproxy/v1/ordering/{productNumber}), apart from

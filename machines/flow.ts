@@ -61,6 +61,28 @@ export function errorText(error: unknown, catalogue: CodeTexts = {}): string {
   return server ?? catalogue[f.code] ?? GENERIC_ERROR_MESSAGE;
 }
 
+/** A failure as the machines read it, its text chosen by `errorText` with `catalogue` (src/services/flow-error.ts). */
+export function flowErrorWith(e: unknown, catalogue: CodeTexts): FlowError {
+  return { ...asFlowError(e), message: errorText(e, catalogue) };
+}
+
+/**
+ * `call(request)`: awaits a request; a failure (an abort excepted) is rethrown as `flowErrorWith(failure, catalogue)`.
+ * Here rather than only in src/services/flow-error.ts, whose default catalogue is the account's: a page that maps
+ * failures with its own catalogue (the checkout's is empty) does not load the account's texts
+ * (docs/architecture.md#performance).
+ */
+export function callWith(catalogue: CodeTexts) {
+  return async function call<T>(request: Promise<T>): Promise<T> {
+    try {
+      return await request;
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError') throw e;
+      throw flowErrorWith(e, catalogue);
+    }
+  };
+}
+
 /** Stub for actors the route must provide: `actors: { x: fromPromise<Out, In>(async () => notProvided('x')) }`. */
 export function notProvided(name: string): never {
   throw new Error(`${name}: actor not provided (the route supplies it with machine.provide())`);

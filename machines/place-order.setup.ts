@@ -3,17 +3,15 @@
  * the store (price-order / price-order-guest), payment, tip, reload, pickup time, submit.
  */
 import { setup, assign, fromPromise, assertEvent } from 'xstate';
-import {
-  actionForPricingCode,
-  reloadAmountOptions,
-  tipAllowed,
-  type CartItemInput,
-  type PickupOptionCode,
-  type PricingResult,
-  type SubmitOrderResult,
-  type TenderType,
-  type TimeSlot,
-  type TimeSlotsResponse,
+import { actionForPricingCode, reloadAmountOptions, tipAllowed } from '../contracts/ordering-rules.ts';
+import type {
+  CartItemInput,
+  PickupOptionCode,
+  PricingResult,
+  SubmitOrderResult,
+  TenderType,
+  TimeSlot,
+  TimeSlotsResponse,
 } from '../contracts/ordering.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 

@@ -1,5 +1,6 @@
 import { setup, assign, fromPromise, assertEvent } from 'xstate';
-import { visiblePreviousOrders, type PreviousOrder } from '../contracts/ordering.ts';
+import type { PreviousOrder } from '../contracts/ordering.ts';
+import { visiblePreviousOrders } from '../contracts/ordering-rules.ts';
 import { inputOf, notProvided } from './flow.ts';
 
 /**

@@ -3,7 +3,8 @@
  * a size, option limits (maxQuantity per option, maximumModifierAmount over all options), single-choice groups, the
  * displayed price and the cart draft.
  */
-import { itemKey as favoriteKey, type FavoriteItemInput, type OptionProduct, type ProductDetail, type ProductSize } from '../contracts/ordering.ts';
+import type { FavoriteItemInput, OptionProduct, ProductDetail, ProductSize } from '../contracts/ordering.ts';
+import { itemKey as favoriteKey } from '../contracts/ordering-item-key.ts';
 import { isValidDraft, type CartItemDraft, type CartOption } from './ordering-types.ts';
 
 export type OptionQuantities = Record<string, number>;

@@ -3,8 +3,12 @@
  * and PASS/FAIL. Against the BUILT app served by the real server (server/main.ts) on a free port with a fresh data
  * folder, in Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium). Run `npm run build` first.
  *
- *   1. Lighthouse (mobile preset: default config, simulated throttling): /store-locator >= 90, /account/signin and
- *      /menu >= 95 (median of VITALS_RUNS runs, default 3).
+ *   1. Lighthouse (mobile preset: default config, simulated throttling), median of VITALS_RUNS runs (default 3), the
+ *      load average printed before and after each page (issue 32): /store-locator >= 90; /, /account/signin, /menu,
+ *      a product page, /menu/cart and /account/cards (a member signed in through the API, the session cookie sent
+ *      by Lighthouse) >= 95. VITALS_PAGES=/menu,/menu/product/2015/hot measures only those; VITALS_DIST=<folder>
+ *      serves another build (for a before/after in the same run); VITALS_DATA_DIR=<folder> starts on a data folder an
+ *      earlier start has seeded (kept), instead of seeding a fresh one (minutes on a loaded machine).
  *   2. JavaScript: entry + route chunks <= 1.25x the framework floor on every route, each route's ratio printed
  *      (scripts/bundle-size.ts; the floor, issue 32's decision: the design card's runtime stack with one route, one
  *      machine, one valibot search schema and one urql query, is built in this run).
@@ -26,12 +30,21 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { BUNDLE_TARGET, firstRouteBytes, FLOOR_STACK, frameworkFloorBytes, reportAllRoutes } from './bundle-size.ts';
 import { freePort } from './free-port.ts';
+import { ApiClient, createBenchMember } from './bench/harness.ts';
 
-const PAGES: Array<{ path: string; target: number; routeFile: string }> = [
+const ALL_PAGES: Array<{ path: string; target: number; routeFile: string; member?: boolean }> = [
+  { path: '/', target: 95, routeFile: 'src/routes/index.tsx' },
   { path: '/store-locator', target: 90, routeFile: 'src/routes/store-locator.tsx' },
   { path: '/account/signin', target: 95, routeFile: 'src/routes/account.signin.tsx' },
   { path: '/menu', target: 95, routeFile: 'src/routes/menu.index.tsx' },
+  // Caffè Latte, hot: the product page (its largest paint is the product's image)
+  { path: '/menu/product/2015/hot', target: 95, routeFile: 'src/routes/menu.product.$productNumber.$formCode.tsx' },
+  { path: '/menu/cart', target: 95, routeFile: 'src/routes/menu.cart.tsx' },
+  { path: '/account/cards', target: 95, routeFile: 'src/routes/account.cards.index.tsx', member: true },
 ];
+const only = process.env.VITALS_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+const PAGES = only?.length ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
+const DIST = process.env.VITALS_DIST ?? 'dist';
 const RUNS = Number(process.env.VITALS_RUNS ?? 3);
 
 
@@ -48,15 +61,25 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first');
+/** a member with a card (scripts/bench/harness.ts), as the Cookie header a browser would send */
+async function signedInCookie(base: string): Promise<string> {
+  const api = new ApiClient(base);
+  // the card and the saved credit card are extras: a member without them still sees /account/cards
+  await createBenchMember(api).catch((e: unknown) => console.log(`   (member set-up incomplete: ${String(e).slice(0, 120)})`));
+  return [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  console.error(`${DIST}/ is missing: run \`npm run build\` first`);
   process.exit(1);
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'harbor-vitals-'));
+const port = process.env.VITALS_PORT ? Number(process.env.VITALS_PORT) : await freePort();
+// VITALS_DATA_DIR: a data folder seeded by an earlier start (kept afterwards), instead of a fresh one seeded now
+const keptData = process.env.VITALS_DATA_DIR;
+const dataDir = keptData ?? mkdtempSync(path.join(tmpdir(), 'harbor-vitals-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), APP_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: keptData ?? path.join(dataDir, 'data'), APP_ENV: 'production', DIST_DIR: DIST },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -67,6 +90,8 @@ try {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
   });
+  // /account/cards needs a member: one signed up through the API (with a card), its cookies sent by Lighthouse
+  const memberCookie = PAGES.some((p) => p.member) ? await signedInCookie(base) : '';
   const floor = await frameworkFloorBytes();
   console.log(`framework floor: ${(floor / 1024).toFixed(1)} KB = ${floor} bytes gzip -9 (${FLOOR_STACK}; built in this run)`);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -85,14 +110,14 @@ try {
     const before = loadavg()[0]!.toFixed(2);
     const scores: Array<{ score: number; fcp: number; lcp: number; tbt: number; cls: number; bi: number }> = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${base}${p.path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+      const result = await lighthouse(`${base}${p.path}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', ...(p.member ? { extraHeaders: { Cookie: memberCookie } } : {}) });
       const lhr = result!.lhr;
       const a = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       scores.push({ score: Math.round((lhr.categories.performance?.score ?? 0) * 100), fcp: a('first-contentful-paint'), lcp: a('largest-contentful-paint'), tbt: a('total-blocking-time'), cls: a('cumulative-layout-shift'), bi: lhr.environment.benchmarkIndex });
     }
     scores.sort((x, y) => x.score - y.score);
     const m = scores[Math.floor(scores.length / 2)]!;
-    const js = await firstRouteBytes('dist', p.routeFile);
+    const js = await firstRouteBytes(DIST, p.routeFile);
     const ok = m.score >= p.target;
     results.push({ target: `Lighthouse ${p.path} >= ${p.target}`, ok });
     console.log(
@@ -102,7 +127,7 @@ try {
 
   // 2. JavaScript on every route
   console.log(`\n2. ${load()}`);
-  const bundle = await reportAllRoutes(floor);
+  const bundle = await reportAllRoutes(floor, DIST);
   results.push({ target: `JS entry + route <= ${BUNDLE_TARGET}x the floor on every route (${bundle.rows.length - bundle.failed.length}/${bundle.rows.length})`, ok: bundle.failed.length === 0 });
 
   // 3 and 4 in the same Chromium, driven by Playwright
@@ -178,5 +203,5 @@ try {
   if (chrome) chrome.kill();
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptData) rmSync(dataDir, { recursive: true, force: true });
 }

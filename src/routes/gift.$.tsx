@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GIFT_LOCALE } from '../../contracts/gift.ts';
+import { GIFT_LOCALE } from '../../contracts/gift-ids.ts';
 import { giftCatalogQuery } from '../services/gifting/gift.queries.ts';
 import { GiftCatalogPage } from './-gifting/gift-catalog-page.tsx';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { GIFT_LOCALE, GIFT_PRODUCT_NUMBER } from '../../contracts/gift.ts';
+import { GIFT_LOCALE, GIFT_PRODUCT_NUMBER } from '../../contracts/gift-ids.ts';
 import { sessionQuery } from '../services/session.ts';
 import { giftCardQuery, giftCatalogQuery } from '../services/gifting/gift.queries.ts';
 import { paymentMethodsQuery } from './-cards/card-page-hooks.ts';

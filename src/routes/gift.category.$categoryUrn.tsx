@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import { createFileRoute } from '@tanstack/react-router';
-import { GIFT_LOCALE, GiftCategoryUrn } from '../../contracts/gift.ts';
+import { GIFT_CATEGORY_URN, GIFT_LOCALE } from '../../contracts/gift-ids.ts';
 import { giftCatalogQuery } from '../services/gifting/gift.queries.ts';
 import { GiftCatalogPage } from './-gifting/gift-catalog-page.tsx';
 
@@ -11,7 +10,7 @@ import { GiftCatalogPage } from './-gifting/gift-catalog-page.tsx';
  */
 export const Route = createFileRoute('/gift/category/$categoryUrn')({
   params: {
-    parse: (p) => ({ categoryUrn: v.is(GiftCategoryUrn, p.categoryUrn) ? p.categoryUrn : '-' }),
+    parse: (p) => ({ categoryUrn: GIFT_CATEGORY_URN.test(p.categoryUrn) ? p.categoryUrn : '-' }),
     stringify: (p) => ({ categoryUrn: p.categoryUrn }),
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(giftCatalogQuery(GIFT_LOCALE)).catch(() => undefined),

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { readGiftConfirmation } from '../services/gifting/gift-form-storage.ts';
+import { readGiftConfirmation } from '../services/gifting/gift-confirmation-storage.ts';
 import { GiftConfirmationView } from '../views/gifting/GiftConfirmationView.tsx';
 
 /**

@@ -9,7 +9,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
 import { BAG_STORAGE_KEY } from './bag.ts';
-import { Availability } from '../../contracts/ordering.ts';
+import { Availability } from '../../contracts/ordering-fields.ts';
 
 const Option = v.object({ optionProductNumber: v.number(), sku: v.string(), quantity: v.number(), sizeCode: v.optional(v.string()), name: v.optional(v.string()) });
 const StoredItem = v.object({

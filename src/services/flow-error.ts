@@ -10,11 +10,11 @@
  * error-catalogue.ts (which re-exports it), so a page that only maps errors does not load the catalogue's page
  * texts (docs/architecture.md#performance).
  */
-import { asFlowError, errorText, type CodeTexts, type FlowError } from '../../machines/flow.ts';
+import { callWith, errorText, flowErrorWith, type CodeTexts, type FlowError } from '../../machines/flow.ts';
 import { AccountMessages } from '../../contracts/account-messages.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 
-export { errorText, type CodeTexts };
+export { callWith, errorText, type CodeTexts };
 
 /** The account's catalogue: texts by API code when the server sends none (server texts take precedence: errorText). */
 export const accountCodeMessages: Record<string, string> = {
@@ -37,19 +37,7 @@ export const accountCodeMessages: Record<string, string> = {
 
 /** A failure as the machines read it: status, code, messageId, field and body, and the text `errorText` gives. */
 export function toFlowError(e: unknown, catalogue: CodeTexts = accountCodeMessages): FlowError {
-  return { ...asFlowError(e), message: errorText(e, catalogue) };
-}
-
-/** `call(request)`: awaits an API request; a failure (an abort excepted) is rethrown as `toFlowError(failure, catalogue)`. */
-export function callWith(catalogue: CodeTexts) {
-  return async function call<T>(request: Promise<T>): Promise<T> {
-    try {
-      return await request;
-    } catch (e) {
-      if ((e as Error)?.name === 'AbortError') throw e;
-      throw toFlowError(e, catalogue);
-    }
-  };
+  return flowErrorWith(e, catalogue);
 }
 
 /** `call(request)` for the account, privacy and consent requests (the account's catalogue). */

@@ -6,7 +6,7 @@ import type { PaymentChoice, PriceRequest, SubmitRequest } from '../../../machin
 import type { CartItem } from '../../../machines/ordering-types.ts';
 import { GUEST_TOKEN_MAX_AGE_MS } from '../../../contracts/card-shared.ts';
 import type { GuestCard, GuestAddress } from '../guest-payment.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 import { configQuery } from '../config.ts';
 import { sessionQuery } from '../session.ts';
 import { chosenStore, quietly, type LoaderContext } from './loader-context.ts';

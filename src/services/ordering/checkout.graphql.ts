@@ -4,7 +4,8 @@
  */
 import { graphql } from '../../graphql/graphql.ts';
 import * as v from 'valibot';
-import { OffersResponse, PickupEstimateResponse, PricingResult, SubmitOrderResult, TimeSlotsResponse, type PriceOrderInput, type SubmitOrderGuestInput, type SubmitOrderInput } from '../../../contracts/ordering.ts';
+import type { PriceOrderInput, SubmitOrderGuestInput, SubmitOrderInput } from '../../../contracts/ordering.ts';
+import { OffersResponse, PickupEstimateResponse, PricingResult, SubmitOrderResult, TimeSlotsResponse } from '../../../contracts/ordering-checkout.ts';
 import { graphqlOperation } from '../graphql.ts';
 
 const OfferFields = graphql(`fragment OfferFields on Offer { code stars type couponId hasBeenApplied description }`);

@@ -1,6 +1,7 @@
 /** A member's favorites (get / add / delete; the menu pages' favorites machine) through the one GraphQL operation. */
 import * as v from 'valibot';
-import { AddFavoriteProductResponse, DeleteFavoriteProductResponse, FavoriteProductsResponse, type AddFavoriteProductInput, type GetFavoriteProductsInput } from '../../../contracts/ordering.ts';
+import type { AddFavoriteProductInput, GetFavoriteProductsInput } from '../../../contracts/ordering.ts';
+import { AddFavoriteProductResponse, DeleteFavoriteProductResponse, FavoriteProductsResponse } from '../../../contracts/ordering-favorites.ts';
 import { graphql } from '../../graphql/graphql.ts';
 import { graphqlOperation } from '../graphql.ts';
 

@@ -1,6 +1,6 @@
 /** A member's previous orders (the previous-orders page) through the one GraphQL operation. */
 import * as v from 'valibot';
-import { PreviousOrdersResponse } from '../../../contracts/ordering.ts';
+import { PreviousOrdersResponse } from '../../../contracts/ordering-previous.ts';
 import type { PreviousOrdersRequest } from '../../../machines/previous-orders.machine.ts';
 import { graphql } from '../../graphql/graphql.ts';
 import { graphqlOperation } from '../graphql.ts';

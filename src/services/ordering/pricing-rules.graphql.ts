@@ -5,13 +5,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { graphql } from '../../graphql/graphql.ts';
 import * as v from 'valibot';
-import { PricingRules } from '../../../contracts/ordering.ts';
 import { graphqlOperation } from '../graphql.ts';
 
 export const documents = {
   'pricing-rules': graphql(`query PricingRules($input: PricingRulesInput!) { pricingRules(input: $input) { maximumModifierAmount } }`),
 };
-export const answers = { 'pricing-rules': v.object({ pricingRules: v.object({ maximumModifierAmount: PricingRules.entries.maximumModifierAmount }) }) };
+export const answers = { 'pricing-rules': v.object({ pricingRules: v.object({ maximumModifierAmount: v.number() }) }) };
 
 export const getPricingRules = async (input: { storeNumber?: string; guest: boolean }, signal?: AbortSignal) =>
   (await graphqlOperation(documents['pricing-rules'], { input }, answers['pricing-rules'], signal)).pricingRules;

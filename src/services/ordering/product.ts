@@ -57,5 +57,22 @@ export async function loadProduct(ctx: LoaderContext, params: { productNumber: s
   const storeNumber = chosenStore(ctx);
   const session = await queryClient.ensureQueryData(sessionQuery).catch(() => null);
   const request = productRequest({ context: { productNumber: Number(params.productNumber), formCode: params.formCode, storeNumber, locale: defaultLocale() } });
-  await Promise.all([quietly(queryClient.ensureQueryData(productQuery(request))), quietly(queryClient.ensureQueryData(pricingRulesQuery(storeNumber, !session?.signedIn))), loadFavorites(ctx)]);
+  await Promise.all([quietly(queryClient.ensureQueryData(productQuery(request)).then(preloadProductImage)), quietly(queryClient.ensureQueryData(pricingRulesQuery(storeNumber, !session?.signedIn))), loadFavorites(ctx)]);
+}
+
+/**
+ * The product's image is the page's largest paint: its download starts as soon as the product's answer is in,
+ * alongside the pricing rules and favorites the page still waits for, instead of after the page's render
+ * (docs/architecture.md#performance). A preload link the image element then finds in the cache.
+ */
+export function preloadProductImage(answer: ProductResponse): void {
+  const href = answer.products[0]?.imageURL;
+  if (!href || typeof document === 'undefined') return;
+  if ([...document.querySelectorAll('link[rel="preload"][as="image"]')].some((l) => l.getAttribute('href') === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
 }

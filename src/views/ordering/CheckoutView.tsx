@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { OrderingMessages, PICKUP_OPTION_NAMES, tipAllowed, type Offer, type PickupEstimateResponse, type PickupOptionCode } from '../../../contracts/ordering.ts';
+import type { Offer, PickupEstimateResponse, PickupOptionCode } from '../../../contracts/ordering.ts';
+import { OrderingMessages } from '../../../contracts/ordering-messages.ts';
+import { PICKUP_OPTION_NAMES, tipAllowed } from '../../../contracts/ordering-rules.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import { balanceShort, selectedPayment } from '../../../machines/place-order.setup.ts';
 import type { placeOrderMachine } from '../../../machines/place-order.machine.ts';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { isExpressOrder } from '../../../contracts/ordering.ts';
+import { isExpressOrder } from '../../../contracts/ordering-rules.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import { formatMoney } from '../../services/format.ts';

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { OrderingMessages, type ProductDetail } from '../../../contracts/ordering.ts';
+import type { ProductDetail } from '../../../contracts/ordering.ts';
+import { OrderingMessages } from '../../../contracts/ordering-messages.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { productMachine } from '../../../machines/product.machine.ts';
 import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
@@ -116,7 +117,7 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
                 </Link>
               </nav>
               <header className="product-hero">
-                <img src={p.imageURL} alt="" width={160} height={160} className="product-image" />
+                <img src={p.imageURL} alt="" width={160} height={160} className="product-image" fetchPriority="high" />
                 <div>
                   <h1>{p.name}</h1>
                   <p className="product-desc">{p.description}</p>
