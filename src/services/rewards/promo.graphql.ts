@@ -4,7 +4,7 @@
  * answer validated with its contract (contracts/rewards-promo.ts). Loaded on the first call (promo.ts).
  */
 import { graphql } from '../../graphql/graphql.ts';
-import { PromoUserAnswer, RedeemPromoCodeAnswer, type PromoUser, type RedeemPromoCodeVariables } from '../../../contracts/rewards-promo.ts';
+import { PromoUserAnswer, RedeemPromoCodeData, type PromoUser, type RedeemPromoCodeVariables } from '../../../contracts/rewards-promo.ts';
 import { ApiRequestError } from '../api.ts';
 import { graphqlOperation } from '../graphql.ts';
 
@@ -16,7 +16,7 @@ export const documents = {
 /** the contract each document's `data` is validated with (scripts/graphql-documents.test.ts checks they agree) */
 export const answers = {
   PROMO_USER: PromoUserAnswer,
-  REDEEM_PROMO_CODE: RedeemPromoCodeAnswer,
+  REDEEM_PROMO_CODE: RedeemPromoCodeData,
 };
 
 export const promoGraphql = {
