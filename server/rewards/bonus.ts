@@ -115,3 +115,8 @@ export async function giveBonusUseBack(tx: Queryable, userId: string, offerCode:
 export async function orderBonus(tx: Queryable, order: { userId: string; orderId: string; base: number; at: Date }): Promise<OrderBonus | null> {
   return bonusFor(tx, order.userId, order.base, order.at);
 }
+
+/** The hook of a cancelled order (R1's cancelOrder): its count-bonus use given back (`giveBonusUseBack`). */
+export async function returnOrderBonus(tx: Queryable, o: { userId: string; orderId: string; offerCode: string }): Promise<void> {
+  await giveBonusUseBack(tx, o.userId, o.offerCode);
+}
