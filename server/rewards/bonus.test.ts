@@ -6,6 +6,8 @@ import { expect, it } from 'vitest';
 import type { Queryable } from '../db/db.ts';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { createMember } from '../cards/test-helpers.ts';
+import { setNow } from '../clock.ts';
+import { item, memberWithCard, op, priceInput, sku, submitInput } from '../ordering/test-helpers.ts';
 import { bonusFor, enrolExternal, giveBonusUseBack, optInBonus } from './bonus.ts';
 
 /**
@@ -111,4 +113,34 @@ forEachDb('bonus offers', ({ db }) => {
     expect((await c.post(url('lower'))).status).toBe(400);
     expect((await c.post(url('DOUBLE3'), { extra: 1 })).status).toBe(400);
   });
+
+  it("opted in over HTTP, the next orders earn the bonus: four SVC orders on DOUBLE3 give three bonus rows of the base, the order's Stars include it", async () => {
+    setNow(new Date('2026-11-24T19:00:00Z'));
+    try {
+      const c = testClient(appFor(db()));
+      const card = await memberWithCard(c, 207); // $100
+      expect((await c.post('/apiproxy/v1/rewards/bonus-offers/DOUBLE3/opt-in')).json).toEqual({ outcome: 'success' });
+      const earned = [];
+      for (let i = 0; i < 4; i++) {
+        const q = await op(c, 'price-order', priceInput('10003', [item(sku('Caffè Latte', 'grande', 'hot'))]));
+        expect(q.json.errors, JSON.stringify(q.json.errors)).toBeUndefined();
+        const r = await op(c, 'submit-order', submitInput(q.data.orderId, '10003', { tender: 'SVC', id: card.cardId, amount: q.data.summary.price }));
+        expect(r.json.errors, JSON.stringify(r.json.errors)).toBeUndefined();
+        const rows = await db().query<{ kind: string; delta: number; source_ref: string | null }>('select kind, delta, source_ref from stars_ledger where order_id = $1 order by kind', [q.data.orderId]);
+        const base = Math.floor(q.data.summary.price / 100) * 2;
+        earned.push({ starsEarned: r.data.order.starsEarned, rows: rows.rows, base });
+      }
+      for (const [i, e] of earned.entries()) {
+        if (i < 3) {
+          expect(e.rows).toEqual([{ kind: 'bonus', delta: e.base, source_ref: 'DOUBLE3' }, { kind: 'earn', delta: e.base, source_ref: null }]);
+          expect(e.starsEarned).toBe(2 * e.base);
+        } else {
+          expect(e.rows).toEqual([{ kind: 'earn', delta: e.base, source_ref: null }]);
+          expect(e.starsEarned).toBe(e.base);
+        }
+      }
+    } finally {
+      setNow(null);
+    }
+  }, 120_000);
 });
