@@ -120,6 +120,9 @@ forEachDb('promo campaigns', ({ db }) => {
     const redeem = (promoCode: unknown) => c.post('/apiproxy/v1/graphql', { query: 'mutation RedeemPromoCode($promoCode: String!) { redeemPromoCode(promoCode: $promoCode) { message } }', variables: { promoCode } });
     expect((await redeem('SPRINGLATTE')).json.errors[0].extensions).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
     await createMember(c);
+    const promoUser = await c.post('/apiproxy/v1/graphql', { query: 'query PROMO_USER { user { loyaltyProgram { subMarket joinDate } } }' });
+    expect(promoUser.json.data.user.loyaltyProgram.subMarket).toBe('US');
+    expect(Date.now() - Date.parse(promoUser.json.data.user.loyaltyProgram.joinDate)).toBeLessThan(10 * 60_000);
     const link = await c.get('/apiproxy/v1/campaign-links/spring-latte-02');
     expect(link.status, JSON.stringify(link.json)).toBe(200);
     expect(link.json.linkData).toEqual({ promocode: 'springlatte' });
