@@ -109,6 +109,8 @@ export const promoRedeemFlow: Flow<typeof promoRedeemMachine> = {
     { name: '1004 withdrawn or redeemed before: expired', run: 'link', events: [E[8]!], ends: 'failed.expired' },
     { name: '1005 cap reached: expired', run: 'link', events: [E[9]!], ends: 'failed.expired' },
     { name: '1007 link expired: expired', run: 'link', events: [E[10]!], ends: 'failed.expired' },
+    { name: '1006 too soon: try again later', run: 'link', events: [E[11]!], ends: 'failed.tooSoon' },
+    { name: 'redeem 500: generic', run: 'link', events: [E[1]!, E[14]!, E[23]!], ends: 'failed.generic' },
     { name: '1006 too soon, Try again, then it redeems', run: 'link', events: [E[11]!, E[0]!, E[1]!, E[14]!, E[18]!], ends: 'succeeded' },
     { name: '1008 (all others): generic', run: 'link', events: [E[12]!], ends: 'failed.generic' },
     { name: 'the link service fails: generic, Try again', run: 'link', events: [E[13]!, E[0]!], ends: 'loadingLink' },
