@@ -1,19 +1,16 @@
 import * as v from 'valibot';
+import { RewardsMessages } from './rewards-messages.ts';
+import { HOTEL_PARTNER_NAME, HOTEL_PARTNER_SLUG, PARTNER_REDIRECT_DELAY_MS, PARTNER_SUB_PATHS, type PartnerSubPath } from './rewards-constants.ts';
 
 /**
  * The hotel partner link and unlink (spec 3 sections 2 "Partner landing page", 4 "Partner link and unlink", 7, 8
- * "Partner flow", 9 "Partner redirect delay"; docs/rewards.md 2.3, 2.4, 3.7, 4.3). Written by R3 ahead of R4's
- * contracts/rewards*.ts, which may re-export these names (PARTNER_REDIRECT_DELAY_MS, PARTNER_SUB_PATHS, the schemas).
+ * "Partner flow", 9 "Partner redirect delay"; docs/rewards.md 2.3, 2.4, 3.7, 4.3). The constants are R4's
+ * (contracts/rewards-constants.ts); the spec texts are RewardsMessages' (contracts/rewards-messages.ts), copied into
+ * PartnerMessages, the catalogue of the two partner machines and views. PartnerAuthenticateAnswer here is stricter than
+ * contracts/rewards.ts's (an http(s) URL or a same-origin path).
  */
 
-/** spec 9: the redirect page waits 5 s before the authenticate call */
-export const PARTNER_REDIRECT_DELAY_MS = 5000;
-/** the one hotel programme (fictional "Lodgecrest Rewards"; decision of docs/rewards.md 1) */
-export const HOTEL_PARTNER_SLUG = 'lodgecrest';
-export const HOTEL_PARTNER_NAME = 'Lodgecrest Rewards';
-/** spec 2: the sub-paths of /rewards/partnerships/{hotelPartner}; any other shows the error page */
-export const PARTNER_SUB_PATHS = ['success', 'unlinked', 'error', 'not-linked', 'already-linked', 'redirect'] as const;
-export type PartnerSubPath = (typeof PARTNER_SUB_PATHS)[number];
+export { HOTEL_PARTNER_NAME, HOTEL_PARTNER_SLUG, PARTNER_REDIRECT_DELAY_MS, PARTNER_SUB_PATHS, type PartnerSubPath };
 /** the result pages (every sub-path but the redirect page) */
 export const PARTNER_RESULT_PAGES = ['success', 'unlinked', 'error', 'not-linked', 'already-linked'] as const;
 export type PartnerResultPage = (typeof PARTNER_RESULT_PAGES)[number];
@@ -59,28 +56,28 @@ export const PARTNER_SIGN_IN_VARIANTS = { link: 'hotel-link', unlink: 'hotel-unl
  */
 export const PartnerMessages = {
   /** spec 8: the error page */
-  errorHeading: 'Hmm.',
-  errorBody: "Something didn't go as planned, but we're on it! Please try again.",
+  errorHeading: RewardsMessages.partnerErrorHeading,
+  errorBody: RewardsMessages.partnerErrorBody,
   /** spec 8: unlink error code 8001034 */
-  notLinked: "You're actually not linked!",
+  notLinked: RewardsMessages.partnerNotLinked,
   /** spec 8 */
-  alreadyLinked: "You're already linked!",
+  alreadyLinked: RewardsMessages.partnerAlreadyLinked,
   /** spec 8: unlink success */
-  unlinked: 'Your accounts are now unlinked.',
+  unlinked: RewardsMessages.partnerUnlinked,
   /** spec 8: link success */
-  linked: "You're all set!",
+  linked: RewardsMessages.partnerLinked,
   /** chosen: the link back to the partnership page on every result page */
   backToPartnership: 'Back to the partnership page',
   /** chosen: the redirect page while it waits and asks */
   redirecting: 'Taking you to Lodgecrest Rewards…',
   /** chosen: the confirm dialog */
-  unlinkConfirmHeading: 'Unlink your accounts?',
+  unlinkConfirmHeading: RewardsMessages.partnerUnlinkDialogTitle,
   unlinkConfirmBody: "You'll stop earning Lodgecrest benefits with Harbor Rewards until you link again.",
-  unlinkConfirm: 'Unlink',
-  unlinkCancel: 'Cancel',
+  unlinkConfirm: RewardsMessages.partnerUnlinkConfirm,
+  unlinkCancel: RewardsMessages.partnerUnlinkCancel,
   /** the landing's link (spec 2) */
-  unlinkLink: 'Unlink your accounts',
+  unlinkLink: RewardsMessages.partnerUnlinkLink,
   /** chosen: the fallback page when the setting is off or the partner is unknown */
-  unavailable: "This partnership isn't available right now.",
-} as const;
+  unavailable: RewardsMessages.partnerFallback,
+};
 export type PartnerMessageKey = keyof typeof PartnerMessages;
