@@ -11,7 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO, expect, signInThroughForm } from './fixtures.ts';
 
 /** concrete values for the dynamic segments of src/routeTree.gen.ts */
-const PARAMS: Record<string, string> = { $token: 'sample-token-0000', $message: 'card-information-error', $: 'elsewhere', $menu: 'drinks', $category: 'hot-coffees', $subcategory: 'lattes', $productNumber: '2012', $formCode: 'hot', $categoryUrn: 'birthday' };
+const PARAMS: Record<string, string> = { $token: 'sample-token-0000', $message: 'card-information-error', $: 'elsewhere', $menu: 'drinks', $category: 'hot-coffees', $subcategory: 'lattes', $productNumber: '2012', $formCode: 'hot', $categoryUrn: 'birthday', $hotelPartner: 'lodgecrest', $sub: 'success' };
 
 /** Every route of the app as a URL to visit: the `fullPaths` union of src/routeTree.gen.ts, params filled in. */
 export function appRoutes(): string[] {

@@ -44,3 +44,14 @@ export function specText(text: string | null | undefined, allowed: readonly stri
   expect(allowed, `'${text}' is not a spec text`).toContain(text);
   return text!;
 }
+
+/** spec 3 section 8 "Partner flow" (and spec 2 section 2's hotel-link / hotel-unlink sign-in headings as built) */
+export const PARTNER_TEXTS = [
+  'Hmm.',
+  "Something didn't go as planned, but we're on it! Please try again.",
+  "You're actually not linked!",
+  "You're already linked!",
+  'Your accounts are now unlinked.',
+  "You're all set!",
+  'Unlink your accounts',
+] as const;
