@@ -34,6 +34,8 @@ export const HotelPartnerConfig = v.object({
   name: v.string(),
   /** the partner programme's join page (external; the hero's 'Join') */
   joinUrl: v.string(),
+  /** the origin of HOTEL_PARTNER_AUTHORIZE_URL; null: the same-origin sandbox (/dev/hotel-partner/authorize) */
+  authorizeOrigin: v.nullable(v.string()),
 });
 export type HotelPartnerConfig = v.InferOutput<typeof HotelPartnerConfig>;
 

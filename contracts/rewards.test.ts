@@ -23,6 +23,9 @@ describe('rewards config', () => {
     expect(knownBenefits(r.universalBenefits)).toEqual(['coffee-loop']);
     expect(knownBenefits(parseUniversalBenefits(''))).toEqual([]);
     expect(r.hotelPartner.enabled).toBe(false);
+    expect(rewardsConfig({ APP_ENV: 'production' }).hotelPartner.enabled).toBe(false);
+    expect(rewardsConfig({ APP_ENV: 'production', HOTEL_PARTNER_AUTHORIZE_URL: 'https://partner.example/oauth?x=1' }).hotelPartner).toMatchObject({ enabled: true, authorizeOrigin: 'https://partner.example' });
+    expect(rewardsConfig({}).hotelPartner.authorizeOrigin).toBeNull();
     expect(v.safeParse(AppConfig, { ...loadConfig({}), rewards: r }).success).toBe(true);
   });
   it('unreadable or unordered levels fall back to the default', () => {

@@ -14,6 +14,8 @@ import { DEMO, expect, signInThroughForm } from './fixtures.ts';
 const PARAMS: Record<string, string> = { $token: 'sample-token-0000', $message: 'card-information-error', $: 'elsewhere', $menu: 'drinks', $category: 'hot-coffees', $subcategory: 'lattes', $productNumber: '2012', $formCode: 'hot', $categoryUrn: 'birthday' };
 // the rewards promo pages (docs/rewards.md 1): an opt-in result page; an expired bonus offer (opting in changes nothing)
 Object.assign(PARAMS, { $result: 'success', $offerCode: 'SPRING24' });
+// the hotel partner pages (docs/rewards.md 2.3)
+Object.assign(PARAMS, { $hotelPartner: 'lodgecrest', $sub: 'success' });
 
 /** Every route of the app as a URL to visit: the `fullPaths` union of src/routeTree.gen.ts, params filled in. */
 export function appRoutes(): string[] {

@@ -37,6 +37,9 @@ export const PATTERNS = {
   gift: '/gift/$productNumber',
   giftCategory: '/gift/category/$categoryUrn',
   optInResult: '/rewards/promo/opt-in/$result',
+  hotelPartner: '/rewards/partnerships/$hotelPartner',
+  hotelPartnerRedirect: '/rewards/partnerships/$hotelPartner/redirect',
+  hotelPartnerSub: '/rewards/partnerships/$hotelPartner/$sub',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -59,6 +62,12 @@ export const pathTo = {
     `${signedIn ? PATHS.paymentMethods : PATHS.addBillingAddress}?returnUrl=${encodeURIComponent(`${fill(PATTERNS.gift, productNumber)}#payment`)}`,
   /** sign-in, coming back to `returnUrl` (already checked same-origin) afterwards */
   signInThen: (returnUrl: string | null) => (returnUrl ? `${PATHS.signIn}?returnUrl=${encodeURIComponent(returnUrl)}` : PATHS.signIn),
+  /** sign-in with a page variant (`hotel-link`, `hotel-unlink`, `promo`...), coming back to `returnUrl` afterwards */
+  signInVariantThen: (variant: string, returnUrl: string) => `${PATHS.signIn}?returnUrl=${encodeURIComponent(returnUrl)}&variant=${encodeURIComponent(variant)}`,
+  /** the hotel partner's landing, its redirect page and its result pages (docs/rewards.md 1) */
+  hotelPartner: (slug: string) => fill(PATTERNS.hotelPartner, slug),
+  hotelPartnerRedirect: (slug: string) => fill(PATTERNS.hotelPartnerRedirect, slug),
+  hotelPartnerSub: (slug: string, sub: string) => fill(fill(PATTERNS.hotelPartnerSub, slug), sub),
   /** the cards list with the error of a partly created account (spec 2: `mode=from_account_create`) */
   cardsAfterCreate: (code: string) => `${PATHS.cards}?mode=from_account_create&card_error=${encodeURIComponent(code)}`,
 } as const;

@@ -23,6 +23,9 @@ import { registerGiftRoutes } from './gifting/routes.ts';
 import { registerCardBalanceRoute } from './gifting/card-balance.ts';
 import { registerRewardsPromoRoutes } from './rewards/routes.ts';
 import { clientIp } from './auth/client-ip.ts';
+import { isPartnerCallback, registerPartnerRoutes } from './rewards/partners.ts';
+import { partnerSettings } from './rewards/partner-settings.ts';
+import { registerPartnerSandbox } from './rewards/partner-sandbox.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -65,7 +68,8 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store');
   });
   for (const area of ['/apiproxy/*', '/dev/*']) {
-    app.use(area, csrfMiddleware);
+    // the hotel partner's callback is a form POST from the partner: its signed state is its CSRF defence (server/rewards/partners.ts)
+    app.use(area, (c, next) => (isPartnerCallback(c.req.method, c.req.path) ? next() : csrfMiddleware(c, next)));
     app.use(area, sessionMiddleware);
   }
 
@@ -88,6 +92,11 @@ export function createApp(deps: Deps) {
   if (deps.config.devTools) registerSampleClientPages(app, server);
   // privacy opt-out and signed unsubscribe links (server/privacy/, docs/consent.md)
   registerPrivacyRoutes(app, { devTools: deps.config.devTools });
+
+  // the hotel partner link and unlink (server/rewards/partners.ts, docs/rewards.md 3.7); its sandbox partner is a dev tool
+  const partner = deps.partner ?? partnerSettings(process.env, { sandbox: deps.config.devTools });
+  registerPartnerRoutes(app, partner);
+  if (deps.config.devTools) registerPartnerSandbox(app, partner);
 
   // GraphQL (graphql-yoga, graphql-armor, graphql: about 0.9 s of module loading and 25 MB) loads with the first
   // GraphQL request, not at start (docs/operations.md, "Start-up and memory"); a failed load is retried next time

@@ -181,18 +181,22 @@ export function giftingConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['
 /**
  * Rewards (docs/rewards.md 4.1). Env overrides: ENABLE_NEXT_GEN_LOYALTY (true/false), REWARDS_STAR_LEVELS
  * ('green:0,gold:500'), REWARDS_UNIVERSAL_BENEFITS (ids, comma-separated; empty: none), HOTEL_PARTNER_ENABLED
- * (true/false), HOTEL_PARTNER_JOIN_URL.
+ * (true/false), HOTEL_PARTNER_JOIN_URL, HOTEL_PARTNER_AUTHORIZE_URL (its origin; unset: the sandbox, and off in production).
  */
 export function rewardsConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['rewards'] {
+  const authorizeUrl = env.HOTEL_PARTNER_AUTHORIZE_URL;
+  const authorizeOrigin = authorizeUrl && URL.canParse(authorizeUrl) ? new URL(authorizeUrl).origin : null;
   return {
     nextGenerationLoyalty: bool(env.ENABLE_NEXT_GEN_LOYALTY, true),
     starLevels: parseStarLevels(env.REWARDS_STAR_LEVELS),
     universalBenefits: parseUniversalBenefits(env.REWARDS_UNIVERSAL_BENEFITS),
     hotelPartner: {
-      enabled: bool(env.HOTEL_PARTNER_ENABLED, true),
+      // production without a real partner URL: off (the sandbox is a dev tool)
+      enabled: bool(env.HOTEL_PARTNER_ENABLED, true) && !(profileOf(env) === 'production' && !authorizeOrigin),
       slug: HOTEL_PARTNER_SLUG,
       name: HOTEL_PARTNER_NAME,
       joinUrl: env.HOTEL_PARTNER_JOIN_URL ?? 'https://lodgecrest.example/join',
+      authorizeOrigin,
     },
   };
 }

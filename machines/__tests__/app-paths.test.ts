@@ -31,6 +31,18 @@ describe('machines/app-paths.ts', () => {
     expect(pathTo.cardsAfterCreate('A&B')).toBe('/account/cards?mode=from_account_create&card_error=A%26B');
   });
 
+  it('hotel partner paths and the sign-in variant', () => {
+    expect(pathTo.hotelPartner('lodgecrest')).toBe('/rewards/partnerships/lodgecrest');
+    expect(matches(PATTERNS.hotelPartner, pathTo.hotelPartner('lodgecrest'))).toBe(true);
+    expect(pathTo.hotelPartnerRedirect('lodgecrest')).toBe('/rewards/partnerships/lodgecrest/redirect');
+    expect(matches(PATTERNS.hotelPartnerRedirect, pathTo.hotelPartnerRedirect('lodgecrest'))).toBe(true);
+    expect(pathTo.hotelPartnerSub('lodge crest', 'not-linked')).toBe('/rewards/partnerships/lodge%20crest/not-linked');
+    expect(matches(PATTERNS.hotelPartnerSub, pathTo.hotelPartnerSub('lodgecrest', 'success'))).toBe(true);
+    expect(pathTo.signInVariantThen('hotel-link', '/rewards/partnerships/lodgecrest/redirect')).toBe(
+      '/account/signin?returnUrl=%2Frewards%2Fpartnerships%2Flodgecrest%2Fredirect&variant=hotel-link',
+    );
+  });
+
   it('fixed paths are unique, absolute and without a trailing slash', () => {
     const all = Object.values(PATHS);
     expect(new Set(all).size).toBe(all.length);

@@ -1,3 +1,4 @@
+import type { PartnerSettings } from '../rewards/partner-settings.ts';
 import type { AppConfig } from '../../contracts/config.ts';
 import type { ServerSettings } from '../config.ts';
 import type { Db } from '../db/db.ts';
@@ -12,6 +13,8 @@ export interface Deps {
   server?: ServerSettings;
   /** GIFT_* (server/gifting/settings.ts); read from process.env when absent */
   gift?: GiftSettings;
+  /** HOTEL_PARTNER_* (server/rewards/partner-settings.ts); read from process.env when absent */
+  partner?: PartnerSettings;
 }
 
 export interface AppEnv {

@@ -70,3 +70,14 @@ export const REWARDS_PROMO_TEXTS = [
   'Uh oh!',
   'This offer is exclusive to your account and cannot be transferred.',
 ] as const;
+
+/** spec 3 section 8 "Partner flow" (and spec 2 section 2's hotel-link / hotel-unlink sign-in headings as built) */
+export const PARTNER_TEXTS = [
+  'Hmm.',
+  "Something didn't go as planned, but we're on it! Please try again.",
+  "You're actually not linked!",
+  "You're already linked!",
+  'Your accounts are now unlinked.',
+  "You're all set!",
+  'Unlink your accounts',
+] as const;

@@ -57,6 +57,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/gift/$': 'eGift cards',
   // the gift form is titled by its heading, the design's alt text (docs/gifting.md 1)
   '/gift/confirmation': 'Your eGift is on its way',
+  // the hotel partner (docs/rewards.md 1); its result pages are titled by their headings
+  '/rewards/partnerships/$hotelPartner/': 'Link your accounts',
+  '/rewards/partnerships/$hotelPartner/redirect': 'Taking you to Lodgecrest Rewards',
   // the eGift email's link and the sent-gift list (docs/gifting.md 1)
   '/gift/claim': 'Add your eGift',
   '/account/history/egift': 'Gift history',

@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { hotelPartnerFlow } from './hotel-partner.expect.ts';
+
+describeFlow(hotelPartnerFlow);
