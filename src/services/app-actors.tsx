@@ -1,32 +1,36 @@
 /**
  * Long-lived actors started once at the root (docs/architecture.md#layers-and-actors): notifications, the selected
  * store and the cart. Routes reach them through the router context or `useAppActors()`. The cart is created on first
- * use (`cartOf`, src/services/cart.ts), so that its machine is not in the entry every page loads.
+ * use, one per app (`cartOf(appActors)`, src/services/cart.ts, kept by these actors in a WeakMap there), so that its
+ * machine, and its types, are not in the entry every page loads.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine.ts';
 import type { selectedStoreMachine } from '../../machines/selected-store.machine.ts';
 import { createSelectedStoreActor } from './selected-store.ts';
-import type { CartActor } from './cart.ts';
 
 export interface AppActors {
   notifications: ActorRefFrom<typeof notificationsMachine>;
   /** the store to order from (spec 1 section 3), kept in localStorage and reloaded from the API */
   selectedStore: ActorRefFrom<typeof selectedStoreMachine>;
-  /** the bag (spec 1 section 3): started from storage by the first ordering page that asks (`cartOf`, src/services/cart.ts) */
-  cart: { current: CartActor | null };
 }
 
 export function createAppActors(): AppActors {
   const notifications = createActor(notificationsMachine).start();
   const selectedStore = createSelectedStoreActor().start();
-  return { notifications, selectedStore, cart: { current: null } };
+  return { notifications, selectedStore };
 }
 
 /** The action implementation flows are provided with for their named `notify` action. */
 export function notifyWith(actors: Pick<AppActors, 'notifications'>) {
   return (n: Omit<Extract<NotificationsEvent, { type: 'notify.show' }>, 'type'>) => actors.notifications.send({ type: 'notify.show', ...n });
+}
+
+/** A toast through the root notifications actor (any page). */
+export function useToast() {
+  const actors = useAppActors();
+  return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
 }
 
 const Ctx = createContext<AppActors | null>(null);

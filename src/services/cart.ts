@@ -1,7 +1,7 @@
 /**
  * The cart's persistence (machines/cart.machine.ts): the items are kept in localStorage under the bag key that the
  * delivery landing page reads (`BAG_STORAGE_KEY`, src/services/bag.ts: a JSON array of items, each with a
- * `quantity`), validated on read. The cart is a root actor of the app (`AppActors.cart`, src/services/app-actors.tsx,
+ * `quantity`), validated on read. The cart is a root actor of the app (one per `AppActors`, src/services/app-actors.tsx,
  * beside notifications and the selected store), created on first use by an ordering page (`cartOf`) so that its
  * machine and storage schema load with the ordering pages, not with the entry every page loads
  * (docs/architecture.md#the-cart-actor).
@@ -68,19 +68,20 @@ export const cartLogic = cartMachine.provide({
 export type CartActor = ActorRefFrom<typeof cartMachine>;
 
 /**
- * The app's cart actor, started from storage the first time an ordering page asks for it and kept in the root's
+ * The app's cart actor, started from storage the first time an ordering page asks for it and kept for the root's
  * `AppActors` (one per app, not per module: each app instance, and each test's, has its own). Its toasts go to the
  * app's notifications; its maximum is the configured `ordering.maximumItemAmount`, and a configuration read later
  * with another maximum is passed on (`cart.setMaximum`).
  */
-export function cartOf(actors: Pick<AppActors, 'cart' | 'notifications'>, maximumItemAmount: number): CartActor {
-  let cart = actors.cart.current;
+const carts = new WeakMap<AppActors, CartActor>();
+export function cartOf(actors: AppActors, maximumItemAmount: number): CartActor {
+  let cart = carts.get(actors);
   if (!cart) {
     cart = createActor(
       cartLogic.provide({ actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) } }),
       { input: { items: readStoredCart(), maximumItemAmount } },
     ).start();
-    actors.cart.current = cart;
+    carts.set(actors, cart);
   } else if (cart.getSnapshot().context.maximumItemAmount !== maximumItemAmount) cart.send({ type: 'cart.setMaximum', maximumItemAmount });
   return cart;
 }
