@@ -7,7 +7,8 @@ import { cartCount, isValidDraft, itemKey, type Availability, type CartItem, typ
  * quantities; a quantity change by a delta removes the item at 0; clear empties it; an availability update
  * overwrites each item's availability (an item missing from the store's menu is NotAvailableHere); the cart is full
  * when the item count reaches maximumItemAmount. Adding needs a product, a size code and a quantity (section 5),
- * otherwise an unexpected-error notice and the error 'Product data is invalid'. Long-lived: started at the root and
+ * otherwise an unexpected-error notice and the error 'Product data is invalid'. An add that names a `replyTo` gets the answer:
+ * `cart.added`, or `cart.refused` with the reason (full, invalid). Long-lived: started at the root and
  * persisted by the named action `persist` under the key the delivery landing page reads (src/services/bag.ts).
  */
 export interface CartInput {
@@ -18,10 +19,18 @@ export interface CartContext extends CartInput {
   /** 'productDataInvalid' after an invalid add, cleared by the next change */
   error: 'productDataInvalid' | null;
 }
+/** the cart's answer to a `cart.add` that names a `replyTo` (the product page waits for it) */
+export type CartAnswer = { type: 'cart.added' } | { type: 'cart.refused'; reason: 'full' | 'invalid' };
+/** who asked: any actor that takes the answer (the product machine passes itself) */
+export interface CartReplyTo {
+  send: (answer: CartAnswer) => void;
+}
 export type CartEvent =
-  | { type: 'cart.add'; item: CartItemDraft; at: number }
+  | { type: 'cart.add'; item: CartItemDraft; at: number; replyTo?: CartReplyTo }
   | { type: 'cart.changeQuantity'; key: string; delta: number }
   | { type: 'cart.clear' }
+  /** the configured maximum changed (the configuration was read again) */
+  | { type: 'cart.setMaximum'; maximumItemAmount: number }
   /** product number → availability at the chosen store (its menu); missing means NotAvailableHere */
   | { type: 'cart.availability'; availability: Record<string, Availability> };
 
@@ -54,16 +63,33 @@ export const cartMachine = setup({
   guards: {
     isFull: ({ context }) => cartCount(context.items) >= context.maximumItemAmount,
     hasItems: ({ context }) => context.items.length > 0,
-    isInvalidItem: ({ event }) => event.type === 'cart.add' && !isValidDraft(event.item),
-    wouldExceedMaximum: ({ context, event }) => event.type === 'cart.add' && cartCount(context.items) + event.item.quantity > context.maximumItemAmount,
-    wouldExceedOnIncrease: ({ context, event }) => event.type === 'cart.changeQuantity' && event.delta > 0 && cartCount(context.items) + event.delta > context.maximumItemAmount,
-    isKnownItem: ({ context, event }) => event.type === 'cart.changeQuantity' && context.items.some((i) => i.key === event.key),
+    isInvalidItem: ({ event }) => {
+      assertEvent(event, 'cart.add');
+      return !isValidDraft(event.item);
+    },
+    wouldExceedMaximum: ({ context, event }) => {
+      assertEvent(event, 'cart.add');
+      return cartCount(context.items) + event.item.quantity > context.maximumItemAmount;
+    },
+    wouldExceedOnIncrease: ({ context, event }) => {
+      assertEvent(event, 'cart.changeQuantity');
+      return event.delta > 0 && cartCount(context.items) + event.delta > context.maximumItemAmount;
+    },
+    isKnownItem: ({ context, event }) => {
+      assertEvent(event, 'cart.changeQuantity');
+      return context.items.some((i) => i.key === event.key);
+    },
   },
   actions: {
     /** provided by the app (src/services/cart.ts): writes the items under the bag key */
     persist: () => {},
     /** provided by the app: a toast; params name OrderingTexts keys */
     notify: (_, _params: { message: 'unexpectedError' | 'cartFull' }) => {},
+    /** the answer to the sender of `cart.add` when it named a `replyTo` (an add without one gets none) */
+    reply: ({ event }, params: { answer: 'cart.added' } | { answer: 'cart.refused'; reason: 'full' | 'invalid' }) => {
+      assertEvent(event, 'cart.add');
+      event.replyTo?.send(params.answer === 'cart.added' ? { type: 'cart.added' } : { type: 'cart.refused', reason: params.reason });
+    },
     applyInput: assign(({ event }) => {
       const i = inputOf<CartInput>(event, CART_DEFAULTS);
       return { items: Array.isArray(i.items) ? i.items : [], maximumItemAmount: i.maximumItemAmount > 0 ? i.maximumItemAmount : CART_DEFAULTS.maximumItemAmount, error: null };
@@ -78,6 +104,10 @@ export const cartMachine = setup({
       return { items, error: null };
     }),
     clearItems: assign({ items: [], error: null }),
+    assignMaximum: assign(({ event }) => {
+      assertEvent(event, 'cart.setMaximum');
+      return { maximumItemAmount: event.maximumItemAmount > 0 ? event.maximumItemAmount : CART_DEFAULTS.maximumItemAmount };
+    }),
     assignAvailability: assign(({ context, event }) => {
       assertEvent(event, 'cart.availability');
       return { items: context.items.map((i) => ({ ...i, availability: event.availability[i.product.productNumber] ?? 'NotAvailableHere' })) };
@@ -93,6 +123,7 @@ export const cartMachine = setup({
   initial: 'sorting',
   on: {
     'cart.availability': { actions: ['assignAvailability', 'persist'] },
+    'cart.setMaximum': { target: '.sorting', actions: 'assignMaximum' },
   },
   states: {
     sorting: {
@@ -104,9 +135,9 @@ export const cartMachine = setup({
       meta: { message: 'cartEmpty' },
       on: {
         'cart.add': [
-          { guard: 'isInvalidItem', actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
-          { guard: 'wouldExceedMaximum', actions: { type: 'notify', params: { message: 'cartFull' } } },
-          { target: 'sorting', actions: ['addItem', 'persist'] },
+          { guard: 'isInvalidItem', actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }, { type: 'reply', params: { answer: 'cart.refused', reason: 'invalid' } }] },
+          { guard: 'wouldExceedMaximum', actions: [{ type: 'notify', params: { message: 'cartFull' } }, { type: 'reply', params: { answer: 'cart.refused', reason: 'full' } }] },
+          { target: 'sorting', actions: ['addItem', 'persist', { type: 'reply', params: { answer: 'cart.added' } }] },
         ],
       },
     },
@@ -114,9 +145,9 @@ export const cartMachine = setup({
       description: 'Items below the maximum: more can be added.',
       on: {
         'cart.add': [
-          { guard: 'isInvalidItem', actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
-          { guard: 'wouldExceedMaximum', actions: { type: 'notify', params: { message: 'cartFull' } } },
-          { target: 'sorting', actions: ['addItem', 'persist'] },
+          { guard: 'isInvalidItem', actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }, { type: 'reply', params: { answer: 'cart.refused', reason: 'invalid' } }] },
+          { guard: 'wouldExceedMaximum', actions: [{ type: 'notify', params: { message: 'cartFull' } }, { type: 'reply', params: { answer: 'cart.refused', reason: 'full' } }] },
+          { target: 'sorting', actions: ['addItem', 'persist', { type: 'reply', params: { answer: 'cart.added' } }] },
         ],
         'cart.changeQuantity': [
           { guard: 'wouldExceedOnIncrease', actions: { type: 'notify', params: { message: 'cartFull' } } },
@@ -130,8 +161,8 @@ export const cartMachine = setup({
       meta: { message: 'cartFull' },
       on: {
         'cart.add': [
-          { guard: 'isInvalidItem', actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
-          { actions: { type: 'notify', params: { message: 'cartFull' } } },
+          { guard: 'isInvalidItem', actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }, { type: 'reply', params: { answer: 'cart.refused', reason: 'invalid' } }] },
+          { actions: [{ type: 'notify', params: { message: 'cartFull' } }, { type: 'reply', params: { answer: 'cart.refused', reason: 'full' } }] },
         ],
         'cart.changeQuantity': [
           { guard: 'wouldExceedOnIncrease', actions: { type: 'notify', params: { message: 'cartFull' } } },

@@ -36,7 +36,10 @@ export const curbsideMachine = setup({
     isUnavailable: ({ context }) => context.availability === 'unavailable',
     isClosed: ({ context }) => context.availability === 'closed',
     hasName: ({ context }) => !!context.firstName?.trim(),
-    isNameGiven: ({ event }) => event.type === 'user.setName' && event.firstName.trim().length > 0,
+    isNameGiven: ({ event }) => {
+      assertEvent(event, 'user.setName');
+      return event.firstName.trim().length > 0;
+    },
     isStallValid: ({ context }) => context.stallNumber !== null && Number.isInteger(context.stallNumber) && context.stallNumber >= 1 && context.stallNumber <= context.stallQuantity,
     isUnavailableCode: ({ event }) => code(event) === 'CURBSIDE_UNAVAILABLE',
     isClosedCode: ({ event }) => code(event) === 'CURBSIDE_CLOSED',

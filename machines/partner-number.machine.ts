@@ -36,7 +36,10 @@ export const partnerNumberMachine = setup({
     savePartnerNumber: fromPromise<{ partnerNumber: string | null }, { partnerNumber: string | null }>(async () => notProvided('savePartnerNumber')),
   },
   guards: {
-    isValid: ({ event }) => event.type === 'user.submit' && v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber }).success,
+    isValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber }).success;
+    },
     hasPartnerNumber: ({ context }) => !!context.partnerNumber,
     wasRemoval: ({ context }) => context.saving === null,
   },

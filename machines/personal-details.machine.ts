@@ -66,7 +66,10 @@ export const personalDetailsMachine = setup({
     saveProfile: fromPromise<Profile, ProfilePatchInput>(async () => notProvided('saveProfile')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(profilePatchOf(event).errors).length === 0,
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(profilePatchOf(event).errors).length === 0;
+    },
     isFieldError: ({ event }) => 'error' in event && !!asFlowError(event.error).field,
   },
   actions: {

@@ -1,7 +1,8 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, sendTo, type ActorRef, type DoneActorEvent, type ErrorActorEvent, type Snapshot } from 'xstate';
 import type { ProductDetail, ProductResponse } from '../contracts/ordering.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import { isValidDraft, type CartItemDraft } from './ordering-types.ts';
+import { isValidDraft } from './ordering-types.ts';
+import type { CartAnswer, CartEvent } from './cart.machine.ts';
 import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantities } from './product-options.ts';
 
 /**
@@ -9,7 +10,9 @@ import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantit
  * load the product at the chosen store; choose a size, option quantities within each option's maximum and
  * maximumModifierAmount over all options, and a quantity; the price follows the choices (product-options.ts).
  * Adding needs a product, a size code and a quantity: otherwise an unexpected-error notice and 'Product data is
- * invalid'. A full bag (maximumItemAmount, spec 4) refuses the item: the page says so instead of "Added". A product that is not found is the 404; a failed load shows the product error with a retry.
+ * invalid'. The item goes to the app's cart actor (`cart.add` with this machine as `replyTo`), which answers
+ * `cart.added` or `cart.refused`: a full bag (maximumItemAmount, spec 4) refuses the item and the page says so instead
+ * of "Added". A product that is not found is the 404; a failed load shows the product error with a retry.
  */
 export interface ProductInput {
   productNumber: number;
@@ -17,7 +20,11 @@ export interface ProductInput {
   storeNumber: string | null;
   locale: string;
   maximumModifierAmount: number;
+  /** the app's cart actor (a root actor, src/services/cart.ts): takes `cart.add` and answers */
+  cart: CartRef | null;
 }
+/** what the product page needs of the cart: an actor that takes `cart.add` */
+export type CartRef = ActorRef<Snapshot<unknown>, CartEvent>;
 export interface ProductContext extends ProductInput {
   product: ProductDetail | null;
   sizeCode: string | null;
@@ -32,7 +39,10 @@ export type ProductEvent =
   | { type: 'user.setQuantity'; quantity: number }
   | { type: 'user.addToCart'; at: number }
   | { type: 'user.continue' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  | CartAnswer
+  | DoneActorEvent<ProductResponse, 'loadProduct'>
+  | ErrorActorEvent<unknown, 'loadProduct'>;
 
 export interface ProductRequest {
   productNumber: number;
@@ -44,54 +54,74 @@ export function productRequest({ context }: { context: Pick<ProductContext, 'pro
   return { productNumber: context.productNumber, formCode: context.formCode, ...(context.storeNumber ? { storeNumber: context.storeNumber } : {}), locale: context.locale };
 }
 
-/** what adding to the bag sends: the draft of the current choices (the cart refuses it when full) */
-export interface AddToBagRequest {
-  item: CartItemDraft;
-}
-export function addToBagRequest({ context }: { context: Pick<ProductContext, 'product' | 'sizeCode' | 'options' | 'quantity'> }): AddToBagRequest {
+/** what adding to the bag sends the cart: the draft of the current choices, the time, and who waits for the answer */
+export function cartAddOf({ context, event, self }: { context: Pick<ProductContext, 'product' | 'sizeCode' | 'options' | 'quantity'>; event: ProductEvent; self: ActorRef<Snapshot<unknown>, CartAnswer> }): Extract<CartEvent, { type: 'cart.add' }> {
+  assertEvent(event, 'user.addToCart');
   const item = draftOf(context.product, context.sizeCode, context.options, context.quantity);
-  if (!isValidDraft(item)) throw new Error('addToBag: no valid item');
-  return { item };
+  if (!isValidDraft(item)) throw new Error('cart.add: no valid item');
+  return { type: 'cart.add', item, at: event.at, replyTo: self };
 }
-/** the bag's answer: added, or refused because it holds maximumItemAmount items */
-export interface AddToBagResult {
-  added: boolean;
-}
-
-const outputOf = (event: unknown) => (event as { output?: ProductResponse }).output;
 
 export const productMachine = setup({
   types: { context: {} as ProductContext, events: {} as ProductEvent, input: {} as ProductInput },
   actors: {
     loadProduct: fromPromise<ProductResponse, ProductRequest>(async () => notProvided('loadProduct')),
-    /** provided by the route: `cart.add` to the page's cart, answering whether the cart took it */
-    addToBag: fromPromise<AddToBagResult, AddToBagRequest>(async () => notProvided('addToBag')),
   },
   guards: {
-    hasNoProduct: ({ event }) => !outputOf(event)?.products[0],
-    isNotFound: ({ event }) => asFlowError((event as { error?: unknown }).error).code === 'PRODUCT_NOT_FOUND',
-    isKnownSize: ({ context, event }) => event.type === 'user.selectSize' && !!context.product?.sizes.some((s) => s.sizeCode === event.sizeCode),
-    isWithinLimits: ({ context, event }) =>
-      event.type === 'user.setOption' && !!context.product && withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) !== null,
-    isValidQuantity: ({ event }) => event.type === 'user.setQuantity' && Number.isInteger(event.quantity) && event.quantity >= 1 && event.quantity <= 99,
+    hasNoProduct: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadProduct');
+      return !event.output.products[0];
+    },
+    isNotFound: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadProduct');
+      return asFlowError(event.error).code === 'PRODUCT_NOT_FOUND';
+    },
+    isKnownSize: ({ context, event }) => {
+      assertEvent(event, 'user.selectSize');
+      return !!context.product?.sizes.some((s) => s.sizeCode === event.sizeCode);
+    },
+    isWithinLimits: ({ context, event }) => {
+      assertEvent(event, 'user.setOption');
+      return !!context.product && withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) !== null;
+    },
+    isValidQuantity: ({ event }) => {
+      assertEvent(event, 'user.setQuantity');
+      return Number.isInteger(event.quantity) && event.quantity >= 1 && event.quantity <= 99;
+    },
     isValidItem: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)),
-    wasRefused: ({ event }) => (event as { output?: AddToBagResult }).output?.added === false,
+    isCartFull: ({ event }) => {
+      assertEvent(event, 'cart.refused');
+      return event.reason === 'full';
+    },
   },
   actions: {
     /** provided by the route: a toast; params name OrderingTexts keys */
     notify: (_, _params: { message: 'unexpectedError' }) => {},
     applyInput: assign(({ event }) => {
-      const i = inputOf<ProductInput>(event, { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12 });
-      return { productNumber: i.productNumber, formCode: i.formCode, storeNumber: i.storeNumber, locale: i.locale, maximumModifierAmount: i.maximumModifierAmount };
+      const i = inputOf<ProductInput>(event, { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, cart: null });
+      return { productNumber: i.productNumber, formCode: i.formCode, storeNumber: i.storeNumber, locale: i.locale, maximumModifierAmount: i.maximumModifierAmount, cart: i.cart ?? null };
     }),
+    /** `cart.add` to the app's cart actor, this machine as replyTo (the cart answers cart.added or cart.refused) */
+    askCart: sendTo(
+      ({ context }) => {
+        if (!context.cart) throw new Error('askCart: no cart actor in the input');
+        return context.cart;
+      },
+      ({ context, event, self }) => cartAddOf({ context, event, self }),
+    ),
     assignProduct: assign(({ event }) => {
-      const product = outputOf(event)?.products[0] ?? null;
+      assertEvent(event, 'xstate.done.actor.loadProduct');
+      const product = event.output.products[0] ?? null;
       const size = product ? defaultSize(product) : null;
       return { product, sizeCode: size?.sizeCode ?? null, options: product ? defaultQuantities(product, size?.sizeCode ?? null) : {}, quantity: 1, error: null };
     }),
-    assignSize: assign(({ context, event }) => (event.type === 'user.selectSize' && context.product ? { sizeCode: event.sizeCode, options: defaultQuantities(context.product, event.sizeCode), error: null } : {})),
+    assignSize: assign(({ context, event }) => {
+      assertEvent(event, 'user.selectSize');
+      return context.product ? { sizeCode: event.sizeCode, options: defaultQuantities(context.product, event.sizeCode), error: null } : {};
+    }),
     assignOption: assign(({ context, event }) => {
-      if (event.type !== 'user.setOption' || !context.product) return {};
+      assertEvent(event, 'user.setOption');
+      if (!context.product) return {};
       return { options: withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) ?? context.options, error: null };
     }),
     assignLimitError: assign({ error: 'addInLimit' as const }),
@@ -106,7 +136,7 @@ export const productMachine = setup({
   id: 'product',
   description: 'A product at the chosen store: size, options within limits, quantity, price; add to the bag.',
   meta: { title: 'Product', spec: '1 §2 product routes, §3 Product detail, §5 adding needs product, size and quantity' },
-  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, product: null, sizeCode: null, options: {}, quantity: 1, error: null },
+  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, cart: null, product: null, sizeCode: null, options: {}, quantity: 1, error: null },
   entry: 'applyInput',
   initial: 'loading',
   states: {
@@ -130,20 +160,17 @@ export const productMachine = setup({
         'user.setOption': [{ guard: 'isWithinLimits', actions: 'assignOption' }, { actions: 'assignLimitError' }],
         'user.setQuantity': { guard: 'isValidQuantity', actions: 'assignQuantity' },
         'user.addToCart': [
-          { guard: 'isValidItem', target: 'adding' },
+          { guard: 'isValidItem', target: 'adding', actions: 'askCart' },
           { actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
         ],
       },
     },
     adding: {
-      description: 'The item goes to the bag, which refuses it when it holds maximumItemAmount items (spec 4).',
+      description: 'cart.add went to the cart actor, which answers: added, or refused when it holds maximumItemAmount items (spec 4).',
       tags: ['loading'],
-      invoke: {
-        id: 'addToBag',
-        src: 'addToBag',
-        input: addToBagRequest,
-        onDone: [{ guard: 'wasRefused', target: 'cartFull' }, { target: 'added' }],
-        onError: { target: 'editing', actions: { type: 'notify', params: { message: 'unexpectedError' } } },
+      on: {
+        'cart.added': { target: 'added' },
+        'cart.refused': [{ guard: 'isCartFull', target: 'cartFull' }, { target: 'editing', actions: 'assignInvalid' }],
       },
     },
     added: {

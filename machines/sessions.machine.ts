@@ -41,7 +41,10 @@ export const sessionsMachine = setup({
     endOtherSessions: fromPromise<SessionList, void>(async () => notProvided('endOtherSessions')),
   },
   guards: {
-    isOtherSession: ({ context, event }) => event.type === 'user.endSession' && context.sessions.some((s) => s.id === event.id && !s.current),
+    isOtherSession: ({ context, event }) => {
+      assertEvent(event, 'user.endSession');
+      return context.sessions.some((s) => s.id === event.id && !s.current);
+    },
     hasOtherSessions: ({ context }) => context.sessions.some((s) => !s.current),
     isAlreadyEnded: ({ event }) => 'error' in event && asFlowError(event.error).code === 'SESSION_NOT_FOUND',
   },

@@ -45,3 +45,32 @@ describe('eslint: no actors and no API calls in src/routes', () => {
     expect(await problems(`import { fromPromise } from 'xstate';\nimport { api } from '../api.ts';\nexport const a = fromPromise(() => api.get('/x'));\n`, 'src/services/area/flow.ts')).toEqual([]);
   });
 });
+
+describe('eslint: area zones (one area never imports another area\'s views or route helpers)', () => {
+  it('refuses a card view importing an account view, and the shared kit importing any area', async () => {
+    const found = await problems(`import { SignInView } from '../account/SignInView.tsx';\nexport const v = SignInView;\n`, 'src/views/cards/Example.tsx');
+    expect(found).toEqual([
+      "no-restricted-imports: '../account/SignInView.tsx' import is restricted from being used by a pattern. One area never imports another area's views: move what both use to src/views/shared/ (docs/architecture.md#one-place-per-flow).",
+    ]);
+    expect(await problems(`import { GiftFormView } from '../gifting/GiftFormView.tsx';\nexport const v = GiftFormView;\n`, 'src/views/shared/Example.tsx')).toHaveLength(1);
+    // the views' own rule still holds inside a zone
+    expect(await problems(`import { api } from '../../services/api.ts';\nexport const a = api;\n`, 'src/views/cards/Example.tsx')).toEqual(['no-restricted-imports: \'../../services/api.ts\' import is restricted from being used by a pattern. Views never call the API.']);
+  });
+
+  it('refuses a route helper of one area importing another area\'s, and keeps the route rules there', async () => {
+    expect(await problems(`import { useToast } from '../-cards/card-page-hooks.ts';\nexport const t = useToast;\n`, 'src/routes/-gifting/example.ts')).toHaveLength(1);
+    expect(await problems(`import { fromPromise } from 'xstate';\nexport const a = fromPromise(async () => 1);\n`, 'src/routes/-gifting/example.ts')).toHaveLength(1);
+  });
+
+  it('allows the shared kit, the shell, the own area and the services', async () => {
+    const code = [
+      `import { TextField } from '../shared/form.tsx';`,
+      `import { Spinner } from '../shell/Loading.tsx';`,
+      `import { TransferView } from './TransferView.tsx';`,
+      `import { useToast } from '../../services/app-actors.tsx';`,
+      `export const x = [TextField, Spinner, TransferView, useToast];`,
+      '',
+    ].join('\n');
+    expect(await problems(code, 'src/views/cards/Example.tsx')).toEqual([]);
+  });
+});

@@ -4,11 +4,13 @@
  * from the store's menu: NotAvailableHere), full at maximumItemAmount, every change persisted.
  */
 import { expect } from 'vitest';
-import { cartMachine, type CartContext } from '../cart.machine.ts';
+import { cartMachine, type CartAnswer, type CartContext } from '../cart.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import { spyActions, type Flow } from './flow.ts';
 import { CROISSANT_KEY, LATTE_KEY, croissantDraft, latteDraft } from './ordering-fixtures.ts';
 
+/** the answers the cart sent to the replyTo of the adds below */
+const replies: CartAnswer[] = [];
 export const cartEvents = [
   { type: 'cart.add', item: latteDraft('shot-first'), at: 1000 },
   { type: 'cart.add', item: latteDraft('vanilla-first'), at: 2000 },
@@ -24,10 +26,15 @@ export const cartEvents = [
   { type: 'cart.changeQuantity', key: 'nope', delta: -1 },
   { type: 'cart.clear' },
   { type: 'cart.availability', availability: { '2121': 'Available' } },
+  // the configured maximum read again (a larger one)
+  { type: 'cart.setMaximum', maximumItemAmount: 4 },
+  // adds that name a replyTo (the product page): the cart answers cart.added or cart.refused with the reason
+  { type: 'cart.add', item: latteDraft('shot-first'), at: 6000, replyTo: { send: (a: CartAnswer) => void replies.push(a) } },
+  { type: 'cart.add', item: { ...latteDraft(), size: null }, at: 7000, replyTo: { send: (a: CartAnswer) => void replies.push(a) } },
 ];
 
 type Snap = { value: unknown; context: CartContext };
-const serializeState = (s: Snap) => JSON.stringify({ v: s.value, i: s.context.items.map((i) => [i.key, i.quantity, i.availability]), e: s.context.error });
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, i: s.context.items.map((i) => [i.key, i.quantity, i.availability]), e: s.context.error, m: s.context.maximumItemAmount });
 
 /** the spec's rules, written independently of the machine: what the items must be after an event */
 function expectedItems(before: CartContext['items'], event: { type: string; [k: string]: unknown }, max: number) {
@@ -57,7 +64,7 @@ const Ct = cartEvents as ReadonlyArray<{ type: string }>;
 export const cartFlow: Flow<typeof cartMachine> = {
   machine: cartMachine,
   table: {
-    '(root)': { 'cart.availability': null },
+    '(root)': { 'cart.availability': null, 'cart.setMaximum': 'sorting' },
     sorting: { always: [{ guard: 'isFull', to: 'full' }, { guard: 'hasItems', to: 'filled' }, 'empty'] },
     empty: {
       'cart.add': [{ guard: 'isInvalidItem', to: null }, { guard: 'wouldExceedMaximum', to: null }, 'sorting'],
@@ -87,6 +94,10 @@ export const cartFlow: Flow<typeof cartMachine> = {
     { name: 'one more latte makes it full', events: [Ct[0]!, Ct[8]!, Ct[8]!], ends: 'full' },
     { name: 'availability from the store', events: [Ct[0]!, Ct[13]!], ends: 'filled' },
     { name: 'too many at once is refused', events: [Ct[6]!], ends: 'empty' },
+    { name: 'full, then a larger maximum: more can be added', events: [Ct[0]!, Ct[2]!, Ct[14]!], ends: 'filled' },
+    { name: 'full, a larger maximum, a latte: full again', events: [Ct[0]!, Ct[2]!, Ct[14]!, Ct[8]!], ends: 'full' },
+    { name: 'the product page adds a latte', events: [Ct[15]!], ends: 'filled' },
+    { name: 'the product page adds to a full bag', events: [Ct[0]!, Ct[2]!, Ct[15]!], ends: 'full' },
   ],
   sees: {
     empty: { message: 'Your bag is empty.' },
@@ -96,7 +107,8 @@ export const cartFlow: Flow<typeof cartMachine> = {
   arrange(machine) {
     const spy = spyActions(['persist', 'notify'] as const);
     let prev: CartContext | null = null;
-    const max = 3;
+    let max = 3;
+    let repliesBefore = 0;
     return {
       machine: machine.provide({ actions: spy.actions }),
       runs: [
@@ -105,6 +117,9 @@ export const cartFlow: Flow<typeof cartMachine> = {
       beforePath: () => {
         spy.clear();
         prev = null;
+        max = 3;
+        replies.length = 0;
+        repliesBefore = 0;
       },
       onStep(s, event) {
         const c = s.context;
@@ -116,6 +131,8 @@ export const cartFlow: Flow<typeof cartMachine> = {
           expect(effects).toEqual([]);
         } else {
           const before = prev!;
+          if (ev.type === 'cart.setMaximum') max = ev.maximumItemAmount as number;
+          expect(c.maximumItemAmount).toBe(max);
           const want = expectedItems(before.items, ev, max);
           expect(c.items.map((i) => ({ k: i.key, q: i.quantity, a: i.availability, t: i.timeAdded }))).toEqual(want.map((i) => ({ k: i.key, q: i.quantity, a: i.availability, t: i.timeAdded })));
           const count = c.items.reduce((n, i) => n + i.quantity, 0);
@@ -132,6 +149,10 @@ export const cartFlow: Flow<typeof cartMachine> = {
           if (persisted) expect((effects[0]!.context as CartContext).items).toEqual(c.items);
           expect(c.error).toBe(invalid ? 'productDataInvalid' : persisted && ev.type !== 'cart.availability' ? null : before.error);
           if (invalid) expect(OrderingTexts[c.error!]).toBe('Product data is invalid');
+          // an add that names a replyTo gets one answer, the others none
+          const answered = replies.slice(repliesBefore);
+          repliesBefore = replies.length;
+          expect(answered).toEqual(ev.type === 'cart.add' && ev.replyTo ? [invalid ? { type: 'cart.refused', reason: 'invalid' } : tooMany ? { type: 'cart.refused', reason: 'full' } : { type: 'cart.added' }] : []);
           // the first add of a latte keeps its options in the key's sorted order and the time it was added
           if (ev.type === 'cart.add' && !invalid && !tooMany && d!.product!.productNumber === 2121 && !before.items.length) expect(c.items[0]).toMatchObject({ key: '2121/hot|grande|401x1g|502x2', timeAdded: ev.at, productImage: '/menu-images/latte.svg', unitPrice: 545 });
         }

@@ -5,7 +5,9 @@
  * limits, quantity, the price as it changes, add to the bag.
  */
 import { expect } from 'vitest';
-import { addToBagRequest, productMachine, productRequest, type ProductContext } from '../product.machine.ts';
+import { createActor, fromCallback } from 'xstate';
+import { productMachine, productRequest, type CartRef, type ProductContext } from '../product.machine.ts';
+import type { CartEvent } from '../cart.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import { requestFakes } from './model.ts';
 import { done, fail } from './cards-fixtures.ts';
@@ -29,9 +31,10 @@ export const productEvents = [
   { type: 'user.setQuantity', quantity: 2 },
   { type: 'user.setQuantity', quantity: 0 },
   { type: 'user.addToCart', at: 7 },
-  done('addToBag', { added: true }),
-  done('addToBag', { added: false }),
-  fail('addToBag', err('UNEXPECTED_ERROR', 500)),
+  // the cart actor's answers to cart.add (spec 4: a full cart refuses; an invalid item cannot reach it from this page)
+  { type: 'cart.added' },
+  { type: 'cart.refused', reason: 'full' },
+  { type: 'cart.refused', reason: 'invalid' },
   { type: 'user.continue' },
   { type: 'user.retry' },
 ];
@@ -61,7 +64,7 @@ export const productFlow: Flow<typeof productMachine> = {
       'user.setQuantity': { guard: 'isValidQuantity', to: null },
       'user.addToCart': [{ guard: 'isValidItem', to: 'adding' }, null],
     },
-    adding: { 'xstate.done.actor.addToBag': [{ guard: 'wasRefused', to: 'cartFull' }, 'added'], 'xstate.error.actor.addToBag': 'editing' },
+    adding: { 'cart.added': 'added', 'cart.refused': [{ guard: 'isCartFull', to: 'cartFull' }, 'editing'] },
     added: { 'user.continue': 'editing' },
     cartFull: { 'user.continue': 'editing' },
   },
@@ -72,7 +75,7 @@ export const productFlow: Flow<typeof productMachine> = {
     { name: 'adding', events: [Pr[0]!, Pr[13]!], ends: 'adding' },
     { name: 'the bag is full', events: [Pr[0]!, Pr[13]!, Pr[15]!], ends: 'cartFull' },
     { name: 'the bag is full, continue', events: [Pr[0]!, Pr[13]!, Pr[15]!, Pr[17]!], ends: 'editing' },
-    { name: 'adding fails', events: [Pr[0]!, Pr[13]!, Pr[16]!], ends: 'editing' },
+    { name: 'the cart refuses the item as invalid', events: [Pr[0]!, Pr[13]!, Pr[16]!], ends: 'editing' },
     { name: 'no such product', events: [Pr[1]!], ends: 'notFound' },
     { name: 'not found', events: [Pr[3]!], ends: 'notFound' },
     { name: 'the load fails, retried', events: [Pr[4]!, Pr[18]!, Pr[0]!], ends: 'editing' },
@@ -88,22 +91,29 @@ export const productFlow: Flow<typeof productMachine> = {
   },
   catalogue: OrderingTexts,
   arrange(machine) {
-    const fakes = requestFakes({ loadProduct: productRequest, addToBag: addToBagRequest });
+    const fakes = requestFakes({ loadProduct: productRequest });
+    // the app's cart actor, faked: it records what it is sent and never answers (the model sends its answers)
+    const asked: Array<Extract<CartEvent, { type: 'cart.add' }>> = [];
+    const cart = createActor(fromCallback<CartEvent>(({ receive }) => receive((e) => void (e.type === 'cart.add' && asked.push(e))))).start() as unknown as CartRef;
     const spy = spyActions(['notify'] as const);
     let prev: ProductContext | null = null;
     let prevValue: string | null = null;
+    let asksBefore = 0;
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
-      runs: [{ name: 'store', options: { events: productEvents as never, input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5 }, serializeState: serializeState as never } }],
+      runs: [{ name: 'store', options: { events: productEvents as never, input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5, cart }, serializeState: serializeState as never } }],
       beforePath: () => {
         spy.clear();
+        asked.length = 0;
         prev = null;
         prevValue = null;
+        asksBefore = 0;
       },
       onStep(s, event) {
         const c = s.context;
         const ev = event as { type: string; [k: string]: unknown };
         const effects = spy.step().map((e) => (e.name === 'notify' ? `notify:${(e.params as { message: string }).message}` : e.name));
+        const asks = asked.length;
         if (s.matches('loading')) expect(fakes.last('loadProduct')).toEqual({ productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US' });
         if (ev.type === 'xstate.done.actor.loadProduct' && s.matches('editing') && c.product?.productNumber === 2121) {
           // the default size and the options it comes with
@@ -128,19 +138,30 @@ export const productFlow: Flow<typeof productMachine> = {
           const valid = !!c.product && c.product.sizes.length > 0;
           expect(effects).toEqual(valid ? [] : ['notify:unexpectedError']);
           expect(s.matches('adding')).toBe(valid);
-          // the bag gets the draft of the current choices
-          if (valid) expect(fakes.last('addToBag')).toEqual({ item: draftOf(c.product, c.sizeCode, c.options, c.quantity) });
+          // the cart actor gets cart.add with the draft of the current choices, the time, and this machine to answer
+          if (valid) {
+            const ask = asked.at(-1)!;
+            expect({ type: ask.type, item: ask.item, at: ask.at }).toEqual({ type: 'cart.add', item: draftOf(c.product, c.sizeCode, c.options, c.quantity), at: 7 });
+            expect(typeof ask.replyTo?.send).toBe('function');
+          }
+          expect(asks).toBe(asksBefore + (valid ? 1 : 0));
           if (!valid) expect(OrderingTexts[c.error as 'productDataInvalid']).toBe('Product data is invalid');
-        } else if (ev.type === 'xstate.error.actor.addToBag') {
-          expect(effects).toEqual(['notify:unexpectedError']);
+        } else {
+          // the cart toasts its own refusals: the product page adds none
+          expect(effects).toEqual([]);
+          expect(asks).toBe(asksBefore);
+        }
+        if (ev.type === 'cart.refused' && ev.reason === 'invalid') {
           expect(s.matches('editing')).toBe(true);
-        } else expect(effects).toEqual([]);
-        if (ev.type === 'xstate.done.actor.addToBag') {
+          expect(OrderingTexts[c.error as 'productDataInvalid']).toBe('Product data is invalid');
+        }
+        if (ev.type === 'cart.added' || (ev.type === 'cart.refused' && ev.reason === 'full')) {
           // "Added" only when the bag took the item; a full bag's refusal shows the item maximum instead
-          const took = (ev.output as { added: boolean }).added;
+          const took = ev.type === 'cart.added';
           expect([s.matches('added'), s.matches('cartFull')]).toEqual([took, !took]);
           expect(c.options).toEqual(p!.options);
         }
+        asksBefore = asks;
         if (ev.type === 'user.continue') {
           const fromFull = prevValue === 'cartFull';
           if (fromFull) expect([c.quantity, c.options]).toEqual([p!.quantity, p!.options]);

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { CardMessages, type PaymentMethod } from '../../contracts/cards.ts';
 import { OpaqueId } from '../../contracts/opaque-id.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
-import { AccountCardPage } from '../views/account/blocks.tsx';
+import { AccountCardPage } from '../views/shared/blocks.tsx';
 import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { paymentMethodsQuery } from './-cards/card-page-hooks.ts';
 import { useCreditCardActor } from './-cards/credit-card-actor.ts';

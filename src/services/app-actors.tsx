@@ -1,6 +1,8 @@
 /**
- * Long-lived actors started once at the root (docs/architecture.md#layers-and-actors): notifications and the selected
- * store now; later the cart. Routes reach them through the router context or `useAppActors()`.
+ * Long-lived actors started once at the root (docs/architecture.md#layers-and-actors): notifications, the selected
+ * store and the cart. Routes reach them through the router context or `useAppActors()`. The cart is created on first
+ * use, one per app (`cartOf(appActors)`, src/services/cart.ts, kept by these actors in a WeakMap there), so that its
+ * machine, and its types, are not in the entry every page loads.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
@@ -21,8 +23,14 @@ export function createAppActors(): AppActors {
 }
 
 /** The action implementation flows are provided with for their named `notify` action. */
-export function notifyWith(actors: AppActors) {
+export function notifyWith(actors: Pick<AppActors, 'notifications'>) {
   return (n: Omit<Extract<NotificationsEvent, { type: 'notify.show' }>, 'type'>) => actors.notifications.send({ type: 'notify.show', ...n });
+}
+
+/** A toast through the root notifications actor (any page). */
+export function useToast() {
+  const actors = useAppActors();
+  return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
 }
 
 const Ctx = createContext<AppActors | null>(null);

@@ -1,8 +1,10 @@
 /**
  * The cart's persistence (machines/cart.machine.ts): the items are kept in localStorage under the bag key that the
  * delivery landing page reads (`BAG_STORAGE_KEY`, src/services/bag.ts: a JSON array of items, each with a
- * `quantity`), validated on read. One cart actor per page load, created on first use by a menu route (so the cart
- * code loads with the menu, not with the entry bundle).
+ * `quantity`), validated on read. The cart is a root actor of the app (one per `AppActors`, src/services/app-actors.tsx,
+ * beside notifications and the selected store), created on first use by an ordering page (`cartOf`) so that its
+ * machine and storage schema load with the ordering pages, not with the entry every page loads
+ * (docs/architecture.md#the-cart-actor).
  */
 import * as v from 'valibot';
 import { createActor, type ActorRefFrom } from 'xstate';
@@ -10,6 +12,8 @@ import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
 import { BAG_STORAGE_KEY } from './bag.ts';
 import { Availability } from '../../contracts/ordering-fields.ts';
+import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { notifyWith, type AppActors } from './app-actors.tsx';
 
 const Option = v.object({ optionProductNumber: v.number(), sku: v.string(), quantity: v.number(), sizeCode: v.optional(v.string()), name: v.optional(v.string()) });
 const StoredItem = v.object({
@@ -62,15 +66,22 @@ export const cartLogic = cartMachine.provide({
 });
 
 export type CartActor = ActorRefFrom<typeof cartMachine>;
-let cart: CartActor | null = null;
 
-/** The page's cart actor, started from storage on first use; `notify` shows its toasts. */
-export function getCartActor(maximumItemAmount: number, notify: (message: 'unexpectedError' | 'cartFull') => void): CartActor {
+/**
+ * The app's cart actor, started from storage the first time an ordering page asks for it and kept for the root's
+ * `AppActors` (one per app, not per module: each app instance, and each test's, has its own). Its toasts go to the
+ * app's notifications; its maximum is the configured `ordering.maximumItemAmount`, and a configuration read later
+ * with another maximum is passed on (`cart.setMaximum`).
+ */
+const carts = new WeakMap<AppActors, CartActor>();
+export function cartOf(actors: AppActors, maximumItemAmount: number): CartActor {
+  let cart = carts.get(actors);
   if (!cart) {
     cart = createActor(
-      cartLogic.provide({ actions: { notify: (_, params) => notify(params.message) } }),
+      cartLogic.provide({ actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) } }),
       { input: { items: readStoredCart(), maximumItemAmount } },
-    ).start() as unknown as CartActor;
-  }
+    ).start();
+    carts.set(actors, cart);
+  } else if (cart.getSnapshot().context.maximumItemAmount !== maximumItemAmount) cart.send({ type: 'cart.setMaximum', maximumItemAmount });
   return cart;
 }

@@ -1,4 +1,5 @@
-import { useAppActors } from '../../services/app-actors.tsx';
+/** A toast through the root notifications actor: src/services/app-actors.tsx. */
+export { useToast } from '../../services/app-actors.tsx';
 
 /**
  * What every card and payment page uses. Kept apart from the overlays (CardOverlays.tsx, loaded when one
@@ -8,11 +9,6 @@ import { useAppActors } from '../../services/app-actors.tsx';
 /** The payment methods query (add money and auto reload choose from it): src/services/cards/queries.ts. */
 export { paymentMethodsQuery } from '../../services/cards/queries.ts';
 
-/** A toast through the root notifications actor. */
-export function useToast() {
-  const actors = useAppActors();
-  return (tone: 'success' | 'error' | 'info', message: string) => actors.notifications.send({ type: 'notify.show', kind: 'toast', tone, message });
-}
 
 /** This month, for the credit-card machine's expiry check. */
 export const thisMonth = () => ({ year: new Date().getFullYear(), month: new Date().getMonth() + 1 });

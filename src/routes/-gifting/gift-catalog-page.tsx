@@ -6,7 +6,7 @@ import { GiftMessages } from '../../../contracts/gift-messages.ts';
 import { giftCatalogMachine } from '../../../machines/gift-catalog.machine.ts';
 import { configQuery } from '../../services/config.ts';
 import { giftCatalogActors } from '../../services/gifting/catalog.actors.ts';
-import { useToast } from '../-cards/card-page-hooks.ts';
+import { useToast } from '../../services/app-actors.tsx';
 import { GiftCatalogView } from '../../views/gifting/GiftCatalogView.tsx';
 
 /**

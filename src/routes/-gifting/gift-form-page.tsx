@@ -11,7 +11,8 @@ import { clearGuestCard, clearGuestPayment } from '../../services/guest-payment.
 import { clearPersistedGiftForm, persistGiftForm, readPersistedGiftForm, storeGiftConfirmation } from '../../services/gifting/gift-form-storage.ts';
 import { giftFormActors, readGiftGuestPayment } from '../../services/gifting/purchase.actors.ts';
 import { giftCatalogQuery } from '../../services/gifting/gift.queries.ts';
-import { paymentMethodsQuery, useToast } from '../-cards/card-page-hooks.ts';
+import { useToast } from '../../services/app-actors.tsx';
+import { paymentMethodsQuery } from '../../services/cards/queries.ts';
 import { GiftFormView } from '../../views/gifting/GiftFormView.tsx';
 
 /**

@@ -11,7 +11,7 @@ import { sessionQuery } from '../../services/session.ts';
 import { useCart } from './use-cart.ts';
 
 /**
- * The product machine of a product page, adding to the page's cart (which answers whether it took the item). The
+ * The product machine of a product page, adding to the app's cart actor (which answers whether it took the item). The
  * option limit is the store's pricing rule (pricing-rules), else the configured one.
  */
 export function useProduct(params: { productNumber: string; formCode: string }) {
@@ -25,11 +25,11 @@ export function useProduct(params: { productNumber: string; formCode: string }) 
   const { data: rules } = useSuspenseQuery(pricingRulesQuery(storeNumber, !session?.signedIn));
   return useActorRef(
     productMachine.provide({
-      actors: productActors(queryClient, cart),
+      actors: productActors(queryClient),
       actions: {
         notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }),
       },
     }),
-    { input: { productNumber: Number(params.productNumber), formCode: params.formCode, storeNumber, locale: defaultLocale(), maximumModifierAmount: rules?.maximumModifierAmount ?? config.ordering.maximumModifierAmount } },
+    { input: { productNumber: Number(params.productNumber), formCode: params.formCode, storeNumber, locale: defaultLocale(), maximumModifierAmount: rules?.maximumModifierAmount ?? config.ordering.maximumModifierAmount, cart } },
   );
 }

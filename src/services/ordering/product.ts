@@ -5,14 +5,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { ProductResponse } from '../../../contracts/ordering-product.ts';
-import { productRequest, type AddToBagRequest, type AddToBagResult } from '../../../machines/product.machine.ts';
+import { productRequest } from '../../../machines/product.machine.ts';
 import { defaultLocale } from '../format.ts';
 import { sessionQuery } from '../session.ts';
 import { chosenStore, quietly, type LoaderContext } from './loader-context.ts';
 import { pricingRulesQuery } from './pricing-rules.graphql.ts';
 import { loadFavorites } from './favorites.ts';
-import { cartCount } from '../../../machines/ordering-types.ts';
-import type { CartActor } from '../cart.ts';
 import { api } from '../api.ts';
 
 /** GET /apiproxy/v1/ordering/{productNumber}?storeNumber=&formCode= (Accept-Language) */
@@ -39,15 +37,10 @@ export const productQuery = (input: ProductRequest) =>
     retry: false,
   });
 
-export function productActors(queryClient: QueryClient, cart: CartActor) {
+/** the product machine's request; adding to the bag is no request: the machine asks the app's cart actor (src/services/cart.ts) */
+export function productActors(queryClient: QueryClient) {
   return {
     loadProduct: fromPromise<ProductResponse, ProductRequest>(({ input }) => queryClient.fetchQuery(productQuery(input))),
-    // the cart machine handles cart.add synchronously: a full cart leaves its count as it was
-    addToBag: fromPromise<AddToBagResult, AddToBagRequest>(async ({ input }) => {
-      const before = cartCount(cart.getSnapshot().context.items);
-      cart.send({ type: 'cart.add', item: input.item, at: Date.now() });
-      return { added: cartCount(cart.getSnapshot().context.items) > before };
-    }),
   };
 }
 

@@ -5,9 +5,9 @@ import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { changeEmailMachine } from '../../../machines/change-email.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountCardPage, AccountForm, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions, RetryButton } from './blocks.tsx';
-import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
-import './account.css';
+import { AccountCardPage, AccountForm, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions, RetryButton } from '../shared/blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 
 /** /account/settings/edit-email and /account/settings/edit-email/enter-code (spec 2 sections 2, 4 "Email change"). */
 export function ChangeEmailView({ actor }: { actor: ActorRefFrom<typeof changeEmailMachine> }) {

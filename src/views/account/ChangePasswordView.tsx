@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { changePasswordMachine } from '../../../machines/change-password.machine.ts';
-import { AccountCardPage, AccountForm, CurrentPasswordField, ErrorAlert, FormActions, NewPasswordField } from './blocks.tsx';
-import { SubmitButton, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountCardPage, AccountForm, CurrentPasswordField, ErrorAlert, FormActions, NewPasswordField } from '../shared/blocks.tsx';
+import { SubmitButton, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { accountMessages } from '../../services/error-catalogue.ts';
-import './account.css';
+import '../shared/page.css';
 
 /** /account/settings/password (spec 2 section 4: loading and generic-error flags). */
 export function ChangePasswordView({ actor }: { actor: ActorRefFrom<typeof changePasswordMachine> }) {

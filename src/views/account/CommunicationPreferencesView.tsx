@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PREFERENCE_KEYS, type communicationPreferencesMachine, type PreferenceKey } from '../../../machines/communication-preferences.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountCardPage, LoadFailed } from './blocks.tsx';
-import './account.css';
+import { AccountCardPage, LoadFailed } from '../shared/blocks.tsx';
+import '../shared/page.css';
 
 const LABELS: Record<PreferenceKey, (brand: string, product: string) => { title: string; detail: string }> = {
   receiveHarborEmailCommunications: (brand, product) => ({ title: `${product} Rewards and offers`, detail: `Email from ${brand} about ${product} Rewards, offers and products.` }),

@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { createAccountMachine, CreateAccountForm } from '../../../machines/create-account.machine.ts';
-import { NewPasswordField } from './blocks.tsx';
-import { CheckboxField, formValues, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { NewPasswordField } from '../shared/blocks.tsx';
+import { CheckboxField, formValues, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { createVariantText, type AccountVariant } from './variants.ts';
-import './account.css';
+import '../shared/page.css';
 
 export interface CreateAccountViewProps {
   actor: ActorRefFrom<typeof createAccountMachine>;

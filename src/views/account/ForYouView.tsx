@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import './account.css';
+import '../shared/page.css';
 
 /** /account/for-you: the signed-in landing (greeting and links; the full dashboard is a later issue). */
 export function ForYouView({ firstName, product }: { firstName: string; product: string }) {

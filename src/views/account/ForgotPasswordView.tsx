@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { forgotPasswordMachine } from '../../../machines/forgot-password.machine.ts';
-import { AccountCardPage, AccountForm, FormActions } from './blocks.tsx';
-import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
-import './account.css';
+import { AccountCardPage, AccountForm, FormActions } from '../shared/blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 
 /** /account/forgot-password: the email form (spec 2 sections 2, 5). */
 export function ForgotPasswordView({ actor }: { actor: ActorRefFrom<typeof forgotPasswordMachine> }) {

@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { mfaPhoneMachine } from '../../../machines/mfa-phone.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
-import { AccountCardPage, AccountForm, ErrorAlert, FormActions, LinkButton } from './blocks.tsx';
-import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions, LinkButton } from '../shared/blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { PhoneCodeStep } from './PhoneCodeStep.tsx';
-import './account.css';
+import '../shared/page.css';
 
 /** /account/settings/mfa/add-phone-number and edit-phone-number: the number, then the code sent to it. */
 export function MfaPhoneView({ actor }: { actor: ActorRefFrom<typeof mfaPhoneMachine> }) {

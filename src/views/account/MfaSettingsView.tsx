@@ -4,8 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { mfaSettingsMachine } from '../../../machines/mfa-settings.machine.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountPage, ErrorAlert, RetryButton } from './blocks.tsx';
-import './account.css';
+import { AccountPage, ErrorAlert, RetryButton } from '../shared/blocks.tsx';
+import '../shared/page.css';
 
 /** /account/settings/mfa: 2-step verification status, add, edit, remove. */
 export function MfaSettingsView({ actor }: { actor: ActorRefFrom<typeof mfaSettingsMachine> }) {

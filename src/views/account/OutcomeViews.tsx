@@ -1,6 +1,6 @@
 import { accountMessages } from '../../services/error-catalogue.ts';
-import { OutcomePage } from './outcome.tsx';
-import './account.css';
+import { OutcomePage } from '../shared/outcome.tsx';
+import '../shared/page.css';
 
 /*
  * The account's outcome pages (done, expired, partly done). Apart from the forms' views and blocks (blocks.tsx,

@@ -4,9 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { partnerNumberMachine } from '../../../machines/partner-number.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountCardPage, AccountForm, ErrorAlert, FormActions, RetryButton } from './blocks.tsx';
-import { SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
-import './account.css';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions, RetryButton } from '../shared/blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 
 /** /account/personal/partner: the partner (employee) number; edit errors are stored and shown (spec 2 section 8). */
 export function PartnerNumberView({ actor }: { actor: ActorRefFrom<typeof partnerNumberMachine> }) {

@@ -5,9 +5,9 @@ import type { ActorRefFrom } from 'xstate';
 import { NAME_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import type { personalDetailsMachine } from '../../../machines/personal-details.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountCardPage, AccountForm, AccountPage, ErrorAlert, FormActions, LoadFailed } from './blocks.tsx';
-import { FieldError, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
-import './account.css';
+import { AccountCardPage, AccountForm, AccountPage, ErrorAlert, FormActions, LoadFailed } from '../shared/blocks.tsx';
+import { FieldError, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

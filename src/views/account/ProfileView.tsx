@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Profile } from '../../../contracts/account-reads.ts';
-import './account.css';
+import '../shared/page.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

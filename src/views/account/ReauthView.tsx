@@ -2,10 +2,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { reauthMachine } from '../../../machines/reauth.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
-import { AccountCardPage, AccountForm, CurrentPasswordField, ErrorAlert, FormActions, LinkButton } from './blocks.tsx';
-import { SubmitButton, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountCardPage, AccountForm, CurrentPasswordField, ErrorAlert, FormActions, LinkButton } from '../shared/blocks.tsx';
+import { SubmitButton, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { PhoneCodeStep } from './PhoneCodeStep.tsx';
-import './account.css';
+import '../shared/page.css';
 
 /** The re-authentication step shown in place of a page that needs a recent second-factor check. */
 export function ReauthView({ actor }: { actor: ActorRefFrom<typeof reauthMachine> }) {

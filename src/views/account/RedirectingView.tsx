@@ -1,5 +1,5 @@
 import { Spinner } from '../shell/Loading.tsx';
-import './account.css';
+import '../shared/page.css';
 
 /** The page of flows that only wait and redirect (single sign-on, sign-out). */
 export function RedirectingView({ title }: { title: string }) {

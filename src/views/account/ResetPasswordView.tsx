@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { resetPasswordMachine } from '../../../machines/reset-password.machine.ts';
-import { AccountCardPage, AccountForm, ErrorAlert, FormActions, NewPasswordField } from './blocks.tsx';
-import { SubmitButton, useFocusFirstError, useFormRef } from './form.tsx';
-import './account.css';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions, NewPasswordField } from '../shared/blocks.tsx';
+import { SubmitButton, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 
 /** /account/reset-password/:token: the create-new-password form (spec 2 sections 2, 5). */
 export function ResetPasswordView({ actor }: { actor: ActorRefFrom<typeof resetPasswordMachine> }) {

@@ -3,8 +3,8 @@ import type { ActorRefFrom } from 'xstate';
 import { SessionMessages, type SessionSummary } from '../../../contracts/sessions.ts';
 import type { sessionsMachine } from '../../../machines/sessions.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountCardPage, ErrorAlert, FormActions, LoadFailed } from './blocks.tsx';
-import './account.css';
+import { AccountCardPage, ErrorAlert, FormActions, LoadFailed } from '../shared/blocks.tsx';
+import '../shared/page.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import './account.css';
+import '../shared/page.css';
 
 /** The settings area: a side navigation around each settings page. */
 export function SettingsLayoutView({ mfaEnabled, children }: { mfaEnabled: boolean; children: ReactNode }) {

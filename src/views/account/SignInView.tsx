@@ -4,10 +4,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { signInMachine } from '../../../machines/sign-in.machine.ts';
 import { accountMessages } from '../../services/error-catalogue.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { AccountForm, AccountPage, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions, LinkButton } from './blocks.tsx';
-import { CheckboxField, FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from './form.tsx';
+import { AccountForm, AccountPage, CodeEntryForm, CurrentPasswordField, ErrorAlert, FormActions, LinkButton } from '../shared/blocks.tsx';
+import { CheckboxField, FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { signInVariantText, type AccountVariant } from './variants.ts';
-import './account.css';
+import '../shared/page.css';
 
 export interface SignInViewProps {
   actor: ActorRefFrom<typeof signInMachine>;

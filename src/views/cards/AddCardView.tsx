@@ -2,10 +2,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatCents } from '../../../contracts/cards.ts';
 import type { addCardMachine } from '../../../machines/add-card.machine.ts';
-import { AccountPage, ErrorAlert } from '../account/blocks.tsx';
-import { CheckboxField, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
+import { AccountPage, ErrorAlert } from '../shared/blocks.tsx';
+import { CheckboxField, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { Modal } from './Modal.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './cards.css';
 
 /** /account/cards/add (spec 2 §2 Cards): registering a physical card, or getting a digital one. */

@@ -3,9 +3,9 @@ import { AccountMessages } from '../../../contracts/account-messages.ts';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AddressForm, billingAddressMachine } from '../../../machines/billing-address.machine.ts';
-import { AccountPage, ErrorAlert } from '../account/blocks.tsx';
-import { FieldError, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
-import '../account/account.css';
+import { AccountPage, ErrorAlert } from '../shared/blocks.tsx';
+import { FieldError, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 import './cards.css';
 
 /**

@@ -4,10 +4,10 @@ import { formatCents, groupCardNumber } from '../../../contracts/cards.ts';
 import type { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
 import type { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import type { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
-import { ErrorAlert } from '../account/blocks.tsx';
-import { SubmitButton } from '../account/form.tsx';
+import { ErrorAlert } from '../shared/blocks.tsx';
+import { SubmitButton } from '../shared/form.tsx';
 import { Modal } from './Modal.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './cards.css';
 
 /**

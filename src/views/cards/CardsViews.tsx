@@ -4,9 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import { CardMessages, formatCents, type Card } from '../../../contracts/cards.ts';
 import type { cardsMachine } from '../../../machines/cards.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountPage, ErrorAlert, LoadFailed } from '../account/blocks.tsx';
+import { AccountPage, ErrorAlert, LoadFailed } from '../shared/blocks.tsx';
 import { Modal } from './Modal.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './cards.css';
 
 /**

@@ -3,11 +3,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PaymentFormMessages, type TokenizeResponse } from '../../../contracts/cards.ts';
 import type { creditCardMachine } from '../../../machines/credit-card.machine.ts';
-import { AccountPage, ErrorAlert, FormActions } from '../account/blocks.tsx';
-import { FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
+import { AccountPage, ErrorAlert, FormActions } from '../shared/blocks.tsx';
+import { FormAlert, SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
 import { BRAND_LABEL, methodLabel, expiry } from './payment-labels.ts';
 import { focusPageHeadingIfLost } from '../shell/RouteAnnouncer.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './cards.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import '../account/account.css';
+import '../shared/page.css';
 import './cards.css';
 
 /**

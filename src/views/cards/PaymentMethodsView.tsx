@@ -4,10 +4,10 @@ import type { ActorRefFrom } from 'xstate';
 import { CardMessages } from '../../../contracts/cards.ts';
 import type { paymentMethodsMachine } from '../../../machines/payment-methods.machine.ts';
 import { PageLoading } from '../shell/Loading.tsx';
-import { AccountPage, ErrorAlert, LoadFailed } from '../account/blocks.tsx';
+import { AccountPage, ErrorAlert, LoadFailed } from '../shared/blocks.tsx';
 import { methodLabel, expiry } from './payment-labels.ts';
 import { Modal } from './Modal.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './cards.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { paypalConsentMachine } from '../../../machines/paypal-consent.machine.ts';
-import { AccountPage, ErrorAlert, FormActions } from '../account/blocks.tsx';
-import { SubmitButton, TextField } from '../account/form.tsx';
-import '../account/account.css';
+import { AccountPage, ErrorAlert, FormActions } from '../shared/blocks.tsx';
+import { SubmitButton, TextField } from '../shared/form.tsx';
+import '../shared/page.css';
 import './cards.css';
 
 /**

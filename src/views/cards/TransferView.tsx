@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatCents, PaymentFormMessages, type Card } from '../../../contracts/cards.ts';
 import type { transferMachine } from '../../../machines/transfer.machine.ts';
-import { AccountPage, ErrorAlert, FormActions } from '../account/blocks.tsx';
-import { TextField } from '../account/form.tsx';
-import '../account/account.css';
+import { AccountPage, ErrorAlert, FormActions } from '../shared/blocks.tsx';
+import { TextField } from '../shared/form.tsx';
+import '../shared/page.css';
 import './cards.css';
 
 /**

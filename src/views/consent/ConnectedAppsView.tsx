@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { connectedAppsMachine } from '../../../machines/connected-apps.machine.ts';
 import { CLAIM_TEXTS } from '../../../contracts/oauth.ts';
-import { LoadFailed } from '../account/blocks.tsx';
+import { LoadFailed } from '../shared/blocks.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import './consent.css';
 

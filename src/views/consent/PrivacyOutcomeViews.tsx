@@ -1,7 +1,7 @@
 import { PrivacyMessages, UnsubscribeMessages } from '../../../contracts/privacy-messages.ts';
-import { OutcomePage } from '../account/outcome.tsx';
+import { OutcomePage } from '../shared/outcome.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './consent.css';
 
 /*

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { ActorRefFrom } from 'xstate';
 import { PrivacyMessages } from '../../../contracts/privacy.ts';
 import type { privacySettingsMachine } from '../../../machines/privacy-settings.machine.ts';
-import { LoadFailed } from '../account/blocks.tsx';
+import { LoadFailed } from '../shared/blocks.tsx';
 import { Spinner } from '../shell/Loading.tsx';
-import '../account/account.css';
+import '../shared/page.css';
 import './consent.css';
 
 /** /account/settings/privacy: the member's opt-out, shown and changed; and the way to the marketing emails. */

@@ -3,9 +3,9 @@ import type { ActorRefFrom } from 'xstate';
 import { EMAIL_MAX_LENGTH } from '../../../contracts/account-constants.ts';
 import { PrivacyMessages } from '../../../contracts/privacy.ts';
 import type { privacyOptOutMachine } from '../../../machines/privacy-opt-out.machine.ts';
-import { AccountCardPage, AccountForm, ErrorAlert, FormActions } from '../account/blocks.tsx';
-import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../account/form.tsx';
-import '../account/account.css';
+import { AccountCardPage, AccountForm, ErrorAlert, FormActions } from '../shared/blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError, useFormRef } from '../shared/form.tsx';
+import '../shared/page.css';
 import './consent.css';
 
 /**

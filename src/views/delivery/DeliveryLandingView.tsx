@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { deliveryLandingMachine } from '../../../machines/delivery-landing.machine.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { FulfillmentToggle } from '../locator/FulfillmentToggle.tsx';
+import { FulfillmentToggle } from '../shared/FulfillmentToggle.tsx';
 import './DeliveryLandingView.css';
 
 export interface DeliveryLandingViewProps {

@@ -5,8 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
 import { formatCents } from '../../../contracts/cards.ts';
 import type { giftCatalogMachine } from '../../../machines/gift-catalog.machine.ts';
-import { AccountForm, ErrorAlert, LoadFailed } from '../account/blocks.tsx';
-import { SubmitButton, TextField, useFocusFirstError } from '../account/form.tsx';
+import { AccountForm, ErrorAlert, LoadFailed } from '../shared/blocks.tsx';
+import { SubmitButton, TextField, useFocusFirstError } from '../shared/form.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
 import './gifting.css';
 

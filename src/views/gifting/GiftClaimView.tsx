@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
 import { formatCents } from '../../../contracts/cards.ts';
 import type { giftClaimMachine } from '../../../machines/gift-claim.machine.ts';
-import { ErrorAlert, LoadFailed } from '../account/blocks.tsx';
+import { ErrorAlert, LoadFailed } from '../shared/blocks.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
 import './gifting.css';
 

@@ -5,7 +5,7 @@ import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
 import { formatCents } from '../../../contracts/cards.ts';
 import type { GiftDeliveryState, GiftHistoryEntry } from '../../../contracts/gift.ts';
 import { lastPage, type giftHistoryMachine } from '../../../machines/gift-history.machine.ts';
-import { LoadFailed } from '../account/blocks.tsx';
+import { LoadFailed } from '../shared/blocks.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
 import './gifting.css';
 

@@ -4,7 +4,7 @@ import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
 import { formatCents } from '../../../contracts/cards.ts';
 import type { giftPaymentMachine } from '../../../machines/gift-payment.machine.ts';
 import type { giftPurchaseMachine } from '../../../machines/gift-purchase.machine.ts';
-import { ErrorAlert } from '../account/blocks.tsx';
+import { ErrorAlert } from '../shared/blocks.tsx';
 import { Dialog } from '../shell/Dialog.tsx';
 
 const methodLabel = (m: { paymentType: string; accountNumberLastFour: string | null; accountEmail: string | null }) =>

@@ -9,7 +9,7 @@ import type { storeDetailsMachine } from '../../../machines/store-details.machin
 import { locatorMessages } from '../../services/locator-messages.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { StoreMap, type StoreMapMarker } from './StoreMap.tsx';
-import { FulfillmentToggle } from './FulfillmentToggle.tsx';
+import { FulfillmentToggle } from '../shared/FulfillmentToggle.tsx';
 import { PlaceSearch } from './PlaceSearch.tsx';
 import { FilterButton, FilterOverlay } from './FilterOverlay.tsx';
 import { MapControls } from './MapControls.tsx';

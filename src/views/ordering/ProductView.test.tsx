@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createActor, fromPromise } from 'xstate';
-import { productMachine, type AddToBagRequest } from '../../../machines/product.machine.ts';
+import { productMachine } from '../../../machines/product.machine.ts';
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { cartMachine } from '../../../machines/cart.machine.ts';
 import { cartCount, favoriteDraft, itemKey } from '../../../machines/ordering-types.ts';
@@ -38,23 +38,19 @@ const savedFavorite: FavoriteProduct = {
 
 async function renderProduct(view: 'product' | 'nutrition' = 'product', opts: { cartItems?: number; signedIn?: boolean; favorites?: FavoriteProduct[] } = {}) {
   window.scrollTo = () => {};
-  // a real cart: maximum 3 items, filled with `cartItems` lattes
-  const cart = createActor(cartMachine, { input: { items: [], maximumItemAmount: 3 } }).start();
+  // a real cart actor: maximum 3 items, filled with `cartItems` lattes; what it took is recorded when it persists
+  const cart = createActor(
+    cartMachine.provide({ actions: { persist: ({ event }) => void (event.type === 'cart.add' && added.push(event.item.selectedOptions)) } }),
+    { input: { items: [], maximumItemAmount: 3 } },
+  ).start();
   if (opts.cartItems) cart.send({ type: 'cart.add', item: latteDraft('shot-first', opts.cartItems), at: 1 });
   const actor = createActor(
     productMachine.provide({
       actors: {
         loadProduct: fromPromise(() => new Promise((resolve, reject) => (settle = { resolve, reject }))) as never,
-        addToBag: fromPromise(async ({ input }: { input: AddToBagRequest }) => {
-          const before = cartCount(cart.getSnapshot().context.items);
-          cart.send({ type: 'cart.add', item: input.item, at: 2 });
-          const took = cartCount(cart.getSnapshot().context.items) > before;
-          if (took) added.push(input.item.selectedOptions);
-          return { added: took };
-        }) as never,
       },
     }),
-    { input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5 } },
+    { input: { productNumber: 2121, formCode: 'hot', storeNumber: '10001', locale: 'en-US', maximumModifierAmount: 5, cart } },
   ).start() as unknown as ProductActor;
   const favorites = createActor(
     favoritesMachine.provide({
