@@ -60,9 +60,11 @@ export interface Flow<M extends AnyStateMachine = AnyStateMachine> {
   delays?: Record<string, number>;
   /**
    * as `delays`, for the journeys only: where two timers of the same length run in parallel regions (the locator's
-   * debounces) the generated paths cannot let time pass, but a journey that runs one timer at a time can.
+   * debounces) the generated paths cannot let time pass, but a journey that runs one timer at a time can. `'own'`
+   * takes the machine's own named delay, for a length the spec does not fix: the journey then checks when a timer
+   * starts and restarts (with `{ type: 'clock.advance', ms }` pauses), not its length.
    */
-  journeyDelays?: Record<string, number>;
+  journeyDelays?: Record<string, number | 'own'>;
   /**
    * written from the spec's scenarios: event sequences (user actions and the answers of requests) and the state
    * each ends in (leaf state paths, comma-separated for parallel states). Each is replayed with every per-step
@@ -354,7 +356,13 @@ export function checkJourney<M extends AnyStateMachine>(flow: Flow<M>, machine: 
       .join(', ');
   let end = '';
   try {
-    checkEvents(flow, machine, run, [...j.events], (s) => void (end = leaves(s)), flow.journeyDelays ?? flow.delays);
+    const own = (name: string) => {
+      const d = (machine.implementations.delays as Record<string, unknown>)[name];
+      if (typeof d !== 'number') throw new Error(`journeyDelays: ${name} is not a fixed delay of the machine`);
+      return d;
+    };
+    const delays = flow.journeyDelays ? Object.fromEntries(Object.entries(flow.journeyDelays).map(([k, v]) => [k, v === 'own' ? own(k) : v])) : flow.delays;
+    checkEvents(flow, machine, run, [...j.events], (s) => void (end = leaves(s)), delays);
   } catch (e) {
     throw new Error(`journey '${j.name}': ${(e as Error).message}`, { cause: e });
   }

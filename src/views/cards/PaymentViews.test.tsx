@@ -54,6 +54,16 @@ const paymentMethods: FlowViewModel<typeof paymentMethodsMachine> = {
     'user.confirm': async (_e, { user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' })),
     'user.cancel': async (_e, { user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep' })),
   },
+  // the methods are listed on arrival and on Try again; Make default sends that method, Remove asks first and only
+  // the dialog's Remove sends; Keep and the first Remove send nothing
+  sends: (event) =>
+    event.type === 'xstate.init' || event.type === 'user.retry'
+      ? [{ src: 'loadMethods', request: undefined }]
+      : event.type === 'user.makeDefault'
+        ? [{ src: 'makeDefault', request: { paymentMethodId: 'pm_2' } }]
+        : event.type === 'user.confirm'
+          ? [{ src: 'removeMethod', request: { paymentMethodId: 'pm_1' } }]
+          : [],
   check: (s, { calls }) => {
     if (s.matches('loading')) return;
     if (s.matches('loadFailed')) {
@@ -107,6 +117,12 @@ const billing = (guest: boolean): FlowViewModel<typeof billingAddressMachine> =>
       await user.click(screen.getByRole('button', { name: 'Continue' }));
     },
   },
+  // spec 2 section 5: Continue with a complete address sends it (a guest's as a single-use address); an incomplete
+  // one sends nothing
+  sends: (event) =>
+    event.type === 'user.submit' && (event as unknown as { form: { lastName: string } }).form.lastName
+      ? [guest ? { src: 'addSingleUseAddress', request: { walletTarget: 'guest', input: sentAddress } } : { src: 'createAddress', request: { input: sentAddress } }]
+      : [],
   check: (s, { calls, spies }) => {
     expect(screen.getByRole('heading', { level: 1, name: 'Add billing address' })).toBeTruthy();
     expect(screen.getByText('Please enter a 10-digit phone number.')).toBeTruthy();
