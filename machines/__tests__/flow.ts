@@ -59,6 +59,13 @@ export interface Flow<M extends AnyStateMachine = AnyStateMachine> {
    */
   delays?: Record<string, number>;
   /**
+   * as `delays`, for the journeys only: where two timers of the same length run in parallel regions (the locator's
+   * debounces) the generated paths cannot let time pass, but a journey that runs one timer at a time can. `'own'`
+   * takes the machine's own named delay, for a length the spec does not fix: the journey then checks when a timer
+   * starts and restarts (with `{ type: 'clock.advance', ms }` pauses), not its length.
+   */
+  journeyDelays?: Record<string, number | 'own'>;
+  /**
    * written from the spec's scenarios: event sequences (user actions and the answers of requests) and the state
    * each ends in (leaf state paths, comma-separated for parallel states). Each is replayed with every per-step
    * check; unlike the generated paths, a journey does not skip an event the machine no longer accepts, so a
@@ -125,7 +132,7 @@ export function planFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M = 
 }
 
 /** Replays one path with every per-step and per-path check; returns the fired transitions and visited state ids. */
-export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M>, item: FlowRun<M>['paths'][number]) {
+export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M>, item: FlowRun<M>['paths'][number], delays = flow.delays) {
   const { arranged } = plan;
   const run = arranged.runs.find((r) => r.name === item.run)!;
   const visited = new Set<string>();
@@ -136,7 +143,7 @@ export function replay<M extends AnyStateMachine>(flow: Flow<M>, plan: FlowRun<M
   try {
     const r = runPath(arranged.machine, item.path, {
       ...(run.options.input !== undefined ? { input: run.options.input } : {}),
-      ...(flow.delays ? { delays: flow.delays } : {}),
+      ...(delays ? { delays } : {}),
       onStep: (s, event) => {
         for (const id of stateIdsOf(nodesOf(s))) visited.add(id);
         const seen = checkSees(flow as unknown as Flow, s as never);
@@ -177,15 +184,23 @@ export function checkFlow<M extends AnyStateMachine>(flow: Flow<M>, machine: M =
   }
   // the journeys first: a few short runs that kill most mutants before any model is generated
   for (const j of flow.journeys ?? []) checkJourney(flow, machine, j);
-  const plan = planFlow(flow, machine);
+  // then one run (input) at a time: its paths are generated and replayed before the next run's model is built, so
+  // a mutant the first run's paths kill costs one model, not all of them (the same paths and checks as planFlow's)
+  const arranged = flow.arrange(machine);
+  const plan: FlowRun<M> = { arranged, paths: [] };
   const fired = new Set<string>();
   const visited = new Set<string>();
   const effectsSeen = new Set<string>();
-  for (const item of plan.paths) {
-    const r = replay(flow, plan, item);
-    for (const k of r.fired) fired.add(k);
-    for (const id of r.visited) visited.add(id);
-    for (const k of r.effectsSeen) effectsSeen.add(k);
+  for (const run of arranged.runs) {
+    const all = transitionCoverPaths(arranged.machine, run.options);
+    const paths = (arranged.sample ? arranged.sample(all, run.name) : all).map((path) => ({ run: run.name, path }));
+    plan.paths.push(...paths);
+    for (const item of paths) {
+      const r = replay(flow, plan, item);
+      for (const k of r.fired) fired.add(k);
+      for (const id of r.visited) visited.add(id);
+      for (const k of r.effectsSeen) effectsSeen.add(k);
+    }
   }
   const c = flowCoverage(plan.arranged.machine, fired, visited);
   if (c.states.missing.length || c.transitions.missing.length) throw new Error(`coverage: missing ${[...c.states.missing, ...c.transitions.missing].join(', ')}`);
@@ -305,7 +320,7 @@ export function sampleSteps<P extends { steps: Array<{ event: AnyEventObject; st
  * a model path), on `machine` (a mutant, say); throws at the first failure. For demonstrations and focused tests
  * of a large flow without generating its model.
  */
-export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M, run: string, events: AnyEventObject[], last?: (snapshot: unknown) => void) {
+export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M, run: string, events: AnyEventObject[], last?: (snapshot: unknown) => void, delays = flow.delays) {
   const recorder = flow.arrange(machine);
   const options = recorder.runs.find((r) => r.name === run)!.options;
   // an eventless transition back to its own state loops inside XState: stop it after 10,000 microsteps of one event
@@ -327,7 +342,7 @@ export function checkEvents<M extends AnyStateMachine>(flow: Flow<M>, machine: M
   }
   last?.(steps.at(-1)!.state);
   const plan: FlowRun<M> = { arranged: flow.arrange(machine), paths: [] };
-  return replay(flow, plan, { run, path: { state: steps.at(-1)!.state, steps, weight: steps.length - 1 } as unknown as ModelPath<M> });
+  return replay(flow, plan, { run, path: { state: steps.at(-1)!.state, steps, weight: steps.length - 1 } as unknown as ModelPath<M> }, delays);
 }
 
 /** Replays a journey with every per-step check of the flow and checks the state it ends in; throws otherwise. */
@@ -341,7 +356,13 @@ export function checkJourney<M extends AnyStateMachine>(flow: Flow<M>, machine: 
       .join(', ');
   let end = '';
   try {
-    checkEvents(flow, machine, run, [...j.events], (s) => void (end = leaves(s)));
+    const own = (name: string) => {
+      const d = (machine.implementations.delays as Record<string, unknown>)[name];
+      if (typeof d !== 'number') throw new Error(`journeyDelays: ${name} is not a fixed delay of the machine`);
+      return d;
+    };
+    const delays = flow.journeyDelays ? Object.fromEntries(Object.entries(flow.journeyDelays).map(([k, v]) => [k, v === 'own' ? own(k) : v])) : flow.delays;
+    checkEvents(flow, machine, run, [...j.events], (s) => void (end = leaves(s)), delays);
   } catch (e) {
     throw new Error(`journey '${j.name}': ${(e as Error).message}`, { cause: e });
   }

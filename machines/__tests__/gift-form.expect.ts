@@ -63,6 +63,8 @@ export const formEvents = {
   retry: { type: 'user.retry' },
   pay: done('payment', { kind: 'pay', payment: { paymentType: 'visa', paymentInstrumentId: 'pm_1' }, selectedPaymentInstrumentId: 'pm_1' }),
   addPayment: done('payment', { kind: 'addPayment', selectedPaymentInstrumentId: 'pm_1' }),
+  payPaypal: done('payment', { kind: 'pay', payment: { paymentType: 'paypal', paymentInstrumentId: 'pm_2' }, selectedPaymentInstrumentId: 'pm_2' }),
+  addPaymentPaypal: done('payment', { kind: 'addPayment', selectedPaymentInstrumentId: 'pm_2' }),
   paymentBroke: fail('payment', new Error('payment modal stopped')),
   succeeded: done('purchase', { status: 'success', requestId: 'page-1-0', orderNumber: 'G00000000042' }),
   duplicate: done('purchase', { status: 'duplicate' }),
@@ -107,6 +109,27 @@ const journeys: Journey[] = [
   { name: 'an unknown design: back to /gift with the toast', events: [E.notFound], ends: 'notFound' },
   { name: 'a product number of 4 digits is not asked for', run: 'not 8 digits', events: [], ends: 'notFound' },
   { name: 'closing the modal returns to the recipients', events: [...toMemberPayment, E.close], ends: 'editing.recipients' },
+  // each field of the form, and what a step keeps or clears (spec 3 section 3 "Gift form", section 5)
+  { name: 'a member chooses $50 and pays', events: [E.loaded, E.chooseFifty, E.next, E.recipient1, E.next, E.pay], ends: 'purchasing' },
+  { name: 'a custom amount', events: [E.loaded, E.chooseCustom], ends: 'editing.amount' },
+  { name: 'a message', events: [E.loaded, E.message], ends: 'editing.amount' },
+  { name: 'a second recipient added and removed', events: [E.loaded, E.add, E.remove2], ends: 'editing.amount' },
+  { name: 'the only recipient cannot be removed', events: [E.loaded, E.remove2], ends: 'editing.amount' },
+  { name: 'back from the recipients to the amount', events: [E.loaded, E.next, E.back], ends: 'editing.amount' },
+  { name: 'the recipients step shows its errors, then goes on without them', events: [E.loaded, E.next, E.next, E.recipient1, E.next], ends: 'payment' },
+  { name: 'the details step shows its errors, then goes on without them', run: 'guest', events: [E.loaded, E.next, E.sender, E.recipient1, E.next], ends: 'payment' },
+  { name: 'a guest closes the modal: back to the details', run: 'guest', events: [...toGuestPayment, E.close], ends: 'editing.details' },
+  { name: 'add-payment with PayPal chosen keeps that choice', events: [...toMemberPayment, E.addPaymentPaypal], ends: 'addingPayment' },
+  { name: 'the payment modal breaks: back to the recipients with the error', events: [...toMemberPayment, E.paymentBroke], ends: 'editing.recipients' },
+  { name: "a guest's payment modal breaks: back to the details", run: 'guest', events: [...toGuestPayment, E.paymentBroke], ends: 'editing.details' },
+  { name: 'an expired guest token: the next purchase is a new request', run: 'guest', events: [...toGuestPayment, E.pay, E.tokenExpired, E.pay], ends: 'purchasing' },
+  { name: 'a failure, Try again: a new request', events: [...toMemberPayment, E.pay, E.failed, E.retry, E.pay], ends: 'purchasing' },
+  { name: 'a failed guest purchase forgets the card', run: 'guest', events: [...toGuestPayment, E.pay, E.failed], ends: 'purchaseFailed' },
+  { name: 'the purchase breaks, Try again: a new request', events: [...toMemberPayment, E.pay, E.purchaseBroke, E.retry, E.pay], ends: 'purchasing' },
+  { name: 'a failure, closed: back to the recipients', events: [...toMemberPayment, E.pay, E.failed, E.close], ends: 'editing.recipients' },
+  { name: 'a guest failure, closed: back to the details', run: 'guest', events: [...toGuestPayment, E.pay, E.failed, E.close], ends: 'editing.details' },
+  { name: 'PayPal chosen for one recipient is dropped when a second is added', events: [...toMemberPayment, E.payPaypal, E.failed, E.close, E.add], ends: 'editing.recipients' },
+  { name: '170046, Got it, paid again: a new request', events: [...toMemberPayment, E.pay, E.duplicate, E.gotIt, E.next, E.pay], ends: 'purchasing' },
 ];
 
 export const giftFormFlow: Flow<typeof giftFormMachine> = {
@@ -165,6 +188,11 @@ export const giftFormFlow: Flow<typeof giftFormMachine> = {
   arrange(machine) {
     const fakes = requestFakes({ loadGiftCard: loadGiftCardRequest, giftPayment: paymentChoiceRequest, giftPurchase: giftPurchaseRequest });
     const spy = spyActions(['notify', 'redirect', 'persistForm', 'clearPersistedForm', 'storeConfirmation', 'clearGuestCard', 'clearGuestPayment'] as const);
+    // per path: the recipients before this step, whether the recipients step showed before it, purchases started
+    let recipientsBefore = 0;
+    let wasRecipients = false;
+    let purchases = 0;
+    let paidWith = '';
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
@@ -172,6 +200,26 @@ export const giftFormFlow: Flow<typeof giftFormMachine> = {
       onStep(s, event, run) {
         const c = s.context;
         const signedIn = run !== 'guest';
+        const ev = event as unknown as { type: string; amount?: number; message?: string; output?: { selectedPaymentInstrumentId?: string | null } };
+        if (event.type === 'xstate.init') [recipientsBefore, wasRecipients, purchases] = [c.numberOfRecipients, false, 0];
+        // the fields (spec 3 section 3): an amount option, a custom amount in dollars, the message, recipients added
+        // and removed one at a time (1 to 10; the last one stays)
+        if (ev.type === 'user.chooseAmount') expect(c.formData.amount).toBe(ev.amount);
+        if (ev.type === 'user.changeCustomAmount') expect([c.formData.amount, c.formData.customAmount]).toEqual(['custom', '40']);
+        if (ev.type === 'user.changeMessage') expect(c.formData.message).toBe(ev.message);
+        if (ev.type === 'user.addRecipient') expect(c.numberOfRecipients).toBe(Math.min(10, recipientsBefore + 1));
+        if (ev.type === 'user.removeRecipient') expect([c.numberOfRecipients, c.formData.recipients.some((r) => r.id === 'r2')]).toEqual([Math.max(1, recipientsBefore - 1), false]);
+        recipientsBefore = c.numberOfRecipients;
+        // Next on the recipients step shows that step's errors; a step passed shows none
+        if (ev.type === 'user.next' && s.matches({ editing: 'recipients' }) && wasRecipients) expect(c.errors).toEqual(recipientStepErrors(c.formData));
+        wasRecipients = s.matches({ editing: 'recipients' });
+        if (s.matches('payment') && ev.type === 'user.next') expect(c.errors).toEqual({});
+        // the modal's choice is kept (PayPal too: add-payment comes back to it); a broken modal is the generic error
+        if (ev.type === 'xstate.done.actor.payment') paidWith = (ev.output as { payment?: { paymentType: string } }).payment?.paymentType ?? paidWith;
+        if (ev.type === 'xstate.done.actor.payment') expect(c.selectedPaymentInstrumentId).toBe(ev.output!.selectedPaymentInstrumentId);
+        if (ev.type === 'xstate.error.actor.payment') expect(c.giftError?.code).toBe('UNEXPECTED_ERROR');
+        // a failed charge does not reuse the guest's single-use card
+        if (ev.type === 'xstate.done.actor.purchase' && s.matches('purchaseFailed') && run === 'guest') expect(c.guestPayment).toEqual({ status: 'none' });
         if (event.type === 'xstate.init') {
           if (run === 'member back from add-payment') expect([c.formData, c.numberOfRecipients, c.selectedPaymentInstrumentId]).toEqual([keptForm.formData, 2, 'pm_1']);
           else expect([c.formData.senderName, c.formData.senderEmail, c.formData.amount, c.numberOfRecipients]).toEqual([signedIn ? 'Avery Demo' : '', signedIn ? 'demo@example.com' : '', 2500, 1]);
@@ -192,7 +240,9 @@ export const giftFormFlow: Flow<typeof giftFormMachine> = {
           expect(fakes.last('giftPayment')).toEqual({ signedIn, methods: signedIn ? [visa, paypal] : [], guestPayment: c.guestPayment, recipientCount: c.numberOfRecipients, selectedPaymentInstrumentId: c.selectedPaymentInstrumentId, notice: c.notice });
         if (s.matches('purchasing')) {
           const sent = fakes.last('giftPurchase') as { request: { requestId: string; egifts: unknown[]; totalAmount: { amount: number } }; zeroRetries: boolean };
-          expect(sent.request.requestId).toBe(`page-1-${c.attempt}`);
+          // a new request id per attempt (spec 3 section 4), the payment the modal chose
+          expect(sent.request.requestId).toBe(`page-1-${purchases++}`);
+          expect((sent.request as unknown as { paymentType: string }).paymentType).toBe(paidWith);
           expect(sent.request.egifts).toHaveLength(c.numberOfRecipients);
           expect(sent.zeroRetries).toBe(false);
         }

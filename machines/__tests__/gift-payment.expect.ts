@@ -68,6 +68,10 @@ export const giftPaymentFlow: Flow<typeof giftPaymentMachine> = {
     { name: "a guest's token times out while the modal is open", run: 'guest fresh', events: [E.tokenTimedOut, E.buy, E.addPayment], ends: 'addPayment' },
     { name: 'a guest whose token the server refused enters the card again', run: 'guest told expired', events: [E.addPayment], ends: 'addPayment' },
     { name: 'a guest without a card adds one', run: 'guest without card', events: [E.buy, E.addPayment], ends: 'addPayment' },
+    { name: 'a member adds another payment method from the list', events: [E.addPayment], ends: 'addPayment' },
+    { name: 'a guest with a card enters another one', run: 'guest fresh', events: [E.addPayment], ends: 'addPayment' },
+    { name: "a guest whose card the server refused is told it timed out", run: 'guest told expired', events: [], ends: 'guestExpired' },
+    { name: "a guest whose card timed out before the modal opened is told so", run: 'guest expired', events: [], ends: 'guestExpired' },
   ],
   effects: {
     '* -> guestExpired': ['clearGuestCard'],

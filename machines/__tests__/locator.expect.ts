@@ -24,17 +24,21 @@ import {
   canOrderFrom,
   findLocation,
   takesMobileOrders,
+  locationsRequest,
+  nearestRequest,
+  placeSuggestionsRequest,
   type LocatorInput,
 } from '../locator.machine.ts';
 import { LOCATOR_INPUT_DEFAULTS } from '../locator-types.ts';
 import { locatorMessages } from '../../src/services/error-catalogue.ts';
-import { capitolHill, fremont, wallingford, nearestResult, locatorModelEvents, modelPoint } from './locator-fixtures.ts';
-import { spyActions, sampleSteps, type Flow } from './flow.ts';
+import { apiError, seattlePlace, capitolHill, emptyResults, fremont, wallingford, nearestResult, locatorModelEvents, modelPoint, places, seattleResults } from './locator-fixtures.ts';
+import { spyActions, sampleSteps, type Flow, type Journey } from './flow.ts';
+import { requestFakes } from './model.ts';
 
 type Snap = SnapshotFrom<typeof locatorMachine>;
 const B = 'results.browsing';
 
-/** deferred fakes: never settle by themselves; the model sends xstate.done/error.actor.* */
+/** the geolocation fake: never settles by itself; the model sends xstate.done/error.actor.geolocate */
 const pending = () => fromPromise(() => new Promise<never>(() => {})) as never;
 
 // the shared model events plus the machine level's extras: the zoom ceiling, the tabs, other nearest stores
@@ -90,6 +94,139 @@ function check(cond: unknown, message: string): asserts cond {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const reentersLoading = new Set(['user.choosePlace', 'user.applyFilters', 'user.showNearest', 'user.retry']);
+
+/**
+ * The spec's scenarios (spec 1 section 2 "Store locator", sections 4, 6, 8, 9) as event sequences, checked first and
+ * cheaply: each is replayed with every per-step check (effects, requests sent) and `onPath`, and must end in its
+ * state. Both debounces are spec'd at 200 ms (section 9): a journey lets that time pass on a simulated clock where
+ * only one of the two timers runs.
+ */
+const ev = {
+  search: { type: 'user.search', text: 'Seattle' },
+  searchBlank: { type: 'user.search', text: '   ' },
+  choose: locatorModelEvents.find((e) => e.type === 'user.choosePlace')!,
+  locate: { type: 'user.locateMe' },
+  debounced: { type: 'xstate.after.searchDebounce.locator.results.browsing.debouncing' },
+  typed: { type: 'xstate.after.autocompleteDebounce.locator.suggestions.debouncing' },
+  results: { type: 'xstate.done.actor.fetchLocations', output: seattleResults },
+  noResults: { type: 'xstate.done.actor.fetchLocations', output: emptyResults },
+  storeNotFound: { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'STORE_NOT_FOUND') },
+  placeNotFound: { type: 'xstate.error.actor.fetchLocations', error: apiError(404, 'PLACE_NOT_FOUND') },
+  failed: { type: 'xstate.error.actor.fetchLocations', error: apiError(503, 'UNEXPECTED_ERROR') },
+  nearest: { type: 'xstate.done.actor.nearestLocation', output: nearestResult },
+  nearestCapitolHill: { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: capitolHill } },
+  nearestWallingford: { type: 'xstate.done.actor.nearestLocation', output: { ...nearestResult, store: wallingford } },
+  nearestNone: { type: 'xstate.error.actor.nearestLocation', error: apiError(404, 'NO_STORES_FOUND') },
+  nearestFailed: { type: 'xstate.error.actor.nearestLocation', error: apiError(500, 'UNEXPECTED_ERROR') },
+  located: { type: 'xstate.done.actor.geolocate', output: { ...modelPoint, accuracy: 25 } },
+  denied: { type: 'xstate.error.actor.geolocate', error: { code: 1, message: 'User denied Geolocation' } },
+  moved: { type: 'map.moved', ...modelPoint, zoom: 12 },
+  movedOut: { type: 'map.moved', ...modelPoint, zoom: 3 },
+  movedTo9: { type: 'map.moved', ...modelPoint, zoom: 9 },
+  movedTo8: { type: 'map.moved', ...modelPoint, zoom: 8 },
+  zoomIn: { type: 'user.zoomIn' },
+  zoomOut: { type: 'user.zoomOut' },
+  filters: { type: 'user.applyFilters', features: ['DT', 'WF'] },
+  retry: { type: 'user.retry' },
+  showNearest: { type: 'user.showNearest' },
+  tab: { type: 'user.selectTab', tab: 'favorites' },
+  confirm: (storeNumber: string) => ({ type: 'user.confirmStore', storeNumber }),
+  select: { type: 'user.selectStore', storeNumber: '5-1005' },
+  selectUnknown: { type: 'user.selectStore', storeNumber: '9-1009' },
+  marker: { type: 'map.markerClicked', storeNumber: '3-1003' },
+  hover: { type: 'user.hoverStore', storeNumber: '3-1003' },
+  dismiss: { type: 'user.dismissDialog' },
+  type: (text: string) => ({ type: 'user.typePlace', text }),
+  suggested: { type: 'xstate.done.actor.placeSuggestions', output: places },
+  suggestedNone: { type: 'xstate.done.actor.placeSuggestions', output: [] },
+  suggestFailed: { type: 'xstate.error.actor.placeSuggestions', error: apiError(500, 'UNEXPECTED_ERROR') },
+  moveSuggestion: { type: 'user.moveSuggestion', delta: 1 },
+  closeSuggestions: { type: 'user.closeSuggestions' },
+} satisfies Record<string, AnyEventObject | ((...a: never[]) => AnyEventObject)>;
+const at = (leaf: string, dialog = 'closed', suggestions = 'idle') => `${leaf}, dialog.${dialog}, suggestions.${suggestions}`;
+const found = [ev.search, ev.debounced, ev.results];
+const guest = (name: string, events: AnyEventObject[], ends: string): Journey => ({ name, run: 'guestInMenu', events, ends });
+const member = (name: string, events: AnyEventObject[], ends: string): Journey => ({ name, run: 'memberStoreQuery', events, ends });
+const journeys: Journey[] = [
+  guest('nothing asked yet: search or zoom', [], at(`${B}.empty.searchOrZoom`)),
+  guest('a blank search does not search', [ev.searchBlank], at(`${B}.empty.searchOrZoom`)),
+  guest('search: debounced, then loading', [ev.search, ev.debounced], at(`${B}.loading`)),
+  guest('search finds stores', found, at(`${B}.showingResults`)),
+  guest('search, confirm an orderable store', [...found, ev.confirm('1-1001')], at('results.confirmed')),
+  guest('a guest confirms a store without guest ordering: account required', [...found, ev.confirm('3-1003')], at(`${B}.showingResults`, 'accountRequired')),
+  guest('the account-required dialog is dismissed', [...found, ev.confirm('3-1003'), ev.dismiss], at(`${B}.showingResults`)),
+  guest('a closed store in the menu is refused with a toast', [...found, ev.confirm('2-1002')], at(`${B}.showingResults`)),
+  guest('a NOT_READY store is refused with a toast', [...found, ev.confirm('4-1004')], at(`${B}.showingResults`)),
+  guest('an unknown store cannot be confirmed', [...found, ev.confirm('9-1009')], at(`${B}.showingResults`)),
+  guest('hover, select from the list and the map', [...found, ev.hover, ev.selectUnknown, ev.select, ev.marker], at(`${B}.showingResults`)),
+  guest('choose a place: loading at once', [ev.choose], at(`${B}.loading`)),
+  guest('choose a place, stores found', [ev.choose, ev.results], at(`${B}.showingResults`)),
+  guest('the store asked for does not exist', [ev.choose, ev.storeNotFound], at(`${B}.empty.notFound`)),
+  guest('the place is unknown', [ev.search, ev.debounced, ev.placeNotFound], at(`${B}.empty.placeNameNotFound`)),
+  guest('the search fails', [ev.choose, ev.failed], at(`${B}.error`)),
+  guest('the search fails, try again', [ev.choose, ev.failed, ev.retry], at(`${B}.loading`)),
+  guest('the search fails, try again, found', [ev.choose, ev.failed, ev.retry, ev.results], at(`${B}.showingResults`)),
+  guest('no stores: the nearest is asked', [ev.choose, ev.noResults], at(`${B}.noStores.requestingNearest`)),
+  guest('no stores: the nearest is found', [ev.choose, ev.noResults, ev.nearest], at(`${B}.noStores.nearestFound`)),
+  guest('no stores: show the nearest', [ev.choose, ev.noResults, ev.nearest, ev.showNearest], at(`${B}.loading`)),
+  guest('no stores: order at the nearest', [ev.choose, ev.noResults, ev.nearest, ev.confirm('5-1005')], at('results.confirmed')),
+  guest('no stores: the nearest is closed without guest ordering: unavailable dialog', [ev.choose, ev.noResults, ev.nearestWallingford, ev.confirm('6-1006')], at(`${B}.noStores.nearestFound`, 'unavailable')),
+  guest('the unavailable dialog is dismissed', [ev.choose, ev.noResults, ev.nearestWallingford, ev.confirm('6-1006'), ev.dismiss], at(`${B}.noStores.nearestFound`)),
+  guest('no stores anywhere near', [ev.choose, ev.noResults, ev.nearestNone], at(`${B}.noStores.nearestNotFound`)),
+  guest('the nearest lookup fails', [ev.choose, ev.noResults, ev.nearestFailed], at(`${B}.noStores.nearestFailed`)),
+  guest('locate me: locating', [ev.locate], at(`${B}.locating`)),
+  guest('locate me: located, loading', [ev.locate, ev.located], at(`${B}.loading`)),
+  guest('locate me: located, 3 nearest stores', [ev.locate, ev.located, ev.results], at(`${B}.showingResults`)),
+  guest('locate me: denied', [ev.locate, ev.denied], at(`${B}.empty.geolocation`)),
+  guest('locate me after a search clears it', [...found, ev.locate], at(`${B}.locating`)),
+  guest('the map moves: debounced search', [ev.moved], at(`${B}.debouncing`)),
+  guest('the map moves, searched', [ev.moved, ev.debounced], at(`${B}.loading`)),
+  guest('the map moves out too far', [...found, ev.movedOut], at(`${B}.empty.zoomedOut`)),
+  guest('zoom in from the start: still zoomed out', [ev.zoomIn], at(`${B}.empty.zoomedOut`)),
+  guest('zoom in past the search zoom', [ev.movedTo8, ev.zoomIn], at(`${B}.debouncing`)),
+  guest('zoom in to search', [ev.movedTo8, ev.zoomIn, ev.debounced], at(`${B}.loading`)),
+  guest('zoom out, still searching', [ev.moved, ev.zoomOut], at(`${B}.debouncing`)),
+  guest('zoom out below the search zoom', [ev.movedTo9, ev.zoomOut], at(`${B}.empty.zoomedOut`)),
+  guest('filters without a search area do not search', [ev.filters], at(`${B}.empty.searchOrZoom`)),
+  guest('filters with a search: searched again', [...found, ev.filters], at(`${B}.loading`)),
+  guest('the favourites tab', [ev.tab], at(`${B}.empty.searchOrZoom`)),
+  guest('typing: suggestions debounced', [ev.type('sea')], at(`${B}.empty.searchOrZoom`, 'closed', 'debouncing')),
+  guest('typing on restarts the debounce', [ev.type('sea'), ev.type('seat')], at(`${B}.empty.searchOrZoom`, 'closed', 'debouncing')),
+  guest('typing cleared while debouncing', [ev.type('sea'), ev.type('')], at(`${B}.empty.searchOrZoom`)),
+  guest('typing cleared', [ev.type('')], at(`${B}.empty.searchOrZoom`)),
+  guest('suggestions fetched', [ev.type('sea'), ev.typed], at(`${B}.empty.searchOrZoom`, 'closed', 'fetching')),
+  guest('suggestions shown, moved through, closed', [ev.type('sea'), ev.typed, ev.suggested, ev.moveSuggestion], at(`${B}.empty.searchOrZoom`, 'closed', 'showing')),
+  guest('suggestions closed', [ev.type('sea'), ev.typed, ev.suggested, ev.closeSuggestions], at(`${B}.empty.searchOrZoom`)),
+  guest('no suggestions', [ev.type('sea'), ev.typed, ev.suggestedNone], at(`${B}.empty.searchOrZoom`)),
+  guest('suggestions fail', [ev.type('sea'), ev.typed, ev.suggestFailed], at(`${B}.empty.searchOrZoom`)),
+  guest('a search closes the suggestions', [ev.type('sea'), ev.typed, ev.suggested, ev.search], at(`${B}.debouncing`)),
+  guest('choosing a suggestion closes them', [ev.type('sea'), ev.typed, ev.suggested, ev.choose], at(`${B}.loading`)),
+  guest('locate me closes the suggestions', [ev.type('sea'), ev.typed, ev.suggested, ev.locate], at(`${B}.locating`)),
+  // what a step clears or keeps, seen through a later step
+  guest('a hover highlights', [...found, ev.hover], at(`${B}.showingResults`)),
+  guest('a store selected from the list', [...found, ev.select], at(`${B}.showingResults`)),
+  guest('a new search that finds no such store clears the old results', [...found, ev.filters, ev.storeNotFound], at(`${B}.empty.notFound`)),
+  guest('a new search that fails clears the old results', [...found, ev.filters, ev.failed], at(`${B}.error`)),
+  guest('zoom out after a search: the map centre is searched', [...found, ev.zoomOut, ev.debounced], at(`${B}.loading`)),
+  guest('zoom out on the results', [ev.moved, ev.debounced, ev.results, ev.zoomOut], at(`${B}.debouncing`)),
+  guest('zoom in too far out after a failed search forgets that search', [ev.choose, ev.failed, ev.zoomIn, ev.filters], at(`${B}.empty.zoomedOut`)),
+  guest('zoom out too far after a failed search forgets that search', [ev.choose, ev.failed, ev.zoomOut, ev.filters], at(`${B}.empty.zoomedOut`)),
+  guest('the nearest store is closed: refused with a toast', [ev.choose, ev.noResults, ev.nearestCapitolHill, ev.confirm('2-1002')], at(`${B}.noStores.nearestFound`)),
+  guest('typing cleared while suggestions show', [ev.type('sea'), ev.typed, ev.suggested, ev.type('')], at(`${B}.empty.searchOrZoom`)),
+  guest('typing cleared on the results keeps them', [...found, ev.type('sea'), ev.typed, ev.suggested, ev.type('')], at(`${B}.showingResults`)),
+  guest('typing on, then cleared, while suggestions show', [ev.type('sea'), ev.typed, ev.suggested, ev.type('seat'), ev.type('')], at(`${B}.empty.searchOrZoom`)),
+  guest('typing on finds nothing more', [ev.type('sea'), ev.typed, ev.suggested, ev.type('seat'), ev.typed, ev.suggestedNone], at(`${B}.empty.searchOrZoom`)),
+  guest('typing on, the suggestions fail', [ev.type('sea'), ev.typed, ev.suggested, ev.type('seat'), ev.typed, ev.suggestFailed], at(`${B}.empty.searchOrZoom`)),
+  member('the store asked for in the URL is searched at once', [], at(`${B}.loading`)),
+  member('the store asked for is found and selected', [ev.results], at(`${B}.showingResults`)),
+  member('a member orders at a store without guest ordering', [ev.results, ev.confirm('3-1003')], at('results.confirmed')),
+  member('a member outside the menu: a closed store still takes orders ahead', [ev.results, ev.confirm('2-1002')], at('results.confirmed')),
+  member('a member: a NOT_READY store is refused', [ev.results, ev.confirm('4-1004')], at(`${B}.showingResults`)),
+  member('the store asked for does not exist', [ev.storeNotFound], at(`${B}.empty.notFound`)),
+  member('filters: searched again', [ev.results, ev.filters], at(`${B}.loading`)),
+];
+/** spec 1 section 9: both debounces 200 ms (for journeys, where only one of the two timers runs at a time) */
+const journeyDelays = { searchDebounce: 200, autocompleteDebounce: 200 };
 
 export const locatorFlow: Flow<typeof locatorMachine> = {
   machine: locatorMachine,
@@ -162,19 +299,73 @@ export const locatorFlow: Flow<typeof locatorMachine> = {
     'dialog.unavailable': { tags: ['dialog'] },
   },
   catalogue: locatorMessages,
+  journeys,
+  journeyDelays,
   arrange(machine) {
     const spy = spyActions(['notify', 'navigate', 'persistSelectedStore', 'syncUrl'] as const);
+    const fakes = requestFakes({ fetchLocations: locationsRequest, nearestLocation: nearestRequest, placeSuggestions: placeSuggestionsRequest });
     let wasLoading = false;
     let wasConfirmed = false;
+    // the search area the user last asked for (spec 1 section 4: place text, chosen place, position, map centre,
+    // the nearest store, the store number in the URL), the centre of the last answer, the text typed
+    let area: Record<string, unknown> = {};
+    let answeredFrom: { lat: number; lng: number } | null = null;
+    let typed = '';
+    let features: string[] = [];
+    let nearestAt = {};
+    let zoom = 0;
+    let requests = 0;
+    const near = (m: { lat: number; lng: number }) => `${m.lat.toFixed(4)},${m.lng.toFixed(4)}`;
     return {
       machine: machine.provide({
-        actors: { fetchLocations: pending(), nearestLocation: pending(), placeSuggestions: pending(), geolocate: pending() },
+        actors: { ...fakes.actors, geolocate: pending() },
         actions: spy.actions,
       }),
       runs: Object.entries(inputs).map(([name, input]) => ({ name, options: { events, input, serializeState } })),
       sample: (paths) => sampleSteps(paths, 16),
-      beforePath: () => void ((wasLoading = false), (wasConfirmed = false), spy.clear()),
+      beforePath: () => {
+        wasLoading = false;
+        wasConfirmed = false;
+        spy.clear();
+        area = {};
+        answeredFrom = null;
+        typed = '';
+        features = [];
+        nearestAt = {};
+        requests = fakes.made.length;
+      },
       onStep(s, event, run) {
+        // the requests this step started, as the spec asks for them (GET /locations, nearest-location, autocomplete)
+        type Point = { latitude: number; longitude: number };
+        const e = event as AnyEventObject & { text?: string; features?: string[]; output?: { store?: { coordinates: Point }; coordinates?: Point } };
+        const c = s.context;
+        if (e.type === 'xstate.init') area = inputs[run]!.query?.storeNumber ? { storeNumber: inputs[run]!.query!.storeNumber } : {};
+        else if (e.type === 'user.search' && e.text!.trim()) area = { place: e.text!.trim() };
+        else if (e.type === 'user.choosePlace') area = { lat: seattlePlace.latitude, lng: seattlePlace.longitude };
+        else if (e.type === 'xstate.done.actor.geolocate') area = { lat: modelPoint.lat, lng: modelPoint.lng };
+        else if (e.type === 'map.moved' || e.type === 'user.zoomIn' || e.type === 'user.zoomOut' || e.type === 'user.locateMe')
+          area = s.matches({ results: { browsing: 'debouncing' } }) ? { lat: c.map.lat, lng: c.map.lng } : {};
+        else if (e.type === 'user.showNearest' && s.hasTag('loading')) area = { ...nearestAt };
+        // zoom buttons: one level, within 3..21 (spec 1 section 4)
+        if (e.type === 'user.zoomIn' || e.type === 'user.zoomOut') check(c.map.zoom === Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom + (e.type === 'user.zoomIn' ? 1 : -1))), `${e.type}: zoom ${zoom} -> ${c.map.zoom}`);
+        zoom = c.map.zoom;
+        if (e.type === 'xstate.done.actor.nearestLocation') {
+          const at = e.output!.store!.coordinates;
+          nearestAt = { lat: at.latitude, lng: at.longitude };
+        }
+        if (e.type === 'user.applyFilters') features = [...e.features!];
+        if (e.type === 'user.typePlace') typed = e.text!;
+        if (e.type === 'xstate.done.actor.fetchLocations') answeredFrom = { lat: e.output!.coordinates!.latitude, lng: e.output!.coordinates!.longitude };
+        for (const r of fakes.made.slice(requests)) {
+          const want =
+            r.src === 'fetchLocations'
+              ? { ...area, ...('place' in area ? { near: near(c.map) } : {}), features }
+              : r.src === 'nearestLocation'
+                ? { lat: answeredFrom?.lat, lng: answeredFrom?.lng, features }
+                : { q: typed.trim(), near: near(c.map) };
+          check(same(r.request, want), `${event.type}: ${r.src} sent ${JSON.stringify(r.request)}, expected ${JSON.stringify(want)}`);
+        }
+        requests = fakes.made.length;
         // what this step sent: the URL on (re)entering loading, the refusal toast, the store and the navigation on confirming
         const effects = spy.step();
         const loading = s.matches({ results: { browsing: 'loading' } });

@@ -18,6 +18,12 @@ import { TestModel, type TestPath } from 'xstate/graph';
 type AnyStateNode = AnyStateMachine['root'];
 type AnyTransition = { source: AnyStateNode; eventType: string; target?: readonly AnyStateNode[] | undefined };
 
+/**
+ * A journey step that sends nothing: `{ type: 'clock.advance', ms }` lets that much time pass on the simulated clock
+ * (only with delays: `Flow.delays` or `Flow.journeyDelays`).
+ */
+export const CLOCK_ADVANCE = 'clock.advance';
+
 export interface ModelOptions<M extends AnyStateMachine> {
   /** every event the model may send; filtered per state with snapshot.can(event) */
   events: ReadonlyArray<EventFromLogic<M> | AnyEventObject>;
@@ -159,7 +165,11 @@ export function runPath<M extends AnyStateMachine>(
       microsteps = 0;
       const delay = /^xstate\.after\.([^.]+)\./.exec(step.event.type)?.[1];
       const ms = delay !== undefined ? opts.delays?.[delay] : undefined;
-      if (ms !== undefined) {
+      if (step.event.type === CLOCK_ADVANCE) {
+        // a journey's pause: time passes on the simulated clock (the timers it makes fire must agree with the step's state)
+        if (!opts.delays) throw new Error(`${CLOCK_ADVANCE} needs the flow's delays (a simulated clock)`);
+        clock.increment((step.event as { ms?: number }).ms ?? 0);
+      } else if (ms !== undefined) {
         const before = JSON.stringify((actor.getSnapshot() as { value: unknown }).value);
         clock.increment(ms - 1);
         const early = JSON.stringify((actor.getSnapshot() as { value: unknown }).value);

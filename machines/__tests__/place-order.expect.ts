@@ -163,7 +163,36 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
     { name: 'the store changes: priced again', run: 'member', events: Po([0, 36]), ends: 'checkout.pricing' },
     { name: 'the offers change: priced again', run: 'member', events: Po([0, 37]), ends: 'checkout.pricing' },
     { name: 'the pickup changes: priced again', run: 'member', events: Po([0, 38]), ends: 'checkout.pricing' },
+    // spec 1 section 4 pricing codes' actions, spec 2 section 5 tipping, reload and payment, section 6 guests
+    { name: 'the store is closed: choose another store', run: 'member', events: Po([4, 10]), ends: 'checkout.chooseStore' },
+    { name: 'an item must change: back to the menu', run: 'member', events: Po([5, 11]), ends: 'checkout.chooseItem' },
+    { name: 'priced, the cart changes, pricing fails, try again: the old price is gone', run: 'member', events: Po([0, 35, 8, 12]), ends: 'checkout.pricing' },
+    { name: 'an offer not applied, submitted', run: 'member', events: Po([1, 15, 22]), ends: 'submitting' },
+    { name: 'a payment method that is not accepted', run: 'member', events: Po([0, 16]), ends: 'checkout.priced.ready' },
+    { name: 'a stored-value-only store refuses the credit card', run: 'member', events: Po([2, 15]), ends: 'checkout.priced.ready' },
+    { name: 'a tip with the stored-value card', run: 'member', events: Po([0, 17]), ends: 'checkout.priced.ready' },
+    { name: 'a tip, then a credit card: the tip is removed', run: 'member', events: Po([0, 17, 15]), ends: 'checkout.priced.tipRemoved' },
+    { name: 'the tip-removed dialog is dismissed', run: 'member', events: Po([0, 17, 15, 18]), ends: 'checkout.priced.ready' },
+    { name: 'no tip with a credit card', run: 'member', events: Po([0, 15, 17]), ends: 'checkout.priced.ready' },
+    { name: 'back to the stored-value card', run: 'member', events: Po([0, 15, 14]), ends: 'checkout.priced.ready' },
+    { name: 'a pickup time', run: 'member', events: Po([0, 25]), ends: 'checkout.priced.ready' },
+    { name: 'add a payment method', run: 'member', events: Po([0, 26]), ends: 'checkout.priced.ready' },
+    { name: 'a reload amount that is not offered', run: 'member', events: Po([0, 20]), ends: 'checkout.priced.ready' },
+    { name: 'the balance is too low', run: 'member', events: Po([0, 22]), ends: 'checkout.priced.ready' },
+    { name: 'reload and place the order', run: 'member', events: Po([0, 19, 22]), ends: 'submitting' },
+    { name: 'a tip, a pickup time, reload and place', run: 'member', events: Po([0, 17, 25, 19, 22, 27]), ends: 'placed' },
+    { name: 'a price below zero is not submitted', run: 'member', events: Po([3, 15, 22]), ends: 'checkout.priced.ready' },
+    { name: 'no payment method selected', run: 'no payment', events: Po([0, 22]), ends: 'checkout.priced.ready' },
+    { name: 'no payment method: no reload', run: 'no payment', events: Po([0, 19]), ends: 'checkout.priced.ready' },
+    { name: 'a guest without details', run: 'guest', events: Po([0, 22]), ends: 'checkout.priced.ready' },
+    { name: 'a guest with details places the order', run: 'guest', events: Po([0, 21, 22, 27]), ends: 'placed' },
+    { name: "a guest's card details timed out", run: 'guest', events: Po([0, 21, 24]), ends: 'checkout.priced.ready' },
+    { name: "the server refuses a guest's card", run: 'guest', events: Po([0, 21, 22, 32]), ends: 'checkout.priced.ready' },
+    { name: 'a guest cannot pay with a member card', run: 'guest', events: Po([0, 14]), ends: 'checkout.priced.ready' },
+    { name: 'the price goes stale after 5 minutes', run: 'member', events: Po([0, 17, 39]), ends: 'checkout.stale' },
   ],
+  // spec 1 section 4: a price is stale after 5 minutes (the quote's expiresAt is later); as a journey, on a simulated clock
+  journeyDelays: { pricingStale: 5 * 60_000 },
   sees: {
     'checkout.pricing': { tags: ['loading'] },
     'checkout.gotIt': { tags: ['error'] },
@@ -228,6 +257,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
           if (code !== 'REWARD_NOT_APPLIED') expect(c.failure).toEqual({ code, message: `server says ${code}` });
         }
         if (ev.type === 'user.tryAgain') expect(c.pricing).toBeNull();
+        if (ev.type === 'xstate.done.actor.priceOrder') expect(c.pricing).toEqual(ev.output);
         // tip: only with the stored-value card, price above 0 and pricing allowing it
         if (ev.type === 'user.setTip') expect(c.tip).toBe(p!.paymentId === 'card1' && p!.pricing ? 100 : p!.tip);
         if (ev.type === 'user.selectPayment') {

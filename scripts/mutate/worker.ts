@@ -3,6 +3,7 @@
  * mutant runs past its time limit: an `always` sent back to its own state loops inside XState and cannot be
  * interrupted from within). Posts the mutant list once, then `start`/`result` per mutant from `workerData.from`.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnyStateMachine } from 'xstate';
 import { checkFlow, type Flow } from '../../machines/__tests__/flow.ts';
@@ -17,13 +18,26 @@ export type WorkerMessage =
   | { type: 'error'; error: string }
   | { type: 'list'; mutants: Array<{ kind: 'config' | 'implementation'; operator: string; where: string }>; baselineMs: number; explored: number }
   | { type: 'start'; i: number }
-  | { type: 'result'; i: number; outcome: Outcome; reason?: string }
-  | { type: 'done' };
+  | { type: 'result'; i: number; outcome: Outcome; reason?: string; cpuMs: number }
+  | { type: 'done'; cpuMs: number };
+
+/** CPU time of this thread so far (user + system, Linux /proc/thread-self; 0 elsewhere) */
+function threadCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
 
 const { id, file, from } = workerData as { id: string; file: string; from: number };
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 console.error = () => {}; // the machines' notProvided/console noise of killed mutants is not the report
 console.warn = () => {};
+// XState reports an error event no transition handles (a mutant without its onError) by throwing it from a timer,
+// after the mutant's check has ended: it is not the next mutant's failure, and it must not end this worker
+process.on('uncaughtException', () => {});
 
 const entry = (await loadFile(file)).find((e) => e.machine.id === id);
 const { machine, flow } = entry!;
@@ -83,8 +97,8 @@ if (!flow) {
           modelLimits.deadline = Infinity;
         }
       }
-      post({ type: 'result', i, outcome, ...(reason ? { reason } : {}) });
+      post({ type: 'result', i, outcome, ...(reason ? { reason } : {}), cpuMs: threadCpuMs() });
     }
   }
 }
-post({ type: 'done' });
+post({ type: 'done', cpuMs: threadCpuMs() });

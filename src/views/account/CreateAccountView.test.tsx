@@ -49,6 +49,18 @@ const model: FlowViewModel<typeof createAccountMachine> = {
       fireEvent.input(input('registerCardNumber'), { target: { value: '6000100000000001' } });
     },
   },
+  // spec 2 section 2: Create account with a valid form sends the form (the card number, checked below);
+  // the account made (also when only its card failed), the session is refreshed; the card section, the rewards choice and an invalid form send nothing
+  sends: (event, s) => {
+    if (event.type === 'user.submit' && s.matches('submitting')) {
+      const request = expect.objectContaining({ firstName: 'Ana', emailAddress: 'ana@example.com', termsAndConditions: true, storageConsent: true, cardRewards: s.context.cardRewards, registrationSource: 'Web', country: 'US', locale: 'en-US', receiveGeneralEmailCommunications: true });
+      return [{ src: 'createAccount', request }];
+    }
+    // made, or made with a card that could not be registered (422 card-registration): the user is signed in
+    const cardFailed = event.type === 'xstate.error.actor.createAccount' && (event as { error?: { status?: number } }).error?.status === 422;
+    if (event.type === 'xstate.done.actor.createAccount' || cardFailed) return [{ src: 'refreshSession', request: undefined }];
+    return [];
+  },
   check: (s, { spies, calls }, event) => {
     const toggle = screen.getByRole('button', { name: 'Register a card or get a digital card' });
     expect(toggle.getAttribute('aria-expanded')).toBe(String(s.context.cardSectionOpen));

@@ -29,6 +29,14 @@ const reauth: FlowViewModel<typeof reauthMachine> = {
     },
     'user.startOver': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Start over' })),
   },
+  // spec 2 section 6: Continue with a password sends it, Verify with a six-digit code sends it; an empty password,
+  // a short code and Start over send nothing
+  sends: (event) => {
+    const e = event as { type: string; password?: string; code?: string };
+    if (e.type === 'user.submitPassword') return e.password ? [{ src: 'checkPassword', request: { password: 'secret' } }] : [];
+    if (e.type === 'user.submitCode') return e.code === '123456' ? [{ src: 'checkCode', request: { code: '123456' } }] : [];
+    return [];
+  },
   check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: "Confirm it's you" })).toBeTruthy();
     if (s.matches('checkingPassword')) expect(calls.at(-1)!.request).toEqual({ password: 'secret' });
@@ -60,6 +68,13 @@ const settings: FlowViewModel<typeof mfaSettingsMachine> = {
     'user.cancelRemove': async (_e, { user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep it on' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
+  // the status is asked for on arrival and on Try again; only confirming Turn off in the dialog removes the phone
+  sends: (event) =>
+    event.type === 'xstate.init' || event.type === 'user.retry'
+      ? [{ src: 'loadMfaStatus', request: undefined }]
+      : event.type === 'user.confirmRemove'
+        ? [{ src: 'removePhone', request: undefined }]
+        : [],
   check: (s, { spies }, event) => {
     if (s.matches('loading') || s.matches('reauthRequired')) expect(screen.getByRole('progressbar')).toBeTruthy();
     if (s.matches('loadFailed')) expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -99,6 +114,15 @@ const phone: FlowViewModel<typeof mfaPhoneMachine> = {
     },
     'user.resendCode': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Send a new code' })),
     'user.changeNumber': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Use a different number' })),
+  },
+  // spec 2 section 5: Send code with a 10-digit number sends its digits, Send a new code sends the same number again,
+  // Verify with a six-digit code sends it; an invalid number, a short code and Use a different number send nothing
+  sends: (event) => {
+    const e = event as { type: string; phoneNumber?: string; code?: string };
+    if (e.type === 'user.submit') return e.phoneNumber === '(206) 555-0123' ? [{ src: 'sendPhoneCode', request: { phoneNumber: '2065550123' } }] : [];
+    if (e.type === 'user.resendCode') return [{ src: 'sendPhoneCode', request: { phoneNumber: '2065550123' } }];
+    if (e.type === 'user.submitCode') return e.code === '123456' ? [{ src: 'verifyPhoneCode', request: { code: '123456' } }] : [];
+    return [];
   },
   check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: 'Change your phone number' })).toBeTruthy();

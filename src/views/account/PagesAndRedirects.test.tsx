@@ -18,6 +18,8 @@ const sso: FlowViewModel<typeof ssoMachine> = {
   spyActions: ['notify', 'redirect'],
   render: () => <RedirectingView title="Signing you in…" />,
   perform: {},
+  // the page signs in at once with the link's token and return URL; nothing else sends
+  sends: (event) => (event.type === 'xstate.init' ? [{ src: 'ssoSignIn', request: { token: 'tok', returnUrl: '/menu' } }] : []),
   check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeTruthy();
     if (s.matches('signingIn')) expect(calls[0]!.request).toEqual({ token: 'tok', returnUrl: '/menu' });
@@ -38,6 +40,8 @@ const signOut: FlowViewModel<typeof signOutMachine> = {
   spyActions: ['redirect'],
   render: () => <RedirectingView title="Signing you out…" />,
   perform: {},
+  // the page signs out at once with the return URL; nothing else sends
+  sends: (event) => (event.type === 'xstate.init' ? [{ src: 'signOut', request: { returnUrl: '/store-locator' } }] : []),
   check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { name: 'Signing you out…' })).toBeTruthy();
     if (s.matches('signingOut')) expect(calls[0]!.request).toEqual({ returnUrl: '/store-locator' });

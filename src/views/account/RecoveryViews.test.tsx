@@ -23,6 +23,8 @@ const forgot: FlowViewModel<typeof forgotPasswordMachine> = {
       await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     },
   },
+  // spec 2 section 2: Send reset link with a valid address sends it; an invalid one sends nothing
+  sends: (event) => (event.type === 'user.submit' && (event as { emailAddress?: string }).emailAddress === 'ana@example.com' ? [{ src: 'sendResetLink', request: { emailAddress: 'ana@example.com' } }] : []),
   check: (s, { spies, calls }) => {
     if (s.matches('editing') && s.context.fieldErrors.emailAddress) expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     if (s.matches('sending')) {
@@ -49,6 +51,9 @@ const reset: FlowViewModel<typeof resetPasswordMachine> = {
       await user.click(screen.getByRole('button', { name: 'Save password' }));
     },
   },
+  // spec 2 section 2: Save password with an acceptable password sends it with the link's token; a too-short one sends nothing
+  sends: (event) =>
+    event.type === 'user.submit' && (event as { newPassword?: string }).newPassword === 'a much better secret' ? [{ src: 'resetPassword', request: { token: RESET_TOKEN, newPassword: 'a much better secret' } }] : [],
   check: (s, { spies, calls }) => {
     if (s.matches('editing')) {
       if (s.context.fieldErrors.newPassword) expect(screen.getByText(specText(s.context.fieldErrors.newPassword))).toBeTruthy();

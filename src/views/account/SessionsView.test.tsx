@@ -18,6 +18,16 @@ const sessions: FlowViewModel<typeof sessionsMachine> = {
     'user.endOthers': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Sign out of all other devices' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
+  // the devices are listed on arrival and on Try again; a device's Sign out sends its session id; Sign out of all
+  // other devices sends its own request (no input); nothing else sends
+  sends: (event) =>
+    event.type === 'xstate.init' || event.type === 'user.retry'
+      ? [{ src: 'loadSessions', request: undefined }]
+      : event.type === 'user.endSession'
+        ? [{ src: 'endSession', request: { id: PHONE.id } }]
+        : event.type === 'user.endOthers'
+          ? [{ src: 'endOtherSessions', request: undefined }]
+          : [],
   check: (s, { calls, spies }, event) => {
     if (s.matches('loading')) {
       expect(screen.getByRole('progressbar')).toBeTruthy();

@@ -63,6 +63,16 @@ const changeEmail = (step: 'form' | 'code'): FlowViewModel<typeof changeEmailMac
     },
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
+  // the pending change is asked for on arrival at the code step and on Try again; Send code with a valid form sends the
+  // new address and the password, Verify with a six-digit code sends it; invalid input sends nothing
+  sends: (event, s) => {
+    const e = event as { type: string; newEmail?: string; code?: string };
+    if (e.type === 'xstate.init') return s.matches('loadingStatus') ? [{ src: 'loadEmailStatus', request: undefined }] : [];
+    if (e.type === 'user.retry') return [{ src: 'loadEmailStatus', request: undefined }];
+    if (e.type === 'user.submit') return e.newEmail === 'new@example.com' ? [{ src: 'requestEmailChange', request: { newEmail: 'new@example.com', password: 'secret' } }] : [];
+    if (e.type === 'user.submitCode') return e.code === '123456' ? [{ src: 'verifyEmailChange', request: { code: '123456' } }] : [];
+    return [];
+  },
   check: (s, { spies, calls }) => {
     if (s.matches('loadingStatus')) expect(screen.getByRole('progressbar')).toBeTruthy();
     if (s.matches('requesting')) expect(calls.at(-1)!.request).toEqual({ newEmail: 'new@example.com', password: 'secret' });
@@ -103,6 +113,13 @@ const preferences: FlowViewModel<typeof communicationPreferencesMachine> = {
     'user.toggle': async (e, { user }) => user.click(screen.getByRole('switch', { name: labels[e.key as keyof typeof labels] })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
+  // the preferences are asked for on arrival and on Try again; each switch saves its own key at once
+  sends: (event) => {
+    const e = event as { type: string; key?: string; value?: boolean };
+    if (e.type === 'xstate.init' || e.type === 'user.retry') return [{ src: 'loadPreferences', request: undefined }];
+    if (e.type === 'user.toggle') return [{ src: 'savePreference', request: { key: e.key, value: e.value } }];
+    return [];
+  },
   check: (s, { calls }, event) => {
     if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
     if (s.matches('loadFailed')) expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
@@ -135,6 +152,13 @@ const personal: FlowViewModel<typeof personalDetailsMachine> = {
     },
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
+  // the profile is asked for on arrival and on Try again; Save with a valid form sends it; an invalid one sends nothing
+  sends: (event) => {
+    const e = event as { type: string; firstName?: string };
+    if (e.type === 'xstate.init' || e.type === 'user.retry') return [{ src: 'loadProfile', request: undefined }];
+    if (e.type === 'user.submit') return e.firstName ? [{ src: 'saveProfile', request: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '206 555 0123', birthday: { month: 2, day: 29 } } }] : [];
+    return [];
+  },
   check: (s, { calls }) => {
     if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();
     if (s.matches('loadFailed')) expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -162,6 +186,15 @@ const partner: FlowViewModel<typeof partnerNumberMachine> = {
     },
     'user.remove': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Remove' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  // the number is asked for on arrival and on Try again; Save with seven digits sends them, Remove sends null; an
+  // invalid number sends nothing
+  sends: (event) => {
+    const e = event as { type: string; partnerNumber?: string };
+    if (e.type === 'xstate.init' || e.type === 'user.retry') return [{ src: 'loadPartnerNumber', request: undefined }];
+    if (e.type === 'user.submit') return e.partnerNumber === '1234567' ? [{ src: 'savePartnerNumber', request: { partnerNumber: '1234567' } }] : [];
+    if (e.type === 'user.remove') return [{ src: 'savePartnerNumber', request: { partnerNumber: null } }];
+    return [];
   },
   check: (s, { calls }, event) => {
     if (s.matches('loading')) expect(screen.getByRole('progressbar')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { createActor } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { resendCodeRequest, signInMachine, signInRequest, verifyCodeRequest } from '../../../machines/sign-in.machine.ts';
 import { signInEvents } from '../../../machines/__tests__/account-events.ts';
 import { notificationsMachine } from '../../../machines/notifications.machine.ts';
@@ -37,6 +37,17 @@ const model: FlowViewModel<typeof signInMachine> = {
     'user.resendCode': async (_e, { user }) => {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send a new code' }));
     },
+  },
+  // spec 2 section 2: Sign in with a filled form sends the credentials and the return URL (an empty form sends
+  // nothing); Verify with a six-digit code sends it with the challenge; Send a new code sends the challenge; a
+  // successful sign-in or code signs in to the payment service; nothing else sends
+  sends: (event, s) => {
+    const e = event as AnyEventObject & { username?: string; code?: string };
+    if (e.type === 'user.submit') return e.username ? [{ src: 'signIn', request: { username: 'ana@example.com', password: 'correct horse', rememberMe: false, returnUrl: '/account/cards' } }] : [];
+    if (e.type === 'user.submitCode') return e.code === '123456' ? [{ src: 'verifyCode', request: { challengeId: s.context.challenge!.challengeId, code: '123456' } }] : [];
+    if (e.type === 'user.resendCode') return [{ src: 'resendCode', request: { challengeId: s.context.challenge!.challengeId } }];
+    if (e.type === 'xstate.done.actor.signIn' || e.type === 'xstate.done.actor.verifyCode') return [{ src: 'paymentSignIn', request: undefined }];
+    return [];
   },
   check: (s, { spies, calls }, event) => {
     const signInButton = screen.getByRole('button', { name: /Sign in/ });

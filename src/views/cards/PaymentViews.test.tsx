@@ -54,6 +54,16 @@ const paymentMethods: FlowViewModel<typeof paymentMethodsMachine> = {
     'user.confirm': async (_e, { user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' })),
     'user.cancel': async (_e, { user }) => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep' })),
   },
+  // the methods are listed on arrival and on Try again; Make default sends that method, Remove asks first and only
+  // the dialog's Remove sends; Keep and the first Remove send nothing
+  sends: (event) =>
+    event.type === 'xstate.init' || event.type === 'user.retry'
+      ? [{ src: 'loadMethods', request: undefined }]
+      : event.type === 'user.makeDefault'
+        ? [{ src: 'makeDefault', request: { paymentMethodId: 'pm_2' } }]
+        : event.type === 'user.confirm'
+          ? [{ src: 'removeMethod', request: { paymentMethodId: 'pm_1' } }]
+          : [],
   check: (s, { calls }) => {
     if (s.matches('loading')) return;
     if (s.matches('loadFailed')) {
@@ -107,6 +117,12 @@ const billing = (guest: boolean): FlowViewModel<typeof billingAddressMachine> =>
       await user.click(screen.getByRole('button', { name: 'Continue' }));
     },
   },
+  // spec 2 section 5: Continue with a complete address sends it (a guest's as a single-use address); an incomplete
+  // one sends nothing
+  sends: (event) =>
+    event.type === 'user.submit' && (event as unknown as { form: { lastName: string } }).form.lastName
+      ? [guest ? { src: 'addSingleUseAddress', request: { walletTarget: 'guest', input: sentAddress } } : { src: 'createAddress', request: { input: sentAddress } }]
+      : [],
   check: (s, { calls, spies }) => {
     expect(screen.getByRole('heading', { level: 1, name: 'Add billing address' })).toBeTruthy();
     expect(screen.getByText('Please enter a 10-digit phone number.')).toBeTruthy();
@@ -156,6 +172,14 @@ const creditCard: FlowViewModel<typeof creditCardMachine> = {
       await user.click(screen.getByRole('button', { name: 'Add card' }));
     },
   },
+  // spec 2 section 5: Add card with a valid card tokenises it (never kept); the token is then saved with the billing
+  // address; an invalid card sends nothing
+  sends: (event) =>
+    event.type === 'user.submit' && (event as unknown as { form: { cvc: string } }).form.cvc === '123'
+      ? [{ src: 'tokenize', request: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', singleUse: false } }]
+      : event.type === 'xstate.done.actor.tokenize'
+        ? [{ src: 'addMethod', request: { token: 'tok_visa_12345678', billingAddressId: 'ad_1' } }]
+        : [],
   check: (s, { calls }) => {
     if (s.matches('entering') && s.context.fieldErrors.cvc) {
       expect(screen.getByText("That card number or security code doesn't look right.")).toBeTruthy();
@@ -194,6 +218,13 @@ const paypal: FlowViewModel<typeof paypalConsentMachine> = {
     },
     'user.cancel': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Cancel' })),
   },
+  // Approve with a valid email asks PayPal; its token is then saved; an invalid email and Cancel send nothing
+  sends: (event) =>
+    event.type === 'user.approve' && (event as { email?: string }).email === 'buyer@example.com'
+      ? [{ src: 'approvePaypal', request: { email: 'buyer@example.com' } }]
+      : event.type === 'xstate.done.actor.approvePaypal'
+        ? [{ src: 'addMethod', request: { token: 'tok_paypal_12345678' } }]
+        : [],
   check: (s, { calls, spies }) => {
     expect(screen.getByRole('heading', { level: 1, name: 'Add PayPal' })).toBeTruthy();
     if (s.context.fieldError) expect(screen.getByText('Enter a valid email.')).toBeTruthy();
@@ -205,6 +236,8 @@ const paypal: FlowViewModel<typeof paypalConsentMachine> = {
 
 // ---- transfer ----------------------------------------------------------------------------------------------------
 const cards = [card('1', 2500, { cardId: 'a', nickname: 'Morning', isPrimary: true }), card('2', 0, { cardId: 'b', nickname: 'Evening' })];
+/** the idempotency keys of one walk's confirmations */
+const transferKeys: string[] = [];
 const transfer: FlowViewModel<typeof transferMachine> = {
   machine: transferMachine,
   input: { cards, keyBase: 'web-key-1' },
@@ -243,6 +276,15 @@ const transfer: FlowViewModel<typeof transferMachine> = {
     'user.chooseOther': async (_e, { user }) => user.click(screen.getByRole('button', { name: /^(Choose different card|Start over)$/ })),
     'user.confirm': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Transfer' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  // spec 2 section 5: only Transfer sends (a new idempotency key per confirmation) and Try again (the same key again);
+  // choosing cards, the amount and the navigation send nothing
+  sends: (event, s) => {
+    if (event.type === 'xstate.init') transferKeys.splice(0);
+    if (event.type === 'user.confirm') transferKeys.push(`web-key-1-${s.context.attempt}`);
+    if (event.type !== 'user.confirm' && event.type !== 'user.retry') return [];
+    if (event.type === 'user.confirm') expect(new Set(transferKeys).size, 'a new key per confirmation').toBe(transferKeys.length);
+    return [{ src: 'transferBalance', request: { sourceCardId: 'a', targetCardId: 'b', idempotencyKey: transferKeys.at(-1) } }];
   },
   check: (s, { calls }) => {
     expect(screen.getByRole('heading', { level: 1, name: 'Transfer balance' })).toBeTruthy();

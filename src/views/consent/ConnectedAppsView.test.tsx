@@ -17,6 +17,13 @@ const model: FlowViewModel<typeof connectedAppsMachine> = {
     'user.revoke': async (e, { user }) => user.click(screen.getByRole('button', { name: e.clientId === 'brewbudget' ? 'Remove access for BrewBudget' : 'Remove access for Nobody' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
   },
+  // the list is asked for on arrival and on Try again; Remove access sends that app's clientId; nothing else sends
+  sends: (event) =>
+    event.type === 'xstate.init' || event.type === 'user.retry'
+      ? [{ src: 'loadApps', request: undefined }]
+      : event.type === 'user.revoke'
+        ? [{ src: 'revokeApp', request: { clientId: (event as unknown as { clientId: string }).clientId } }]
+        : [],
   check: (s, { spies, calls }, event) => {
     expect(screen.getByRole('heading', { name: 'Connected apps' })).toBeTruthy();
     if (s.matches('loadFailed')) expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy();

@@ -27,6 +27,8 @@ const request = (showCookieButton: boolean): FlowViewModel<typeof privacyOptOutM
       await user.click(screen.getByRole('button', { name: /Submit request/ }));
     },
   },
+  // Submit request with a valid address sends it (not opted in to marketing); an empty or invalid one sends nothing
+  sends: (event) => (event.type === 'user.submit' && (event as { email?: string }).email === 'ana@example.com' ? [{ src: 'sendOptOut', request: { email: 'ana@example.com', optIn: false } }] : []),
   check: (s, { spies, calls }) => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Do Not Sell or Share My Personal Information');
     expect(document.querySelectorAll('.account-card > p')).toHaveLength(3);
@@ -60,6 +62,13 @@ const settings: FlowViewModel<typeof privacySettingsMachine> = {
   perform: {
     'user.toggle': async (_e, { user }) => user.click(screen.getByRole('checkbox', { name: 'Do not sell or share my personal information' })),
     'user.retry': async (_e, { user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  // the setting is asked for on arrival and on Try again; the checkbox saves the new value at once
+  sends: (event) => {
+    const e = event as { type: string; optedOut?: boolean };
+    if (e.type === 'xstate.init' || e.type === 'user.retry') return [{ src: 'loadPrivacy', request: undefined }];
+    if (e.type === 'user.toggle') return [{ src: 'savePrivacy', request: { optedOut: e.optedOut } }];
+    return [];
   },
   check: (s, { calls }) => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy');
