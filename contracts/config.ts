@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RewardsConfig } from './rewards-config.ts';
 
 /** A store feature the locator knows. `code` is what stores carry and what the filter sends. */
 export const Feature = v.object({
@@ -75,6 +76,8 @@ export const AppConfig = v.object({
     /** the delay before the first status poll (the POST answers it as `delay`) */
     statusDelayMs: v.number(),
   }),
+  /** rewards programme (spec 3; docs/rewards.md 4.1): the next-generation-loyalty flag, levels, benefits, hotel partner */
+  rewards: RewardsConfig,
   /** developer matter (the Dev outbox link, the offline map's token note) is shown only where this is on: dev tools on
    * and the caller on this machine (server/routes/core.ts) */
   devTools: v.boolean(),

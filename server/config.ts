@@ -1,5 +1,6 @@
 import type { AppConfig, Feature } from '../contracts/config.ts';
 import { DEFAULT_GIFT_AMOUNT_OPTION, GIFT_AMOUNT_OPTIONS, GIFT_CUSTOM_AMOUNT_MAX, GIFT_CUSTOM_AMOUNT_MIN, GIFT_STATUS_DELAY_MS } from '../contracts/gift.ts';
+import { HOTEL_PARTNER_NAME, HOTEL_PARTNER_SLUG, parseStarLevels, parseUniversalBenefits } from '../contracts/rewards-config.ts';
 import { DEFAULT_SVC_RELOAD_OPTION, DEFAULT_TRIGGER_AMOUNT_OPTION, GUEST_TOKEN_MAX_AGE_MS, PAYMENT_OPTION_DEFAULTS, SVC_RELOAD_OPTIONS, TRIGGER_AMOUNT_OPTIONS } from '../contracts/cards.ts';
 
 /**
@@ -149,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rewardsQuestionsUrl: '/help/rewards',
     },
     gifting: giftingConfig(env),
+    rewards: rewardsConfig(env),
     devTools: devToolsEnabled(env),
   };
 }
@@ -173,5 +175,24 @@ export function giftingConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['
     showBulkGiftBanner: bool(env.GIFT_SHOW_BULK_BANNER, true),
     unauthCardBalanceCheckEnabled,
     statusDelayMs: wholeNumber(env.GIFT_STATUS_DELAY_MS, GIFT_STATUS_DELAY_MS),
+  };
+}
+
+/**
+ * Rewards (docs/rewards.md 4.1). Env overrides: ENABLE_NEXT_GEN_LOYALTY (true/false), REWARDS_STAR_LEVELS
+ * ('green:0,gold:500'), REWARDS_UNIVERSAL_BENEFITS (ids, comma-separated; empty: none), HOTEL_PARTNER_ENABLED
+ * (true/false), HOTEL_PARTNER_JOIN_URL.
+ */
+export function rewardsConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['rewards'] {
+  return {
+    nextGenerationLoyalty: bool(env.ENABLE_NEXT_GEN_LOYALTY, true),
+    starLevels: parseStarLevels(env.REWARDS_STAR_LEVELS),
+    universalBenefits: parseUniversalBenefits(env.REWARDS_UNIVERSAL_BENEFITS),
+    hotelPartner: {
+      enabled: bool(env.HOTEL_PARTNER_ENABLED, true),
+      slug: HOTEL_PARTNER_SLUG,
+      name: HOTEL_PARTNER_NAME,
+      joinUrl: env.HOTEL_PARTNER_JOIN_URL ?? 'https://lodgecrest.example/join',
+    },
   };
 }

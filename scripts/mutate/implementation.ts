@@ -15,6 +15,7 @@ import { assign, createMachine, not, type AnyStateMachine } from 'xstate';
 import { AccountMessages, PartialSuccessMessages } from '../../contracts/account-messages.ts';
 import { CardMessages } from '../../contracts/card-messages.ts';
 import { GiftMessages } from '../../contracts/gift-messages.ts';
+import { PromoMessages } from '../../contracts/rewards-promo.ts';
 import { cardCodeMessage } from '../../contracts/cards.ts';
 import { OrderingMessages } from '../../contracts/ordering-messages.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
@@ -47,6 +48,7 @@ export const CATALOGUES: Record<string, Record<string, unknown>> = {
   UnsubscribeMessages,
   locatorMessages: locatorMessages as unknown as Record<string, unknown>,
   GiftMessages,
+  PromoMessages,
 };
 
 type Obj = Record<string, unknown>;

@@ -72,6 +72,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/personal-information/': 'Do Not Sell or Share My Personal Information',
   '/personal-information/confirmation': 'We got your submission',
   '/unsubscribe/': 'Unsubscribing',
+  // promo redemption and bonus opt-in (docs/rewards.md 1)
+  '/rewards/promo/redeem': 'Redeem offer',
+  '/rewards/bonus/$offerCode': 'Bonus offer',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */
