@@ -22,6 +22,7 @@ import { registerPrivacyRoutes } from './privacy/routes.ts';
 import { registerGiftRoutes } from './gifting/routes.ts';
 import { registerCardBalanceRoute } from './gifting/card-balance.ts';
 import { registerRewardsPromoRoutes } from './rewards/routes.ts';
+import { registerRewardsDevRoutes } from './rewards/dev-routes.ts';
 import { clientIp } from './auth/client-ip.ts';
 import { isPartnerCallback, registerPartnerRoutes } from './rewards/partners.ts';
 import { partnerSettings } from './rewards/partner-settings.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps) {
   registerGiftRoutes(app, deps.gift);
   // rewards: campaign links and bonus opt-in (server/rewards/routes.ts, docs/rewards.md 4.3)
   registerRewardsPromoRoutes(app);
+  if (deps.config.env === 'test') registerRewardsDevRoutes(app); // POST /dev/rewards/grant (e2e), server/rewards/dev-routes.ts
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);
   if (deps.config.devTools) registerSampleClientPages(app, server);

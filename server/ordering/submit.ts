@@ -156,8 +156,20 @@ async function spendStarsAndOffers(tx: Queryable, q: QuoteRow, who: Who, at: Dat
     const spent = await spendForOrder(tx, { userId: who.userId!, orderId: q.order_id, stars: q.stars_cost, description: `Reward: ${q.offers.map((o) => o.code).join(', ')}`, at });
     if (!spent) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId', message: `${OrderingMessages.stalePricing}` });
   }
-  for (const o of q.offers.filter((x) => x.type === 'REWARD')) {
-    const r = await tx.query('insert into offer_redemptions (user_id, code, order_id) values ($1, $2, $3) on conflict do nothing', [who.userId, o.code, q.order_id]);
+  const rewards = q.offers.filter((x) => x.type === 'REWARD');
+  const grantOnly = new Set(
+    rewards.length ? (await tx.query<{ code: string }>('select code from offers where code = any($1::text[]) and grant_only', [rewards.map((o) => o.code)])).rows.map((r) => r.code) : [],
+  );
+  for (const o of rewards) {
+    // a granted coupon (promo): the member's oldest usable one is marked redeemed by this order, once
+    const r = grantOnly.has(o.code)
+      ? await tx.query(
+          `update member_rewards set redeemed_order_id = $3, redeemed_at = $4
+            where reward_id = (select reward_id from member_rewards where user_id = $1 and offer_code = $2 and redeemed_order_id is null and expires_at > $4 order by expires_at, reward_id limit 1)
+              and redeemed_order_id is null`,
+          [who.userId, o.code, q.order_id, at],
+        )
+      : await tx.query('insert into offer_redemptions (user_id, code, order_id) values ($1, $2, $3) on conflict do nothing', [who.userId, o.code, q.order_id]);
     if (r.rowCount !== 1) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId' });
   }
 }

@@ -9,14 +9,14 @@
  * - The level counts earn + bonus Stars of non-cancelled orders over a rolling window of 365 days.
  */
 
-export const STAR_KINDS = ['earn', 'spend', 'adjustment', 'bonus', 'promo', 'reverse_earn', 'return_spend', 'expire'] as const;
-export type StarKind = (typeof STAR_KINDS)[number];
+import { expiresAt, nextRewardFor, type STAR_LEDGER_KINDS } from '../../contracts/rewards.ts';
+import { DEFAULT_STAR_LEVELS, EXPIRING_SOON_DAYS, LEVEL_WINDOW_DAYS } from '../../contracts/rewards-constants.ts';
+import type { StarLevel } from '../../contracts/rewards-config.ts';
 
-export const REWARD_TIERS = [25, 100, 200, 300, 400] as const;
-/** lots expire this many months after the month they were earned (on the 1st of the following month) */
-export const EXPIRY_MONTHS = 6;
-export const LEVEL_WINDOW_DAYS = 365;
-export const EXPIRING_SOON_DAYS = 60;
+export { expiresAt };
+export type StarKind = (typeof STAR_LEDGER_KINDS)[number];
+export type { StarLevel };
+
 /** expiry rows shown as "expired" for this many months */
 export const EXPIRED_SHOWN_MONTHS = 12;
 const DAY = 86_400_000;
@@ -39,32 +39,6 @@ export interface Lot {
   expiresAt: Date;
   stars: number;
   remaining: number;
-}
-
-export interface StarLevel {
-  level: string;
-  tierId: number;
-  stars: number;
-}
-
-export const DEFAULT_STAR_LEVELS: StarLevel[] = [
-  { level: 'green', tierId: 1, stars: 0 },
-  { level: 'gold', tierId: 2, stars: 500 },
-];
-
-/** `green:0,gold:500` (env REWARDS_STAR_LEVELS) → levels ordered by threshold; tierId = position + 1. Bad input → null */
-export function parseStarLevels(value: string | undefined): StarLevel[] | null {
-  if (!value?.trim()) return null;
-  const parts = value.split(',').map((p) => p.trim().split(':'));
-  if (parts.some((p) => p.length !== 2 || !/^[a-z][a-z0-9-]*$/i.test(p[0]!) || !/^\d{1,7}$/.test(p[1]!))) return null;
-  const levels = parts.map(([level, stars]) => ({ level: level!.toLowerCase(), stars: Number(stars) })).sort((a, b) => a.stars - b.stars);
-  if (levels[0]!.stars !== 0 || new Set(levels.map((l) => l.stars)).size !== levels.length) return null;
-  return levels.map((l, i) => ({ ...l, tierId: i + 1 }));
-}
-
-/** when Stars earned at `earnedAt` expire: 00:00 UTC on the 1st of the 7th month after the month earned */
-export function expiresAt(earnedAt: Date): Date {
-  return new Date(Date.UTC(earnedAt.getUTCFullYear(), earnedAt.getUTCMonth() + EXPIRY_MONTHS + 1, 1));
 }
 
 const isLot = (r: LedgerRow) => r.delta > 0;
@@ -172,10 +146,7 @@ export function levelStatus(rows: readonly LedgerRow[], levels: readonly StarLev
 }
 
 /** the smallest reward tier above the balance (null at the top) */
-export function nextReward(balance: number): { tier: number; starsToNext: number } | null {
-  const tier = REWARD_TIERS.find((t) => t > balance);
-  return tier === undefined ? null : { tier, starsToNext: tier - balance };
-}
+export const nextReward = (balance: number) => nextRewardFor(balance);
 
 /** Stars earned by an order before any bonus: 1 per whole dollar of the total (tip excluded), 2 from a stored-value card */
 export function baseStars(totalCents: number, tender: string, guest: boolean): number {

@@ -11,7 +11,7 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { now } from '../clock.ts';
 import { baseStars, dueExpiries, starLots, type LedgerRow, type StarKind } from './ledger.ts';
-import { orderBonus, returnOrderBonus } from './bonus.ts';
+import { giveBonusUseBack, orderBonus } from './bonus.ts';
 
 interface RawRow {
   id: string | number;
@@ -142,7 +142,7 @@ export async function reverseForOrder(tx: Queryable, o: { userId: string; orderI
   const take = Math.min(o.starsEarned, locked.balance);
   const reversed = take > 0 ? -(await append(tx, locked, -take, 'reverse_earn', { orderId: o.orderId, description: `Stars taken back for cancelled order ${short}`, at: o.at })) : 0;
   const bonus = (await tx.query<{ source_ref: string | null }>(`select source_ref from stars_ledger where order_id = $1 and kind = 'bonus'`, [o.orderId])).rows[0];
-  if (bonus?.source_ref) await returnOrderBonus(tx, { userId: o.userId, orderId: o.orderId, offerCode: bonus.source_ref });
+  if (bonus?.source_ref) await giveBonusUseBack(tx, o.userId, bonus.source_ref);
   return { returned, reversed };
 }
 
