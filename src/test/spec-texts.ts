@@ -44,3 +44,16 @@ export function specText(text: string | null | undefined, allowed: readonly stri
   expect(allowed, `'${text}' is not a spec text`).toContain(text);
   return text!;
 }
+
+/** Spec 3 section 8 "Rewards and stream" and section 2 "Rewards area" texts (literals; contracts/rewards-messages.ts). */
+export const REWARDS_TEXTS = [
+  'Uh oh!',
+  'Benefits information will be available soon.',
+  'Something went wrong. Please try again.',
+  'Join Now',
+  'Earn Stars',
+  'Get Rewarded',
+  'Indulge in the Benefits',
+  'How It Works',
+  'My Rewards',
+] as const;

@@ -72,6 +72,13 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/personal-information/': 'Do Not Sell or Share My Personal Information',
   '/personal-information/confirmation': 'We got your submission',
   '/unsubscribe/': 'Unsubscribing',
+  // rewards (docs/rewards.md section 1)
+  '/rewards/': 'Rewards',
+  '/rewards/my-rewards': 'My Rewards',
+  '/rewards/program': 'Harbor Rewards',
+  '/account/rewards/': 'Rewards',
+  '/account/rewards/how-it-works': 'How It Works',
+  '/help/rewards': 'Rewards questions',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */
