@@ -106,6 +106,8 @@ test.describe('flag on', () => {
     await tabs.getByRole('link', { name: 'My Rewards' }).click();
     await expect(page).toHaveURL(/\/rewards\/my-rewards$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Your (Green|Gold) Status benefits$/ })).toBeVisible();
+    // the member's figures are read (not only the heading shown while loading): needs R1's user.loyaltyProgram
+    await expect(page.locator('.rewards-stars')).toHaveText(/^[0-9]+ Stars?$/);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Rewards' })).toHaveAttribute('href', '/account/rewards');
   });
 });
