@@ -336,7 +336,7 @@ export const SubmitOrderGuestInput = v.object({
 });
 export type SubmitOrderGuestInput = v.InferOutput<typeof SubmitOrderGuestInput>;
 
-export const OrderStatus = v.picklist(['placed', 'preparing', 'ready', 'picked_up']);
+export const OrderStatus = v.picklist(['placed', 'preparing', 'ready', 'picked_up', 'cancelled']);
 export type OrderStatus = v.InferOutput<typeof OrderStatus>;
 
 export const WaitEstimate = v.object({ minMinutes: v.number(), maxMinutes: v.number(), label: v.string() });

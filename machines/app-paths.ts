@@ -36,6 +36,7 @@ export const PATTERNS = {
   forgotPasswordReset: '/account/forgot-password-reset/$token',
   gift: '/gift/$productNumber',
   giftCategory: '/gift/category/$categoryUrn',
+  optInResult: '/rewards/promo/opt-in/$result',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -46,6 +47,8 @@ export const pathTo = {
   forgotPasswordReset: (token: string) => fill(PATTERNS.forgotPasswordReset, token),
   gift: (productNumber: string) => fill(PATTERNS.gift, productNumber),
   giftCategory: (categoryUrn: string) => fill(PATTERNS.giftCategory, categoryUrn),
+  /** a bonus offer's opt-in result page (spec 3 section 2: success, expired, error...) */
+  optInResult: (result: string) => fill(PATTERNS.optInResult, result),
   /** the gift form's payment modal (`#payment`), where add-payment comes back to with the form kept */
   giftPayment: (productNumber: string) => `${fill(PATTERNS.gift, productNumber)}#payment`,
   /**

@@ -21,6 +21,8 @@ import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
 import { registerGiftRoutes } from './gifting/routes.ts';
 import { registerCardBalanceRoute } from './gifting/card-balance.ts';
+import { registerRewardsPromoRoutes } from './rewards/routes.ts';
+import { registerRewardsDevRoutes } from './rewards/dev-routes.ts';
 import { clientIp } from './auth/client-ip.ts';
 
 /**
@@ -80,6 +82,9 @@ export function createApp(deps: Deps) {
   if (deps.config.devTools) registerDevOrders(app);
   // gifting: purchase acceptance, its status, gift history (server/gifting/, docs/gifting.md)
   registerGiftRoutes(app, deps.gift);
+  // rewards: campaign links and bonus opt-in (server/rewards/routes.ts, docs/rewards.md 4.3)
+  registerRewardsPromoRoutes(app);
+  if (deps.config.env === 'test') registerRewardsDevRoutes(app); // POST /dev/rewards/grant (e2e), server/rewards/dev-routes.ts
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);
   if (deps.config.devTools) registerSampleClientPages(app, server);

@@ -16,6 +16,7 @@ import { AccountMessages, PartialSuccessMessages } from '../../contracts/account
 import { CardMessages } from '../../contracts/card-messages.ts';
 import { GiftMessages } from '../../contracts/gift-messages.ts';
 import { RewardsMessages } from '../../contracts/rewards-messages.ts';
+import { PromoMessages } from '../../contracts/rewards-promo.ts';
 import { cardCodeMessage } from '../../contracts/cards.ts';
 import { OrderingMessages } from '../../contracts/ordering-messages.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
@@ -49,6 +50,7 @@ export const CATALOGUES: Record<string, Record<string, unknown>> = {
   locatorMessages: locatorMessages as unknown as Record<string, unknown>,
   GiftMessages,
   RewardsMessages,
+  PromoMessages,
 };
 
 type Obj = Record<string, unknown>;

@@ -6,10 +6,12 @@ import type { GqlModule } from './schema.ts';
  * (scripts/graphql-schema.ts), which writes schema.graphql for the client's typed documents.
  */
 export async function graphqlModules(): Promise<GqlModule[]> {
-  const [{ cardsGraphql }, { orderingGraphql }, { giftingGraphql }] = await Promise.all([
+  const [{ cardsGraphql }, { orderingGraphql }, { giftingGraphql }, { promoGraphql }, { rewardsGraphql }] = await Promise.all([
     import('../cards/graphql.ts'),
     import('../ordering/graphql.ts'),
     import('../gifting/graphql.ts'),
+    import('../rewards/promo-graphql.ts'),
+    import('../rewards/graphql.ts'),
   ]);
-  return [cardsGraphql, orderingGraphql, giftingGraphql];
+  return [cardsGraphql, orderingGraphql, giftingGraphql, promoGraphql, rewardsGraphql];
 }

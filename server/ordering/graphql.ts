@@ -45,7 +45,7 @@ const typeDefs = /* GraphQL */ `
   enum ProductType { Beverage Food Merchandise }
   enum Currency { USD CAD GBP }
   enum ConsumptionType { ConsumeInStore ConsumeOutOfStore }
-  enum OrderStatus { placed preparing ready picked_up }
+  enum OrderStatus { placed preparing ready picked_up cancelled }
   enum TenderType { SVC CREDIT_CARD PAYPAL GUEST_CARD }
   enum OfferType { STAR_REWARD REWARD }
   enum LineItemKind { subtotal discount tax fee total }

@@ -125,6 +125,8 @@ interface OfferRow {
   percent_off: number | null;
   eligible_from: Date | null;
   market: string;
+  /** usable only with a granted coupon (member_rewards: promo campaigns, docs/rewards.md 3.5) */
+  grant_only?: boolean;
 }
 interface Member {
   market: string;
@@ -141,14 +143,26 @@ export async function memberOf(db: Queryable, userId: string): Promise<Member> {
   return { market: m?.market ?? 'US', created_at: m ? new Date(m.created_at) : new Date(0), stars: m?.stars ?? 0 };
 }
 
-/** why a member cannot use an offer (spec 5 eligibility), or null */
-export function offerRefusal(o: OfferRow, member: Member, redeemed: Set<string>, starsLeft: number): string | null {
+/** why a member cannot use an offer (spec 5 eligibility), or null; `granted`: offer codes of the member's usable coupons */
+export function offerRefusal(o: OfferRow, member: Member, redeemed: Set<string>, starsLeft: number, granted: Set<string> = new Set()): string | null {
   if (o.type === 'STAR_REWARD') return starsLeft >= o.stars ? null : 'Not enough Stars for this reward.';
+  if (o.grant_only) return granted.has(o.code) ? null : 'This offer is not available to your account.';
   if (o.market !== member.market) return 'This offer is for another market.';
   if (!o.eligible_from || new Date(o.eligible_from).getTime() > member.created_at.getTime()) return 'This offer is not available to your account.';
   if (redeemed.has(o.code)) return 'This offer was already used.';
   return null;
 }
+
+/** the offer codes of the member's granted coupons not redeemed and not expired at `at` (member_rewards) */
+export async function grantedOffers(db: Queryable, userId: string, at: Date): Promise<Set<string>> {
+  const r = await db.query<{ offer_code: string }>('select distinct offer_code from member_rewards where user_id = $1 and redeemed_order_id is null and expires_at > $2', [userId, at]);
+  return new Set(r.rows.map((x) => x.offer_code));
+}
+
+/** STARS25 (reward tier 25): the options of one item are free up to this much (docs/rewards.md 3.1) */
+export const OPTION_REWARD_TIER = 25;
+export const OPTION_REWARD_CAP_CENTS = 100;
+const optionsPrice = (l: QuoteLine) => l.childItems.reduce((n, c) => n + c.price, 0);
 
 /** applies offers to the lines (mutates their discounts); answers the offers as the result lists them */
 async function applyOffers(db: Queryable, caller: Caller, codes: string[], lines: QuoteLine[]): Promise<{ offers: Offer[]; starsCost: number; applied: Array<{ code: string; type: string; stars: number }> }> {
@@ -157,26 +171,30 @@ async function applyOffers(db: Queryable, caller: Caller, codes: string[], lines
   const found = await db.query<OfferRow>('select * from offers where code = any($1::text[])', [codes]);
   const member = await memberOf(db, caller.userId);
   const redeemed = new Set((await db.query<{ code: string }>('select code from offer_redemptions where user_id = $1', [caller.userId])).rows.map((r) => r.code));
+  const granted = await grantedOffers(db, caller.userId, now());
   let starsLeft = member.stars;
   const offers: Offer[] = [];
   const applied: Array<{ code: string; type: string; stars: number }> = [];
   for (const code of [...new Set(codes)]) {
     const o = found.rows.find((r) => r.code === code);
     if (!o) throw orderingError(PricingCodes.rewardNotApplied, { field: 'order.cart.offers', message: `${OrderingMessages.offerNotApplied}: unknown offer ${code}` });
-    const refusal = offerRefusal(o, member, redeemed, starsLeft);
+    const refusal = offerRefusal(o, member, redeemed, starsLeft, granted);
     if (refusal) throw orderingError(PricingCodes.rewardNotApplied, { field: 'order.cart.offers', message: `${OrderingMessages.offerNotApplied}: ${refusal}`, offerCode: code });
     // the most expensive eligible unit still without a discount
+    const optionReward = o.type === 'STAR_REWARD' && o.reward_tier === OPTION_REWARD_TIER;
     const eligible = lines
       .filter((l) => l.discount < l.unitPrice * l.quantity)
-      .filter((l) => (o.type === 'STAR_REWARD' ? l.rewardTier !== null && l.rewardTier <= (o.reward_tier ?? 0) : l.productNumber && l.taxClass === 'prepared' && l.sizeCode !== 'each' && l.sizeCode !== 'bottle'))
-      .sort((a, b) => b.unitPrice - a.unitPrice);
+      .filter((l) =>
+        optionReward ? optionsPrice(l) > 0 : o.type === 'STAR_REWARD' ? l.rewardTier !== null && l.rewardTier <= (o.reward_tier ?? 0) : l.productNumber && l.taxClass === 'prepared' && l.sizeCode !== 'each' && l.sizeCode !== 'bottle',
+      )
+      .sort((a, b) => (optionReward ? optionsPrice(b) - optionsPrice(a) : 0) || b.unitPrice - a.unitPrice);
     const line = eligible[0];
     if (!line) {
       offers.push({ code, stars: o.stars, type: o.type, couponId: o.type === 'REWARD' ? `cp_${code}` : null, hasBeenApplied: false, description: `${o.description}: add an eligible item to use it.` });
       continue;
     }
     // capped at what is left of the line: stacked offers (WELCOME50 then BIRTHDAY on one drink) never make it negative
-    const full = o.type === 'STAR_REWARD' ? line.unitPrice : Math.round((line.unitPrice * (o.percent_off ?? 0)) / 100);
+    const full = optionReward ? Math.min(OPTION_REWARD_CAP_CENTS, optionsPrice(line)) : o.type === 'STAR_REWARD' ? line.unitPrice : Math.round((line.unitPrice * (o.percent_off ?? 0)) / 100);
     const amount = Math.min(full, line.unitPrice * line.quantity - line.discount);
     line.discount += amount;
     if (o.type === 'STAR_REWARD') starsLeft -= o.stars;

@@ -10,7 +10,8 @@ import { artFor } from './art.ts';
 import { catalog } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { productResponse } from './product.ts';
-import { ORDER_SELECT, statusAt, visibleOrder, type OrderRow } from './orders.ts';
+import { ORDER_SELECT, orderLines, statusAt, summary, visibleOrder, type OrderRow } from './orders.ts';
+import { cancelOrder } from './cancel.ts';
 import { StoreNumber } from '../../contracts/store-number.ts';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../contracts/html.ts';
@@ -64,13 +65,14 @@ export function registerOrderingRoutes(app: Hono<AppEnv>) {
   });
 }
 
-const NEXT: Record<string, OrderStatus> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up' };
+const NEXT: Record<string, OrderStatus> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up', cancelled: 'cancelled' };
 
 /**
  * The barista's side (development only, loopback callers: server/routes/dev.ts DEV_PREFIXES): incoming orders of
  * a store and a button that moves an order one status on (docs/ordering.md "Order status").
  * - GET  /apiproxy/v1/dev/orders?storeNumber=10001
  * - POST /apiproxy/v1/dev/orders/{orderId}/advance
+ * - POST /apiproxy/v1/dev/orders/{orderId}/cancel { reason? }: cancel and refund (server/ordering/cancel.ts)
  */
 function boardPage(nonce: string) {
   return `<!doctype html>
@@ -97,9 +99,11 @@ async function load() {
     const cell = (t) => { const td = document.createElement('td'); td.textContent = t; tr.append(td); };
     cell(o.orderId.slice(-8)); cell(new Date(o.placedAt).toLocaleTimeString()); cell(o.pickupOption); cell('$' + (o.total / 100).toFixed(2)); cell(o.status);
     cell(o.arrival ? (o.arrival.displayName + (o.arrival.stallNumber ? ', stall ' + o.arrival.stallNumber : '')) : '');
-    const td = document.createElement('td'); const b = document.createElement('button'); b.type = 'button'; b.textContent = 'Advance'; b.disabled = o.status === 'picked_up';
+    const td = document.createElement('td'); const b = document.createElement('button'); b.type = 'button'; b.textContent = 'Advance'; b.disabled = o.status === 'picked_up' || o.status === 'cancelled';
     b.addEventListener('click', async () => { await fetch('/apiproxy/v1/dev/orders/' + o.orderId + '/advance', { method: 'POST', headers: { 'x-csrf-token': csrf() } }); load(); });
-    td.append(b); tr.append(td); rows.append(tr);
+    const x = document.createElement('button'); x.type = 'button'; x.textContent = 'Cancel and refund'; x.disabled = o.status === 'cancelled';
+    x.addEventListener('click', async () => { const r = await fetch('/apiproxy/v1/dev/orders/' + o.orderId + '/cancel', { method: 'POST', headers: { 'x-csrf-token': csrf(), 'content-type': 'application/json' }, body: '{}' }); document.getElementById('msg').textContent = r.ok ? 'Cancelled' : (await r.json()).message; load(); });
+    td.append(b, ' ', x); tr.append(td); rows.append(tr);
   }
   document.getElementById('msg').textContent = body.orders.length + ' orders';
 }
@@ -138,4 +142,15 @@ export function registerDevOrders(app: Hono<AppEnv>) {
     await db.query('update orders set status = $2, status_set_at = $3 where order_id = $1', [orderId, next, at]);
     return c.json({ orderId, status: next });
   });
+  app.post('/apiproxy/v1/dev/orders/:orderId/cancel', async (c) => {
+    const { orderId } = parse(v.object({ orderId: OrderId }), c.req.param());
+    const body = parse(CancelBody, await c.req.json().catch(() => ({})));
+    const { db } = c.var.deps;
+    const done = await cancelOrder(db, orderId, body.reason ?? null, now());
+    const o = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0]!;
+    const items = (await orderLines(db, [orderId])).get(orderId) ?? [];
+    return c.json({ order: summary(o, items, now()), refunded: done.refunded, starsReturned: done.starsReturned, starsReversed: done.starsReversed });
+  });
 }
+
+const CancelBody = v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(200))) });

@@ -14,6 +14,7 @@ import { availability, catalog, storeCtx, type Catalog, type StoreCtx } from './
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, checkSlot, hashOrderToken, orderLines, storeWait, summary, type OrderRow } from './orders.ts';
 import type { QuoteLine } from './pricing.ts';
+import { earnForOrder, lockStars, spendForOrder } from '../rewards/stars.ts';
 
 /**
  * submit-order / submit-order-guest. ONE transaction (inside idempotent(): key row, order and stored answer
@@ -51,7 +52,7 @@ const TENDERS_FOR = { member: ['SVC', 'CREDIT_CARD', 'PAYPAL'], guest: ['GUEST_C
 /**
  * The steps, in order. Before the transaction: `checkTender` and `checkGuestAddress` (input rules that need no
  * lock). Inside it: `lockFreshQuote` (the quote, its owner, fresh and unchanged), `checkAmount` (tip, amount,
- * store tenders), `claimSlot`, `spendStarsAndOffers`, `pay`, `writeOrder`, `earnStars`, `confirmationEmail`.
+ * store tenders), `claimSlot`, `spendStarsAndOffers`, `pay`, `writeOrder`, `earnForOrder` (server/rewards/stars.ts), `confirmationEmail`.
  * After it: the order token goes out (`withToken`).
  */
 export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Promise<SubmitOrderResult> {
@@ -73,9 +74,9 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     await spendStarsAndOffers(tx, q, who, at);
     const paid = await pay(tx, q, input, who, tender, amount);
     issued = newOrderToken();
-    const starsEarned = who.guest ? 0 : Math.floor(q.total_cents / 100) * (tender.tender === 'SVC' ? 2 : 1);
-    await writeOrder(tx, { q, who, ctx, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned, scheduledFor, at });
-    if (starsEarned > 0) await earnStars(tx, who.userId!, starsEarned, q.order_id, at);
+    await writeOrder(tx, { q, who, ctx, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned: 0, scheduledFor, at });
+    // the Stars (and a bonus) of the order: server/rewards/stars.ts, which sets orders.stars_earned
+    await earnForOrder(tx, { userId: who.userId, orderId: q.order_id, totalCents: q.total_cents, tender: tender.tender, at });
     await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name);
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
@@ -144,22 +145,31 @@ async function claimSlot(tx: Queryable, input: SubmitOrderInput, ctx: StoreCtx, 
   return slot;
 }
 
-/** Stars and offers priced for this member, spent here, once (a second use of the same Stars or coupon is stale) */
+/**
+ * Stars and offers priced for this member, spent here, once (a second use of the same Stars or coupon is stale).
+ * A member's Stars are locked here first, before the money (server/rewards/stars.ts `lockStars`): every path that
+ * moves Stars and card money (submit, cancel) takes the Stars row before the card row, so they cannot deadlock.
+ */
 async function spendStarsAndOffers(tx: Queryable, q: QuoteRow, who: Who, at: Date) {
+  if (!who.guest) await lockStars(tx, who.userId, at);
   if (q.stars_cost > 0) {
-    const spent = await tx.query<{ balance: number }>('update stars_balances set balance = balance - $2 where user_id = $1 and balance >= $2 returning balance', [who.userId, q.stars_cost]);
-    if (!spent.rows[0]) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId', message: `${OrderingMessages.stalePricing}` });
-    await tx.query(`insert into stars_ledger (user_id, delta, balance_after, kind, order_id, description, created_at) values ($1, $2, $3, 'spend', $4, $5, $6)`, [
-      who.userId,
-      -q.stars_cost,
-      spent.rows[0].balance,
-      q.order_id,
-      `Reward: ${q.offers.map((o) => o.code).join(', ')}`,
-      at,
-    ]);
+    const spent = await spendForOrder(tx, { userId: who.userId!, orderId: q.order_id, stars: q.stars_cost, description: `Reward: ${q.offers.map((o) => o.code).join(', ')}`, at });
+    if (!spent) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId', message: `${OrderingMessages.stalePricing}` });
   }
-  for (const o of q.offers.filter((x) => x.type === 'REWARD')) {
-    const r = await tx.query('insert into offer_redemptions (user_id, code, order_id) values ($1, $2, $3) on conflict do nothing', [who.userId, o.code, q.order_id]);
+  const rewards = q.offers.filter((x) => x.type === 'REWARD');
+  const grantOnly = new Set(
+    rewards.length ? (await tx.query<{ code: string }>('select code from offers where code = any($1::text[]) and grant_only', [rewards.map((o) => o.code)])).rows.map((r) => r.code) : [],
+  );
+  for (const o of rewards) {
+    // a granted coupon (promo): the member's oldest usable one is marked redeemed by this order, once
+    const r = grantOnly.has(o.code)
+      ? await tx.query(
+          `update member_rewards set redeemed_order_id = $3, redeemed_at = $4
+            where reward_id = (select reward_id from member_rewards where user_id = $1 and offer_code = $2 and redeemed_order_id is null and expires_at > $4 order by expires_at, reward_id limit 1)
+              and redeemed_order_id is null`,
+          [who.userId, o.code, q.order_id, at],
+        )
+      : await tx.query('insert into offer_redemptions (user_id, code, order_id) values ($1, $2, $3) on conflict do nothing', [who.userId, o.code, q.order_id]);
     if (r.rowCount !== 1) throw orderingError(OrderingCodes.stalePricing, { field: 'orderId' });
   }
 }
@@ -285,14 +295,6 @@ async function withToken(db: Queryable, orderId: string, out: StoredAnswer & { d
 }
 
 const newOrderToken = () => `ot_${randomBytes(24).toString('base64url')}`;
-
-async function earnStars(tx: Queryable, userId: string, stars: number, orderId: string, at: Date) {
-  const r = await tx.query<{ balance: number }>(
-    `insert into stars_balances (user_id, balance) values ($1, $2) on conflict (user_id) do update set balance = stars_balances.balance + $2 returning balance`,
-    [userId, stars],
-  );
-  await tx.query(`insert into stars_ledger (user_id, delta, balance_after, kind, order_id, description, created_at) values ($1, $2, $3, 'earn', $4, $5, $6)`, [userId, stars, r.rows[0]!.balance, orderId, `Stars for order ${orderId.slice(-8)}`, at]);
-}
 
 async function confirmationEmail(tx: Queryable, who: Who, orderId: string, amount: number, storeName: string) {
   const email = who.guest ? who.guestInfo.email : (await tx.query<{ email: string }>('select email from users where id = $1', [who.userId])).rows[0]?.email;

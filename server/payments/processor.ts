@@ -43,4 +43,9 @@ export interface PaymentProcessor {
    * The app calls it only through chargeMethod (server/cards/money.ts), which builds the key.
    */
   charge(db: Queryable, token: string, amountCents: number, idempotencyKey: string): Promise<ProcessorResult<{ chargeId: string }>>;
+  /**
+   * Gives a captured charge back (a cancelled order, server/ordering/cancel.ts), in the caller's transaction: at most
+   * the charged amount, once per charge (a second refund of the same charge answers the first).
+   */
+  refund(db: Queryable, chargeId: string, amountCents: number): Promise<ProcessorResult<{ refundId: string }>>;
 }

@@ -239,6 +239,21 @@ export function createSandboxProcessor(opts: { now?: () => number } = {}): Sandb
       return answer(auth);
     },
 
+    async refund(db, chargeId, amountCents) {
+      const c = (await db.query<{ token: string; amount_cents: number }>(`select token, amount_cents from sandbox_charges where charge_id = $1 and outcome = 'succeeded'`, [chargeId])).rows[0];
+      if (!c) return { ok: false, code: 'CHARGE_NOT_FOUND' };
+      if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > c.amount_cents) return { ok: false, code: 'REFUND_AMOUNT_INVALID' };
+      // one refund per charge: its key is the charge's (unique (token, idempotency_key)); a second answers the first
+      await db.query(`insert into sandbox_charges (charge_id, token, amount_cents, idempotency_key, outcome) values ($1, $2, $3, $4, 'refunded') on conflict do nothing`, [
+        `rf_${randomBytes(12).toString('hex')}`,
+        c.token,
+        amountCents,
+        `refund-${chargeId}`,
+      ]);
+      const r = (await db.query<{ charge_id: string }>('select charge_id from sandbox_charges where token = $1 and idempotency_key = $2', [c.token, `refund-${chargeId}`])).rows[0]!;
+      return { ok: true, refundId: r.charge_id };
+    },
+
     authorizations(filter: { token?: string; idempotencyKey?: string } = {}) {
       return [...authorizations.values()].filter((a) => (filter.token === undefined || a.token === filter.token) && (filter.idempotencyKey === undefined || a.idempotencyKey === filter.idempotencyKey));
     },

@@ -9,15 +9,21 @@ import { REAUTH_WINDOW_MS } from '../../contracts/account-constants.ts';
 import { safeReturnUrl } from '../../contracts/return-url.ts';
 import type { SessionMetadata } from '../../contracts/session.ts';
 import { sessionQuery } from './session.ts';
+import type { AccountVariant } from '../views/account/variant-names.ts';
 
-export function signInHref(location: Pick<ParsedLocation, 'href'>): { to: '/account/signin'; search: { returnUrl?: string } } {
+export function signInHref(location: Pick<ParsedLocation, 'href'>, opts: { variant?: AccountVariant } = {}): { to: '/account/signin'; search: { returnUrl?: string; variant?: AccountVariant } } {
   const returnUrl = safeReturnUrl(location.href);
-  return { to: '/account/signin', search: returnUrl ? { returnUrl } : {} };
+  return { to: '/account/signin', search: { ...(returnUrl ? { returnUrl } : {}), ...(opts.variant ? { variant: opts.variant } : {}) } };
 }
 
-export async function requireSignIn(context: { queryClient: QueryClient }, location: Pick<ParsedLocation, 'href'>): Promise<{ session: SessionMetadata & { signedIn: true } }> {
+/** `opts.variant`: the sign-in page's variant (spec 2 section 2: 'promo' says 'Sign in to redeem this offer'). */
+export async function requireSignIn(
+  context: { queryClient: QueryClient },
+  location: Pick<ParsedLocation, 'href'>,
+  opts: { variant?: AccountVariant } = {},
+): Promise<{ session: SessionMetadata & { signedIn: true } }> {
   const session = await context.queryClient.fetchQuery(sessionQuery);
-  if (!session.signedIn || !session.user) throw redirect(signInHref(location));
+  if (!session.signedIn || !session.user) throw redirect(signInHref(location, opts));
   return { session: session as SessionMetadata & { signedIn: true } };
 }
 

