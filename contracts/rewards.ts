@@ -195,3 +195,7 @@ export const PartnerCallbackForm = v.object({
   outcome: v.picklist(['linked', 'cancelled']),
 });
 export type PartnerCallbackForm = v.InferOutput<typeof PartnerCallbackForm>;
+
+/** the data of the REWARDS_SUMMARY document (src/services/rewards/summary.graphql.ts); user null for a guest */
+export const RewardsSummaryAnswer = v.object({ user: v.nullable(v.object({ loyaltyProgram: RewardsPageSummary })) });
+export type RewardsSummaryAnswer = v.InferOutput<typeof RewardsSummaryAnswer>;

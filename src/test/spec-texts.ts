@@ -45,6 +45,19 @@ export function specText(text: string | null | undefined, allowed: readonly stri
   return text!;
 }
 
+/** Spec 3 section 8 "Rewards and stream" and section 2 "Rewards area" texts (literals; contracts/rewards-messages.ts). */
+export const REWARDS_TEXTS = [
+  'Uh oh!',
+  'Benefits information will be available soon.',
+  'Something went wrong. Please try again.',
+  'Join Now',
+  'Earn Stars',
+  'Get Rewarded',
+  'Indulge in the Benefits',
+  'How It Works',
+  'My Rewards',
+] as const;
+
 /** spec 3 section 8 "Promo redemption" and "Opt-in pages" (with the design's chosen opt-in texts, docs/rewards.md 1) */
 export const REWARDS_PROMO_TEXTS = [
   'Success!',

@@ -71,6 +71,7 @@ function GlobalNav({ brandName, signedIn, firstName }: { brandName: string; sign
         {signedIn ? (
           <>
             <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
+            <Link to="/account/rewards" activeProps={{ className: 'active' }}>Rewards</Link>
             <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
           </>
         ) : (

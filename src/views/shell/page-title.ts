@@ -75,6 +75,13 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/personal-information/': 'Do Not Sell or Share My Personal Information',
   '/personal-information/confirmation': 'We got your submission',
   '/unsubscribe/': 'Unsubscribing',
+  // rewards (docs/rewards.md section 1)
+  '/rewards/': 'Rewards',
+  '/rewards/my-rewards': 'My Rewards',
+  '/rewards/program': 'Harbor Rewards',
+  '/account/rewards/': 'Rewards',
+  '/account/rewards/how-it-works': 'How It Works',
+  '/help/rewards': 'Rewards questions',
   // promo redemption and bonus opt-in (docs/rewards.md 1)
   '/rewards/promo/redeem': 'Redeem offer',
   '/rewards/bonus/$offerCode': 'Bonus offer',
