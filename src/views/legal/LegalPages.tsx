@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import './legal.css';
+import '../shared/legal-page.css';
 
 /**
  * Short help and legal pages linked from the delivery landing page, sign-in and account creation.

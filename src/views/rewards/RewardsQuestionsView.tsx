@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import '../legal/legal.css';
+import '../shared/legal-page.css';
 
 /** /help/rewards: the rewards questions (config `cards.rewardsQuestionsUrl`, the questions block's link; sample text). */
 export function RewardsQuestionsView() {
