@@ -1,8 +1,8 @@
 /**
  * The rewards journey in Chromium (issue 27 "Done when"; docs/rewards.md section 5): a new member places two orders
  * paid with the stored-value card and sees the exact Stars (2 per $1 on each order's total, read from the submit
- * answers) and the Green level on /rewards/my-rewards; a member granted 100 Stars (R1's dev grant route) redeems the
- * 100-Star reward at checkout and sees 100 Stars less and a 'Redeemed' row on /account/rewards. Needs R1's ledger,
+ * answers) and the Green level on /rewards/my-rewards; a member granted 200 Stars (the dev grant route) redeems the
+ * 200-Star reward (a handcrafted drink) at checkout and sees 200 Stars less and a 'Redeemed' row on /account/rewards. Needs R1's ledger,
  * summary and dev grant route (r1-ledger); R2 and R3 add their steps in their own tests.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -47,7 +47,12 @@ async function orderLatte(page: Page, offer?: RegExp): Promise<{ total: number; 
   await expect(page.getByText('Added to your order.')).toBeVisible();
   await page.getByRole('link', { name: 'Review order' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
-  if (offer) await page.getByRole('group', { name: 'Rewards' }).getByRole('checkbox', { name: offer }).check();
+  if (offer) {
+    // the box is the machine's: it shows ticked once the order is priced with the reward
+    const box = page.getByRole('group', { name: 'Rewards' }).getByRole('checkbox', { name: offer });
+    await box.click();
+    await expect(box).toBeChecked();
+  }
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const submitted = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/graphql') && (r.request().postData() ?? '').includes('SubmitOrder'));
   await page.getByRole('dialog', { name: 'Payment summary' }).getByRole('button', { name: 'Place order' }).click();
@@ -80,15 +85,15 @@ test('a new member places two orders and sees Stars and tier on /rewards/my-rewa
 test('redeems a reward at checkout', async ({ page, request }) => {
   test.setTimeout(180_000);
   const email = await newMemberWithCard(page, request, 'redeem');
-  // R1's test-only grant (loopback, APP_ENV=test): 100 Stars earned now
-  const granted = await page.request.post('/apiproxy/v1/dev/rewards/grant', { data: { email, stars: 100, earnedAt: new Date().toISOString() }, headers: await csrf(page.request) });
+  // the test-only grant (loopback, APP_ENV=test): 200 Stars earned now, for the 200-Star handcrafted drink (a latte)
+  const granted = await page.request.post('/apiproxy/v1/dev/rewards/grant', { data: { email, stars: 200, earnedAt: new Date().toISOString() }, headers: await csrf(page.request) });
   expect(granted.ok(), await granted.text()).toBeTruthy();
   await page.goto('/account/rewards');
-  await expect(page.getByText('100 Stars', { exact: true })).toBeVisible();
-  const order = await orderLatte(page, /100 Stars/);
-  expect(order.starsSpent).toBe(100);
+  await expect(page.locator('.rewards-stars')).toHaveText('200 Stars');
+  const order = await orderLatte(page, /\(200 Stars\)/);
+  expect(order.starsSpent).toBe(200);
   await page.goto('/account/rewards');
-  const expected = 100 - 100 + order.starsEarned;
+  const expected = 200 - 200 + order.starsEarned;
   await expect(page.locator('.rewards-stars')).toHaveText(`${expected} ${expected === 1 ? 'Star' : 'Stars'}`);
-  await expect(page.getByRole('table').locator('tr[data-kind="spend"]')).toContainText('-100');
+  await expect(page.getByRole('table').locator('tr[data-kind="spend"]')).toContainText('-200');
 });
