@@ -8,7 +8,7 @@ import { appFor, forEachDb, testClient } from '../test/db.ts';
 import { now, setNow } from '../clock.ts';
 import { cards, createMember, saveCard } from '../cards/test-helpers.ts';
 import { item, memberWithCard, op, priceInput, sku, submitInput } from '../ordering/test-helpers.ts';
-import { earnForOrder, grantStars, settleExpiry, spendForOrder } from './stars.ts';
+import { earnForOrder, grantStars, settleAllExpiry, settleExpiry, spendForOrder } from './stars.ts';
 
 /**
  * docs/rewards.md 3.1-3.3 and 5 ("expiry, levels"): the Stars writes of server/rewards/stars.ts against both
@@ -185,6 +185,31 @@ forEachDb('rewards: Stars writes', ({ db }) => {
       { delta: -15, expire_date: '2026-11-01' },
     ]);
     expect(await ledgerProblems(db(), u)).toEqual([]);
+  });
+
+  it('the hourly cleanup (settleAllExpiry) settles the next month too, after an earlier expiry row; a settled member is not picked again', async () => {
+    const u = await newUser(db());
+    await grant(db(), u, 40, new Date('2026-03-10T08:00:00Z')); // expires 2026-10-01
+    await grant(db(), u, 15, new Date('2026-04-02T08:00:00Z')); // expires 2026-11-01
+    const expireRows = async () =>
+      (await db().query<{ delta: number; expire_date: string }>(`select delta, expire_date::text as expire_date from stars_ledger where user_id = $1 and kind = 'expire' order by id`, [u])).rows;
+    await settleAllExpiry(db(), new Date('2026-10-05T00:00:00Z'));
+    expect(await expireRows()).toEqual([{ delta: -40, expire_date: '2026-10-01' }]);
+    await settleAllExpiry(db(), new Date('2026-11-05T00:00:00Z'));
+    expect(await expireRows()).toEqual([
+      { delta: -40, expire_date: '2026-10-01' },
+      { delta: -15, expire_date: '2026-11-01' },
+    ]);
+    expect(await balanceOf(db(), u)).toBe(0);
+    // a member whose due Stars were all spent, and every member settled above: nobody left to pick
+    const spent = await newUser(db());
+    await grant(db(), spent, 30, new Date('2026-03-10T08:00:00Z'));
+    expect(await db().transaction((tx) => spendForOrder(tx, { userId: spent, orderId: `o_${randomBytes(6).toString('hex')}`, stars: 30, description: 'spend', at: new Date('2026-09-01T00:00:00Z') }))).toBe(true);
+    await grant(db(), spent, 20, new Date('2026-11-01T08:00:00Z'), new Date('2026-11-01T08:00:00Z'));
+    expect(await settleAllExpiry(db(), new Date('2026-11-05T00:00:00Z'))).toBe(0);
+    expect(await balanceOf(db(), spent)).toBe(20);
+    expect(await ledgerProblems(db(), u)).toEqual([]);
+    expect(await ledgerProblems(db(), spent)).toEqual([]);
   });
 
   it('GraphQL user.loyaltyProgram: stars, level, qualifying Stars, next reward, expiringStars, expirations; signed out: no user', async () => {
