@@ -91,16 +91,22 @@ export async function settleExpiry(db: Db, userId: string, at: Date = now()): Pr
   return db.transaction(async (tx) => (await lockStars(tx, userId, at)).balance);
 }
 
-/** the hourly cleanup: settles every member holding Stars whose lots may have expired (at most `limit` members per call) */
+/**
+ * The hourly cleanup: settles members holding Stars whose lots may have expired (at most `limit` members per call).
+ * A lot earned before the 1st of the month six months back (`cutoff`) has expired by `at`. A member is picked when
+ * those lots outweigh every negative row (spends, reversals, earlier expiries): then some Stars are due for certain,
+ * and once settled the member is not picked again (so members never starve the limit). An earlier expire row does
+ * not hide a later month's lots. Cases this misses (a reversal or a back-dated grant that used newer lots first)
+ * settle on the member's next read or write (every one settles first).
+ */
 export async function settleAllExpiry(db: Db, at: Date = now(), limit = 500): Promise<number> {
-  // a lot earned before the 1st of the month six months back has expired by `at`
   const cutoff = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 6, 1));
   const r = await db.query<{ user_id: string }>(
     `select b.user_id from stars_balances b where b.balance > 0
-       and exists (select 1 from stars_ledger l where l.user_id = b.user_id and l.delta > 0 and l.created_at < $1
-                     and not exists (select 1 from stars_ledger e where e.user_id = b.user_id and e.kind = 'expire' and e.expire_date >= $2::date))
-     limit $3`,
-    [cutoff, isoDay(cutoff), limit],
+       and (select coalesce(sum(l.delta) filter (where l.delta > 0 and l.created_at < $1), 0) + coalesce(sum(l.delta) filter (where l.delta < 0), 0)
+              from stars_ledger l where l.user_id = b.user_id) > 0
+     limit $2`,
+    [cutoff, limit],
   );
   for (const u of r.rows) await settleExpiry(db, u.user_id, at);
   return r.rows.length;
