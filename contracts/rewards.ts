@@ -115,8 +115,7 @@ export type RewardsPageSummary = v.InferOutput<typeof RewardsPageSummary>;
 // ---------------------------------------------------------------------------------------------------------------
 // Promo redemption (spec 3 section 4 "Promo redemption", 5 "Offers", 7, 8; design 2.1, 3.6)
 
-/** ?matchId= of /rewards/promo/redeem and the path of GET /campaign-links/{matchId} */
-export const MatchId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{4,64}$/, 'Give a valid match id.'));
+export { MatchId } from './rewards-ids.ts';
 /** REDEEM_PROMO_CODE's variable: 1–40 of A-Za-z0-9- (else 400 BAD_REQUEST field promoCode) */
 export const PromoCode = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/, 'Give a valid promo code.'));
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import * as v from 'valibot';
-import { MatchId } from '../../contracts/rewards-promo.ts';
+import { MatchId } from '../../contracts/rewards-ids.ts';
 import { promoRedeemMachine } from '../../machines/promo-redeem.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { promoRedeemActors } from '../services/rewards/promo.ts';
