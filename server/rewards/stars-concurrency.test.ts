@@ -10,6 +10,7 @@ import { cards, newKey, saveCard } from '../cards/test-helpers.ts';
 import { cancelOrder } from '../ordering/cancel.ts';
 import { item, memberWithCard, op, priceInput, sku, submitInput } from '../ordering/test-helpers.ts';
 import { grantStars } from './stars.ts';
+import { balanceOf, ledgerProblems } from './test-helpers.ts';
 import { rewardsSummary } from './summary.ts';
 
 /**
@@ -30,22 +31,7 @@ const LATTE = () => sku('Caffè Latte', 'grande', 'hot');
 type C = ReturnType<typeof testClient>;
 
 const codeOf = <T,>(p: Promise<T>) => p.then((x) => x, (e: { code?: string; message?: string }) => e.code ?? String(e.message));
-const balanceOf = async (db: Queryable, u: string) => (await db.query<{ balance: number }>('select balance from stars_balances where user_id = $1', [u])).rows[0]?.balance ?? 0;
 
-/** the ledger invariant: balance = sum(delta); balance_after >= 0 and each row's balance_after = the previous + delta */
-async function ledgerProblems(db: Queryable, userId: string): Promise<string[]> {
-  const rows = (await db.query<{ id: string; delta: number; balance_after: number }>('select id, delta, balance_after from stars_ledger where user_id = $1 order by id', [userId])).rows;
-  const problems: string[] = [];
-  let run = 0;
-  for (const r of rows) {
-    run += r.delta;
-    if (r.balance_after < 0) problems.push(`row ${r.id}: balance_after ${r.balance_after} < 0`);
-    if (r.balance_after !== run) problems.push(`row ${r.id}: balance_after ${r.balance_after}, the ledger says ${run}`);
-  }
-  const bal = await balanceOf(db, userId);
-  if (bal !== run) problems.push(`balance ${bal}, sum(delta) ${run}`);
-  return problems;
-}
 
 async function quote(c: C, offers: Array<{ code: string }>, items: unknown[]) {
   const r = await op(c, 'price-order', { ...priceInput(ALL_DAY, items), order: { cart: { items, offers }, fulfillment: { consumptionType: 'ConsumeOutOfStore', collectionType: '16' } } });

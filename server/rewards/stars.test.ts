@@ -9,6 +9,7 @@ import { now, setNow } from '../clock.ts';
 import { cards, createMember, saveCard } from '../cards/test-helpers.ts';
 import { item, memberWithCard, op, priceInput, sku, submitInput } from '../ordering/test-helpers.ts';
 import { earnForOrder, grantStars, settleAllExpiry, settleExpiry, spendForOrder } from './stars.ts';
+import { balanceOf, ledgerProblems } from './test-helpers.ts';
 
 /**
  * docs/rewards.md 3.1-3.3 and 5 ("expiry, levels"): the Stars writes of server/rewards/stars.ts against both
@@ -32,23 +33,9 @@ async function newUser(db: Queryable): Promise<string> {
 }
 const userIdOf = async (db: Queryable, email: string) => (await db.query<{ id: string }>('select id from users where email_normalized = lower($1)', [email])).rows[0]!.id;
 const lastUser = async (db: Queryable) => (await db.query<{ id: string }>('select id from users order by created_at desc limit 1')).rows[0]!.id;
-const balanceOf = async (db: Queryable, u: string) => (await db.query<{ balance: number }>('select balance from stars_balances where user_id = $1', [u])).rows[0]?.balance ?? 0;
 const grant = (db: Db, userId: string, stars: number, earnedAt: Date, at = earnedAt) =>
   db.transaction((tx) => grantStars(tx, { userId, stars, kind: 'adjustment', description: 'test grant', earnedAt, at }));
 
-/** the ledger invariant (docs/rewards.md 3.1): balance = sum(delta), balance_after >= 0 and chained in id order */
-async function ledgerProblems(db: Queryable, userId: string): Promise<string[]> {
-  const rows = (await db.query<{ id: string; delta: number; balance_after: number }>('select id, delta, balance_after from stars_ledger where user_id = $1 order by id', [userId])).rows;
-  const problems: string[] = [];
-  let run = 0;
-  for (const r of rows) {
-    run += r.delta;
-    if (r.balance_after !== run) problems.push(`row ${r.id}: balance_after ${r.balance_after}, the ledger says ${run}`);
-  }
-  const bal = await balanceOf(db, userId);
-  if (bal !== run) problems.push(`balance ${bal}, sum(delta) ${run}`);
-  return problems;
-}
 
 const LATTE = () => sku('Caffè Latte', 'grande', 'hot');
 async function quote(c: C, offers: Array<{ code: string }> = [], items = [item(DRIP())]) {
