@@ -27,6 +27,7 @@ import { clientIp } from './auth/client-ip.ts';
 import { isPartnerCallback, registerPartnerRoutes } from './rewards/partners.ts';
 import { partnerSettings } from './rewards/partner-settings.ts';
 import { registerPartnerSandbox } from './rewards/partner-sandbox.ts';
+import { registerHomeRoutes } from './home/routes.ts';
 
 /**
  * The whole HTTP app without a listening socket, so tests call `app.request()` directly.
@@ -88,6 +89,7 @@ export function createApp(deps: Deps) {
   registerGiftRoutes(app, deps.gift);
   // rewards: campaign links and bonus opt-in (server/rewards/routes.ts, docs/rewards.md 4.3)
   registerRewardsPromoRoutes(app);
+  registerHomeRoutes(app); // the home stream: stream-items, unauth/stream-items, onboarding seen (server/home/, docs/home.md 3)
   if (deps.config.env === 'test') registerRewardsDevRoutes(app); // POST /dev/rewards/grant (e2e), server/rewards/dev-routes.ts
   // third-party consent: the OAuth 2.0 authorization server (server/oauth/, docs/consent.md); its sample client is a dev tool
   registerOAuthRoutes(app);

