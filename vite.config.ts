@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import type { Plugin } from 'vite';
 import { fillIndexShell, writePageShells } from './scripts/page-shells-build.ts';
+import { graphqlPreparse, graphqlWebClient } from './scripts/graphql-preparse.ts';
 
 /**
  * The prerendered shell (src/views/shell/page-shells.ts): index.html's marker becomes the generic shell, and the
@@ -69,6 +70,10 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
+    // GraphQL documents parsed here, not at a chunk's evaluation; graphql.web's parser and printer out of the bundle
+    // (scripts/graphql-preparse.ts, docs/architecture.md#performance)
+    graphqlPreparse(),
+    graphqlWebClient(),
     react(),
     pageShells(),
     entryCompileHint(),
