@@ -1,6 +1,6 @@
 /**
  * The rewards journey in Chromium (issue 27 "Done when"; docs/rewards.md section 5): a new member places two orders
- * paid with the stored-value card and sees the exact Stars (2 per $1 on each order's total, read from the submit
+ * (the first paid as you go with the saved Visa, the second with the stored-value card) and sees the exact Stars (1 and 2 per $1 on each order's total, read from the submit
  * answers) and the Green level on /rewards/my-rewards; a member granted 200 Stars (the dev grant route) redeems the
  * 200-Star reward (a handcrafted drink) at checkout and sees 200 Stars less and a 'Redeemed' row on /account/rewards. Needs R1's ledger,
  * summary and dev grant route (r1-ledger); R2 and R3 add their steps in their own tests.
@@ -36,7 +36,7 @@ async function newMemberWithCard(page: Page, request: APIRequestContext, prefix:
 }
 
 /** one Caffè Latte at 10003, offers ticked by their description, placed; resolves with the submit answer's order */
-async function orderLatte(page: Page, offer?: RegExp): Promise<{ total: number; tender: string; starsEarned: number; starsSpent: number }> {
+async function orderLatte(page: Page, offer?: RegExp, payWith?: RegExp): Promise<{ total: number; tender: string; starsEarned: number; starsSpent: number }> {
   await page.goto(`/menu/store-locator?storeNumber=${STORE}`);
   await page.getByRole('button', { name: 'Order here at 3rd & Pine 24 Hours' }).first().click();
   await expect(page).toHaveURL(/\/menu$/);
@@ -55,21 +55,30 @@ async function orderLatte(page: Page, offer?: RegExp): Promise<{ total: number; 
   }
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const submitted = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/graphql') && (r.request().postData() ?? '').includes('SubmitOrder'));
-  await page.getByRole('dialog', { name: 'Payment summary' }).getByRole('button', { name: 'Place order' }).click();
+  const summary = page.getByRole('dialog', { name: 'Payment summary' });
+  if (payWith) {
+    // pay as you go: the saved credit card instead of the stored-value card
+    const method = summary.getByRole('radio', { name: payWith });
+    await method.check();
+    await expect(method).toBeChecked();
+  }
+  await summary.getByRole('button', { name: 'Place order' }).click();
   const answer = (await (await submitted).json()) as { data: { submitOrder: { order: { total: number; tender: string; starsEarned: number; starsSpent: number } } } };
   await expect(page.getByRole('dialog', { name: 'Thanks for your order!' })).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   return answer.data.submitOrder.order;
 }
 
-test('a new member places two orders and sees Stars and tier on /rewards/my-rewards', async ({ page, request }) => {
+test('a new member places two orders (the second paid by the stored-value card) and sees Stars and tier on /rewards/my-rewards', async ({ page, request }) => {
   test.setTimeout(180_000);
   await newMemberWithCard(page, request, 'rewards');
   await page.goto('/rewards/my-rewards');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Green Status benefits' })).toBeVisible();
   await expect(page.getByText('0 Stars', { exact: true })).toBeVisible();
-  const first = await orderLatte(page);
+  // the first paid as you go (the saved Visa: 1 Star per $1), the second by the stored-value card (2 per $1)
+  const first = await orderLatte(page, undefined, /^visa …4242/i);
   const second = await orderLatte(page);
+  expect([first.tender, second.tender]).toEqual(['CREDIT_CARD', 'SVC']);
   // spec 9: 2 Stars per $1 with the stored-value card (1 per $1 otherwise); the total excludes the tip
   const perDollar = (o: { tender: string }) => (o.tender === 'SVC' ? 2 : 1);
   const stars = Math.floor(first.total / 100) * perDollar(first) + Math.floor(second.total / 100) * perDollar(second);

@@ -20,6 +20,7 @@ import { giftSettings } from './gifting/settings.ts';
 import { startGiftWorker, type GiftWorker } from './gifting/worker.ts';
 import { startOutboxDispatcher } from './outbox/dispatcher.ts';
 import { smtpSettings } from './outbox/smtp.ts';
+import { expirySettings, startExpiryScheduler } from './rewards/expiry-scheduler.ts';
 
 /**
  * One process: the built app (dist/) and the API on one origin.
@@ -32,6 +33,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const timeouts = httpTimeouts(env); // checked before the database opens
   const gift = giftSettings(env); // GIFT_* checked before the database opens too
   const smtp = smtpSettings(env); // SMTP_URL, SMTP_FROM, OUTBOX_POLL_MS: the same
+  const expiry = expirySettings(env); // STARS_EXPIRY_*: the same
   // data-folder lock, migrations + seed under an advisory lock, cache invalidation (server/lifecycle.ts)
   const { db, close: closeDb } = await openDatabase(env);
   // physical-card PINs: any unsalted SHA-256 left (migrations 002/006, a copied seed snapshot) wrapped in the keyed hash
@@ -43,6 +45,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   const giftWorker: GiftWorker | null = gift.worker
     ? startGiftWorker(db, { pollMs: gift.pollMs, holdAfterChargeMs: gift.holdAfterChargeMs, log: (line) => console.error(`[server] ${line}`) })
     : null;
+
+  // Stars expiry: every process polls, one run at a time across processes (scheduled_jobs lease,
+  // server/rewards/expiry-scheduler.ts); stopped (the run in flight finished) before the database closes
+  const expiryScheduler = startExpiryScheduler(db, expiry, (line) => console.error(`[server] ${line}`));
 
   const settings = loadServerSettings(env);
   // stops filling the open-status cache (below) before the database closes
@@ -94,6 +100,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
       // stop claiming purchases and finish the one in flight before the database closes
       await giftWorker?.stop();
       await outboxDispatcher?.stop();
+      await expiryScheduler?.stop();
       await closeDb();
     }),
   );
@@ -116,9 +123,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await giftWorker?.stop();
     await outboxDispatcher?.stop();
+    await expiryScheduler?.stop();
     await closeDb();
   };
-  return { port: actualPort, stop, db, shutdown: lifecycle.shutdown };
+  return { port: actualPort, stop, db, shutdown: lifecycle.shutdown, expiryScheduler };
 }
 
 /** Starts the server with signal handling; a locked PGlite data folder is a message and exit code 1, not a stack. */
