@@ -86,8 +86,11 @@ export async function ensurePgliteTemplateDir(tarball: string): Promise<string> 
   await rm(tmp, { recursive: true, force: true });
   const db = await openPglite(tmp, new Blob([new Uint8Array(await readFile(tarball))]));
   await db.close();
-  await rm(dir, { recursive: true, force: true });
-  await rename(tmp, dir);
+  // another run on the same worktree may have unpacked it meanwhile: its folder stays (its test files may be copying
+  // it), this one is dropped; a folder without PG_VERSION (an interrupted unpack) is replaced
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await rm(dir, { recursive: true, force: true });
+  await rename(tmp, dir).catch(() => undefined);
+  await rm(tmp, { recursive: true, force: true });
   return dir;
 }
 
