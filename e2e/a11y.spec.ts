@@ -1,8 +1,8 @@
 /**
  * Accessibility of every route and every dialog (WCAG 2.2 A/AA with axe-core), signed in and out, on a
  * desktop and on a 390 px phone, plus the page title (WCAG 2.4.2) and no horizontal scroll at 390 and
- * 320 px. Routes come from src/routeTree.gen.ts (e2e/a11y.helpers.ts). One test per session walks all routes in
- * one page, and one visit of a route serves both viewports (checkRoute: checked at 1280 px, then resized to 390 and
+ * 320 px. Routes come from src/routeTree.gen.ts (e2e/a11y.helpers.ts). Each session's routes are split into GROUPS
+ * tests (the two Playwright workers share them), each walking its routes in one page, and one visit of a route serves both viewports (checkRoute: checked at 1280 px, then resized to 390 and
  * 320 px); the run stays short on two cores. The map is off (software WebGL is the slowest part of a page) except
  * in the test about the map's pins.
  *
@@ -13,7 +13,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { withoutMap } from './locator.helpers.ts';
 import { collected, watchCsp } from './csp.helpers.ts';
@@ -64,6 +64,17 @@ async function checkRoute(page: Page, url: string) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
+/**
+ * The routes are swept in GROUPS tests per session (round-robin over the sorted list, so every group gets a share of
+ * each area), plus one test per session for the dialogs: Playwright's two workers share the sweep (it was one test
+ * per session, 10 minutes each on a loaded machine, docs/testing.md "CI time") and a failure names its group.
+ */
+const GROUPS = 5;
+
+function routesOf(who: 'guest' | 'member'): string[] {
+  return appRoutes().filter((url) => !(who === 'member' && SIGNED_IN_SKIP.has(url)) && !(ONLY && !ONLY.includes(url)));
+}
+
 for (const who of ['guest', 'member'] as const) {
   test.describe(who, () => {
     if (who === 'member') {
@@ -72,50 +83,60 @@ for (const who of ['guest', 'member'] as const) {
         await memberState;
       });
     }
-    test('every route at 1280 and 390 px: its title and zero axe violations; no horizontal scroll at 390 and 320 px; no CSP violation; every internal link leads to a page; every dialog at both widths: zero axe violations', async ({ browser, request }) => {
-      // two viewports per visit (the desktop and phone sweeps were two tests before, each loading every route)
-      test.setTimeout(25 * 60_000);
+    const newPage = async (browser: Browser) => {
       const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...(who === 'member' ? { storageState: await memberState! } : {}) });
       const page = await context.newPage();
       await withoutMap(page);
-      // the CSP check (issue 6) and the link checker (issue 8) ride on the same visit of each route
-      const cspConsole = await watchCsp(page);
-      const links = new Map<string, string>(); // link -> the first route it was found on
-      const visited = new Map<string, boolean>(); // route -> it showed the not-found page
-      for (const url of appRoutes()) {
-        if (who === 'member' && SIGNED_IN_SKIP.has(url)) continue;
-        if (ONLY && !ONLY.includes(url)) continue;
-        await test.step(url, async () => {
-          await checkRoute(page, url);
-          expect.soft(await collected(page, cspConsole.splice(0)), `${url}: no CSP violation`).toEqual([]);
-          visited.set(url, await showsNotFound(page));
-          for (const link of await internalLinks(page)) if (!links.has(link)) links.set(link, url);
-        });
-      }
-      // the pages the links lead to: server paths must answer below 400, app paths must not be the not-found page
-      const dead: string[] = [];
-      for (const [link, from] of links) {
-        if (who === 'member' && SIGNED_IN_SKIP.has(link.split('?')[0]!)) continue;
-        if (/^\/(apiproxy|dev)\//.test(link)) {
-          const res = await request.get(link, { maxRedirects: 0 });
-          if (res.status() >= 400) dead.push(`${link} (on ${from}): HTTP ${res.status()}`);
-          continue;
+      return { context, page };
+    };
+    for (let group = 0; group < GROUPS; group++) {
+      test(`routes ${group + 1}/${GROUPS} at 1280 and 390 px: its title and zero axe violations; no horizontal scroll at 390 and 320 px; no CSP violation; the page renders; every internal link leads to a page`, async ({ browser, request }) => {
+        // two viewports per visit (the desktop and phone sweeps were two tests before, each loading every route)
+        test.setTimeout(10 * 60_000);
+        const all = routesOf(who);
+        const mine = all.filter((_, i) => i % GROUPS === group);
+        const { context, page } = await newPage(browser);
+        // the CSP check (issue 6) and the link checker (issue 8) ride on the same visit of each route
+        const cspConsole = await watchCsp(page);
+        const links = new Map<string, string>(); // link -> the first route it was found on
+        for (const url of mine) {
+          await test.step(url, async () => {
+            await checkRoute(page, url);
+            expect.soft(await collected(page, cspConsole.splice(0)), `${url}: no CSP violation`).toEqual([]);
+            // every route of the sweep renders its page, never the not-found page (the splat routes' samples redirect):
+            // so a link to a route of the sweep, found in any group, is checked by that route's own visit
+            expect.soft(await showsNotFound(page), `${url}: shows the not-found page`).toBe(false);
+            for (const link of await internalLinks(page)) if (!links.has(link)) links.set(link, url);
+          });
         }
-        if (visited.has(link)) {
-          if (visited.get(link)) dead.push(`${link} (on ${from}): not found`);
-          continue;
+        // the pages the links lead to: server paths must answer below 400, app paths must not be the not-found page
+        const dead: string[] = [];
+        const swept = new Set(all);
+        for (const [link, from] of links) {
+          if (who === 'member' && SIGNED_IN_SKIP.has(link.split('?')[0]!)) continue;
+          if (/^\/(apiproxy|dev)\//.test(link)) {
+            const res = await request.get(link, { maxRedirects: 0 });
+            if (res.status() >= 400) dead.push(`${link} (on ${from}): HTTP ${res.status()}`);
+            continue;
+          }
+          if (swept.has(link)) continue;
+          const res = await page.goto(link);
+          if (!res || res.status() >= 400) {
+            dead.push(`${link} (on ${from}): HTTP ${res?.status()}`);
+            continue;
+          }
+          await pageReady(page);
+          if (await showsNotFound(page)) dead.push(`${link} (on ${from}): not found`);
         }
-        const res = await page.goto(link);
-        if (!res || res.status() >= 400) {
-          dead.push(`${link} (on ${from}): HTTP ${res?.status()}`);
-          continue;
-        }
-        await pageReady(page);
-        if (await showsNotFound(page)) dead.push(`${link} (on ${from}): not found`);
-      }
-      if (!ONLY) expect(links.size).toBeGreaterThan(10);
-      expect(dead).toEqual([]);
-      // every dialog at both widths, in the same page and session (no second context, sign-in or browser start)
+        if (!ONLY) expect(links.size).toBeGreaterThan(10);
+        expect(dead).toEqual([]);
+        await context.close();
+      });
+    }
+    test('every dialog at 1280 and 390 px: zero axe violations', async ({ browser }) => {
+      test.setTimeout(10 * 60_000);
+      // every dialog at both widths, in one page and session
+      const { context, page } = await newPage(browser);
       for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
         await page.setViewportSize(viewport);
         await test.step(`dialogs at ${viewport.width} px`, () => checkDialogs(page, who));
