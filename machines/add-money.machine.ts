@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, type PaymentMethod, type ReloadResponse } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface AddMoneyContext extends AddMoneyInput {
   error: string | null;
   info: string | null;
   notice: string | null;
+  /** where the route navigates when the flow leaves the modal (docs/machines.md "Navigation") */
+  destination: string | null;
 }
 export type AddMoneyEvent =
   | { type: 'user.selectAmount'; amount: number }
@@ -52,7 +55,8 @@ export const addMoneyMachine = setup({
     wasReplay: ({ event }) => event.type === 'xstate.done.actor.reload' && !!event.output.duplicate,
   },
   actions: {
-    goToPaymentMethods: () => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
     notify: () => {},
     close: () => {},
     applyInput: assign(({ event }) => {
@@ -72,17 +76,18 @@ export const addMoneyMachine = setup({
     assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
     assignDone: assign(({ context }) => ({ notice: CardMessages.moneyAdded(formatCents(context.amount)) })),
     assignReplay: assign({ notice: CardMessages.duplicate }),
+    toPaymentMethods: assign({ destination: PATHS.paymentMethods }),
   },
 }).createMachine({
   id: 'addMoney',
   description: 'Reload a card: an amount from the configured options and a payment method.',
   meta: { title: 'Add money (#add-money)', spec: '2 §3 add-money form, §4 Reload, §5 Add money, §8 reload codes' },
-  context: { cardId: '', methods: [], options: [], defaultAmount: 0, keyBase: 'k', amount: 0, paymentMethodId: null, error: null, info: null, notice: null },
+  context: { cardId: '', methods: [], options: [], defaultAmount: 0, keyBase: 'k', amount: 0, paymentMethodId: null, error: null, info: null, notice: null, destination: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods' }, { target: 'editing' }] },
-    noPaymentMethods: { description: 'No instruments: go to /account/payment-method.', tags: ['redirecting'], entry: 'goToPaymentMethods', type: 'final' },
+    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods', actions: 'toPaymentMethods' }, { target: 'editing' }] },
+    noPaymentMethods: { description: 'No instruments: go to /account/payment-method.', tags: ['redirecting'], entry: 'redirect', type: 'final' },
     editing: {
       description: 'Amount options and the payment method; errors of the last try show here.',
       on: {
