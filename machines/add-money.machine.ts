@@ -52,7 +52,10 @@ export const addMoneyMachine = setup({
   guards: {
     hasNoMethods: ({ context }) => context.methods.length === 0,
     hasMethod: ({ context }) => !!context.paymentMethodId,
-    wasReplay: ({ event }) => event.type === 'xstate.done.actor.reload' && !!event.output.duplicate,
+    wasReplay: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.reload');
+      return !!event.output.duplicate;
+    },
   },
   actions: {
     /** provided by the route: navigate to `destination` */
@@ -73,7 +76,10 @@ export const addMoneyMachine = setup({
       return { paymentMethodId: event.paymentMethodId || null, error: null };
     }),
     assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
-    assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
+    assignError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.reload');
+      return { error: cardFlowError(event.error).message };
+    }),
     assignDone: assign(({ context }) => ({ notice: CardMessages.moneyAdded(formatCents(context.amount)) })),
     assignReplay: assign({ notice: CardMessages.duplicate }),
     toPaymentMethods: assign({ destination: PATHS.paymentMethods }),

@@ -140,14 +140,14 @@ export const autoReloadMachine = setup({
     assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
     toPaymentMethods: assign({ destination: PATHS.paymentMethods }),
     assignError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, ['xstate.error.actor.createAutoReload', 'xstate.error.actor.disableAutoReload', 'xstate.error.actor.updateAutoReload']);
       const e = cardFlowError(event.error);
       if (e.code === '121009') return { fieldErrors: { amount: e.message }, error: null };
       if (e.code === '121010') return { fieldErrors: { triggerAmount: e.message }, error: null };
       return { error: e.message, fieldErrors: {} };
     }),
     assignSaved: assign(({ event }) => {
-      if (!('output' in event)) return {};
+      assertEvent(event, ['xstate.done.actor.createAutoReload', 'xstate.done.actor.disableAutoReload', 'xstate.done.actor.updateAutoReload']);
       const r = event.output as AutoReloadResult;
       return { profile: { ...r, status: r.isActive ? ('active' as const) : ('disabled' as const), lastErrorCode: null, lastFiredAt: null }, notice: r.isActive ? `${CardMessages.autoReloadOn}: ${formatCents(r.amount)} when under ${formatCents(r.triggerAmount)}` : CardMessages.autoReloadOff };
     }),

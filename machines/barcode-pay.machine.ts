@@ -45,7 +45,10 @@ export const barcodePayMachine = setup({
   actors: { fetchBarcode: fromPromise<BarcodeResponse, { cardId: string }>(async () => notProvided('fetchBarcode')) },
   guards: {
     isGuest: ({ context }) => !context.signedIn,
-    needsReauth: ({ event }) => 'error' in event && asFlowError(event.error).code === 'REAUTH_REQUIRED',
+    needsReauth: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.fetchBarcode');
+      return asFlowError(event.error).code === 'REAUTH_REQUIRED';
+    },
   },
   actions: {
     /** provided by the route: navigate to `destination` */
