@@ -55,7 +55,11 @@ const formErrors = (f: AddCardForm) => {
   const p = v.safeParse(SvcSecurityCode, f.securityCode.trim());
   return { ...(n.success ? {} : { cardNumber: n.issues[0].message }), ...(p.success ? {} : { securityCode: p.issues[0].message }) };
 };
-const output = (event: { type: string }) => (event.type === 'xstate.done.actor.addCard' ? (event as DoneActorEvent<AddCardResponse>).output : null);
+/** what the add request answered (read only on its done event: any other throws) */
+const output = (event: AddCardEvent) => {
+  assertEvent(event, 'xstate.done.actor.addCard');
+  return event.output;
+};
 
 export const addCardMachine = setup({
   types: { context: {} as AddCardContext, events: {} as AddCardEvent },
@@ -64,12 +68,21 @@ export const addCardMachine = setup({
     removeCard: fromPromise<{ cardNumber: string }, { cardId: string }>(async () => notProvided('removeCard')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(formErrors(event.form)).length === 0,
-    makePrimaryFailed: ({ event }) => !!output(event)?.makePrimaryFailed,
-    transferredPositive: ({ event }) => (output(event)?.transferred?.amount ?? 0) > 0,
-    zeroBalance: ({ event }) => (output(event)?.card.balance.amount ?? 1) <= 0,
-    isMakePrimaryError: ({ event }) => 'error' in event && asFlowError(event.error).code === 'MAKE_PRIMARY_FAILED',
-    isKnownError: ({ event }) => 'error' in event && isKnownCardError(event.error),
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(formErrors(event.form)).length === 0;
+    },
+    makePrimaryFailed: ({ event }) => !!output(event).makePrimaryFailed,
+    transferredPositive: ({ event }) => (output(event).transferred?.amount ?? 0) > 0,
+    zeroBalance: ({ event }) => output(event).card.balance.amount <= 0,
+    isMakePrimaryError: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.addCard');
+      return asFlowError(event.error).code === 'MAKE_PRIMARY_FAILED';
+    },
+    isKnownError: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.addCard');
+      return isKnownCardError(event.error);
+    },
   },
   actions: {
     notify: () => {},
@@ -87,21 +100,25 @@ export const addCardMachine = setup({
     assignAdded: assign(({ event }) => ({ added: output(event) })),
     toList: assign({ destination: PATHS.cards }),
     toCardPage: assign(({ context, event }) => {
+      // added but not made primary (the answer names the card), or refused with the card's id in the error body
+      assertEvent(event, ['xstate.done.actor.addCard', 'xstate.error.actor.addCard']);
       const fromError = 'error' in event ? asFlowError(event.error).body.cardId : undefined;
-      const id = output(event)?.card.cardId ?? context.added?.card.cardId ?? (typeof fromError === 'string' ? fromError : undefined);
+      const id = ('output' in event ? event.output.card.cardId : undefined) ?? context.added?.card.cardId ?? (typeof fromError === 'string' ? fromError : undefined);
       return { destination: id ? pathTo.card(id) : PATHS.cards };
     }),
     toHome: assign({ destination: PATHS.home }),
     assignAddedNotice: assign(({ event }) => {
-      const o = output(event);
+      // added with its answer, or a zero-balance card kept (user.keep: no amount)
+      assertEvent(event, ['xstate.done.actor.addCard', 'user.keep']);
+      const o = 'output' in event ? event.output : null;
       return { notice: { tone: 'success' as const, message: o && o.addedAmount.amount > 0 ? CardMessages.cardAdded(formatCents(o.addedAmount.amount)) : CardMessages.cardAddedNoBalance } };
     }),
-    assignTransferredNotice: assign(({ event }) => ({ notice: { tone: 'success' as const, message: CardMessages.transferDone(formatCents(output(event)?.transferred?.amount ?? 0)) } })),
+    assignTransferredNotice: assign(({ event }) => ({ notice: { tone: 'success' as const, message: CardMessages.transferDone(formatCents(output(event).transferred?.amount ?? 0)) } })),
     assignRemovedNotice: assign(({ context }) => ({ notice: { tone: 'success' as const, message: CardMessages.cardRemoved(context.added?.card.lastFour ?? '') } })),
     assignRemoveFailedNotice: assign({ notice: { tone: 'error' as const, message: CardMessages.removeFailed } }),
     assignFailureNotice: assign(({ event }) => ({ notice: { tone: 'error' as const, message: 'error' in event ? cardFlowError(event.error).message : CardMessages.generic } })),
     assignError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, 'xstate.error.actor.addCard');
       const e = cardFlowError(event.error);
       if (e.field === 'cardNumber' || e.field === 'securityCode') return { fieldErrors: { [e.field]: e.message }, error: null, errorAction: e.action };
       return { error: e.message, errorAction: e.action };

@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, type PaymentMethod, type ReloadResponse } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface AddMoneyContext extends AddMoneyInput {
   error: string | null;
   info: string | null;
   notice: string | null;
+  /** where the route navigates when the flow leaves the modal (docs/machines.md "Navigation") */
+  destination: string | null;
 }
 export type AddMoneyEvent =
   | { type: 'user.selectAmount'; amount: number }
@@ -49,10 +52,14 @@ export const addMoneyMachine = setup({
   guards: {
     hasNoMethods: ({ context }) => context.methods.length === 0,
     hasMethod: ({ context }) => !!context.paymentMethodId,
-    wasReplay: ({ event }) => event.type === 'xstate.done.actor.reload' && !!event.output.duplicate,
+    wasReplay: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.reload');
+      return !!event.output.duplicate;
+    },
   },
   actions: {
-    goToPaymentMethods: () => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
     notify: () => {},
     close: () => {},
     applyInput: assign(({ event }) => {
@@ -69,20 +76,24 @@ export const addMoneyMachine = setup({
       return { paymentMethodId: event.paymentMethodId || null, error: null };
     }),
     assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
-    assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
+    assignError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.reload');
+      return { error: cardFlowError(event.error).message };
+    }),
     assignDone: assign(({ context }) => ({ notice: CardMessages.moneyAdded(formatCents(context.amount)) })),
     assignReplay: assign({ notice: CardMessages.duplicate }),
+    toPaymentMethods: assign({ destination: PATHS.paymentMethods }),
   },
 }).createMachine({
   id: 'addMoney',
   description: 'Reload a card: an amount from the configured options and a payment method.',
   meta: { title: 'Add money (#add-money)', spec: '2 §3 add-money form, §4 Reload, §5 Add money, §8 reload codes' },
-  context: { cardId: '', methods: [], options: [], defaultAmount: 0, keyBase: 'k', amount: 0, paymentMethodId: null, error: null, info: null, notice: null },
+  context: { cardId: '', methods: [], options: [], defaultAmount: 0, keyBase: 'k', amount: 0, paymentMethodId: null, error: null, info: null, notice: null, destination: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods' }, { target: 'editing' }] },
-    noPaymentMethods: { description: 'No instruments: go to /account/payment-method.', tags: ['redirecting'], entry: 'goToPaymentMethods', type: 'final' },
+    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods', actions: 'toPaymentMethods' }, { target: 'editing' }] },
+    noPaymentMethods: { description: 'No instruments: go to /account/payment-method.', tags: ['redirecting'], entry: 'redirect', type: 'final' },
     editing: {
       description: 'Amount options and the payment method; errors of the last try show here.',
       on: {

@@ -28,6 +28,10 @@ export const PATHS = {
   giftClaim: '/gift/claim',
   paymentMethods: '/account/payment-method',
   addBillingAddress: '/account/payment-method/add/billing-address',
+  curbsideSuccess: '/pickup/curbside/success',
+  addCreditCard: '/account/payment-method/add/credit-card',
+  editCreditCard: '/account/payment-method/edit/credit-card',
+  guestCreditCard: '/account/payment-method/gift/guest/credit-card',
 } as const;
 
 export const PATTERNS = {
@@ -43,6 +47,11 @@ export const PATTERNS = {
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
+/** a path with its query, the parameters without a value left out */
+const withQuery = (path: string, query: Record<string, string | null>) => {
+  const q = Object.entries(query).filter((e): e is [string, string] => !!e[1]).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return q ? `${path}?${q}` : path;
+};
 
 export const pathTo = {
   card: (cardId: string) => fill(PATTERNS.card, cardId),
@@ -70,4 +79,12 @@ export const pathTo = {
   hotelPartnerSub: (slug: string, sub: string) => fill(fill(PATTERNS.hotelPartnerSub, slug), sub),
   /** the cards list with the error of a partly created account (spec 2: `mode=from_account_create`) */
   cardsAfterCreate: (code: string) => `${PATHS.cards}?mode=from_account_create&card_error=${encodeURIComponent(code)}`,
+  /** a card page with one of its overlays open (`#pay`, `#add-money`, `#auto-reload`) */
+  cardOverlay: (cardId: string, overlay: 'pay' | 'add-money' | 'auto-reload') => `${fill(PATTERNS.card, cardId)}#${overlay}`,
+  /** the member's card page after a new billing address (its id), coming back to `returnUrl` (checked) when saved */
+  addCreditCard: (billingAddressId: string | null, returnUrl: string | null) => withQuery(PATHS.addCreditCard, { billingAddressId, returnUrl }),
+  /** a saved card's edit page */
+  editCreditCard: (paymentMethodId: string) => withQuery(PATHS.editCreditCard, { paymentMethodId }),
+  /** the guest's single-use card page, Continue going to `returnUrl` (checked) */
+  guestCreditCard: (returnUrl: string | null) => withQuery(PATHS.guestCreditCard, { returnUrl }),
 } as const;

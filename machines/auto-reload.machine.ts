@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, parseDecimalAmount, type AutoReloadProfile, type PaymentMethod } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface AutoReloadContext {
   error: string | null;
   fieldErrors: { amount?: string; triggerAmount?: string };
   notice: string | null;
+  /** where the route navigates when the flow leaves the modal (docs/machines.md "Navigation") */
+  destination: string | null;
 }
 export type AutoReloadEvent =
   | { type: 'user.toggle'; enabled: boolean }
@@ -100,7 +103,8 @@ export const autoReloadMachine = setup({
     enabledWithProfile: ({ context }) => context.enabled && !!context.profile,
   },
   actions: {
-    goToPaymentMethods: () => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
     notify: () => {},
     close: () => {},
     applyInput: assign(({ event }) => {
@@ -134,15 +138,16 @@ export const autoReloadMachine = setup({
       return { paymentMethodId: event.paymentMethodId || null, error: null };
     }),
     assignMissingMethod: assign({ error: CardMessages.selectPaymentMethod }),
+    toPaymentMethods: assign({ destination: PATHS.paymentMethods }),
     assignError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, ['xstate.error.actor.createAutoReload', 'xstate.error.actor.disableAutoReload', 'xstate.error.actor.updateAutoReload']);
       const e = cardFlowError(event.error);
       if (e.code === '121009') return { fieldErrors: { amount: e.message }, error: null };
       if (e.code === '121010') return { fieldErrors: { triggerAmount: e.message }, error: null };
       return { error: e.message, fieldErrors: {} };
     }),
     assignSaved: assign(({ event }) => {
-      if (!('output' in event)) return {};
+      assertEvent(event, ['xstate.done.actor.createAutoReload', 'xstate.done.actor.disableAutoReload', 'xstate.done.actor.updateAutoReload']);
       const r = event.output as AutoReloadResult;
       return { profile: { ...r, status: r.isActive ? ('active' as const) : ('disabled' as const), lastErrorCode: null, lastFiredAt: null }, notice: r.isActive ? `${CardMessages.autoReloadOn}: ${formatCents(r.amount)} when under ${formatCents(r.triggerAmount)}` : CardMessages.autoReloadOff };
     }),
@@ -151,7 +156,7 @@ export const autoReloadMachine = setup({
   id: 'autoReload',
   description: 'Turn auto reload on, change it, or turn it off; submitting decides between create, update, disable and no change.',
   meta: { title: 'Auto reload (#auto-reload)', spec: '2 §3 auto-reload form, §4 Auto reload, §5, §8 121009/121010' },
-  context: { cardId: '', profile: null, methods: [], enabled: false, amount: '', triggerAmount: '', paymentMethodId: null, error: null, fieldErrors: {}, notice: null },
+  context: { cardId: '', profile: null, methods: [], enabled: false, amount: '', triggerAmount: '', paymentMethodId: null, error: null, fieldErrors: {}, notice: null, destination: null },
   entry: 'applyInput',
   initial: 'editing',
   states: {
@@ -162,7 +167,7 @@ export const autoReloadMachine = setup({
         'user.setAmount': { actions: 'assignAmount' },
         'user.setTrigger': { actions: 'assignTrigger' },
         'user.selectMethod': { actions: 'assignMethod' },
-        'user.addPaymentMethod': { target: 'noPaymentMethod' },
+        'user.addPaymentMethod': { target: 'noPaymentMethod', actions: 'toPaymentMethods' },
         'user.submit': { target: 'deciding' },
         'user.close': { target: 'closed' },
       },
@@ -194,7 +199,7 @@ export const autoReloadMachine = setup({
     },
     unchanged: { description: 'Disabled and no profile: nothing to send; the modal closes.', entry: 'close', type: 'final' },
     saved: { description: 'Saved: the modal closes, the result is stored, a notification says on or off.', entry: 'close', type: 'final' },
-    noPaymentMethod: { description: 'No payment instrument chosen: go to the payment-method page.', tags: ['redirecting'], entry: 'goToPaymentMethods', type: 'final' },
+    noPaymentMethod: { description: 'No payment instrument chosen: go to the payment-method page.', tags: ['redirecting'], entry: 'redirect', type: 'final' },
     closed: { entry: 'close', type: 'final' },
   },
 });

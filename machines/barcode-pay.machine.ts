@@ -1,6 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, PAY_CODE_REFRESH_MS, type BarcodeResponse } from '../contracts/cards.ts';
 import { asFlowError, inputOf, notProvided } from './account-flow.ts';
+import { pathTo } from './app-paths.ts';
 
 /**
  * Barcode pay, the #pay overlay (spec 2 §4 "Barcode pay", §6): a guest is sent to sign in first; a session
@@ -25,6 +26,8 @@ export interface BarcodePayContext {
   /** the pay code the barcode holds, the number the barista types */
   code: string | null;
   error: string | null;
+  /** where the route navigates: sign-in (or re-authentication), coming back to this card's #pay */
+  destination: string | null;
 }
 export type BarcodePayEvent =
   | { type: 'user.retry' }
@@ -42,11 +45,15 @@ export const barcodePayMachine = setup({
   actors: { fetchBarcode: fromPromise<BarcodeResponse, { cardId: string }>(async () => notProvided('fetchBarcode')) },
   guards: {
     isGuest: ({ context }) => !context.signedIn,
-    needsReauth: ({ event }) => 'error' in event && asFlowError(event.error).code === 'REAUTH_REQUIRED',
+    needsReauth: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.fetchBarcode');
+      return asFlowError(event.error).code === 'REAUTH_REQUIRED';
+    },
   },
   actions: {
-    requestSignIn: () => {},
-    requestReauth: () => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
+    toSignIn: assign(({ context }) => ({ destination: pathTo.signInThen(pathTo.cardOverlay(context.cardId, 'pay')) })),
     close: () => {},
     applyInput: assign(({ event }) => {
       const i = inputOf<BarcodePayInput>(event);
@@ -64,12 +71,12 @@ export const barcodePayMachine = setup({
   id: 'barcodePay',
   description: 'The scan-to-pay overlay: sign-in and re-authentication first, then the server-made barcode or the number for the barista.',
   meta: { title: 'Barcode pay (#pay)', spec: '2 §2 #pay, §3 barcode state, §4 Barcode pay, §6, §8 barcode failure' },
-  context: { signedIn: false, cardId: '', lastFour: '', uri: null, code: null, error: null },
+  context: { signedIn: false, cardId: '', lastFour: '', uri: null, code: null, error: null, destination: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'isGuest', target: 'signInRequired' }, { target: 'loading' }] },
-    signInRequired: { description: 'A guest: login is triggered (sign-in with this page as the return URL).', tags: ['redirecting'], entry: 'requestSignIn', type: 'final' },
+    starting: { always: [{ guard: 'isGuest', target: 'signInRequired', actions: 'toSignIn' }, { target: 'loading' }] },
+    signInRequired: { description: 'A guest: login is triggered (sign-in with this page as the return URL).', tags: ['redirecting'], entry: 'redirect', type: 'final' },
     loading: {
       description: 'POST /account/cards/barcode: the loader.',
       tags: ['loading'],
@@ -78,10 +85,10 @@ export const barcodePayMachine = setup({
         src: 'fetchBarcode',
         input: fetchBarcodeRequest,
         onDone: { target: 'showing', actions: 'assignBarcode' },
-        onError: [{ guard: 'needsReauth', target: 'reauthRequired' }, { target: 'failed', actions: 'assignError' }],
+        onError: [{ guard: 'needsReauth', target: 'reauthRequired', actions: 'toSignIn' }, { target: 'failed', actions: 'assignError' }],
       },
     },
-    reauthRequired: { description: 'Re-authentication is triggered first.', tags: ['redirecting'], entry: 'requestReauth', type: 'final' },
+    reauthRequired: { description: 'Re-authentication is triggered first.', tags: ['redirecting'], entry: 'redirect', type: 'final' },
     showing: {
       description: 'The barcode image and its number (the pay code) in groups of 4; a fresh code before this one expires.',
       after: { payCodeRefresh: { target: 'loading', actions: 'dropBarcode' } },

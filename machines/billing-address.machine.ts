@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { AddressInput, CardMessages, type Address } from '../contracts/cards.ts';
-import { inputOf, notProvided } from './account-flow.ts';
+import { destinationOr, inputOf, notProvided } from './account-flow.ts';
+import { pathTo } from './app-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**
@@ -18,6 +19,10 @@ export interface BillingAddressInput {
   guest: boolean;
   /** edit: the address being changed (prefills the form) */
   address?: Address | null;
+  /** edit: the saved card whose address this is (its edit page comes next) */
+  paymentMethodId?: string | null;
+  /** where the card page goes when done (same-origin only: the gift's #payment) */
+  returnUrl?: string | null;
 }
 export interface BillingAddressContext {
   mode: 'add' | 'edit';
@@ -30,6 +35,10 @@ export interface BillingAddressContext {
   newAddressId: string | null;
   addressToken: { addressToken: string; expiresAt: string } | null;
   notice: string | null;
+  paymentMethodId: string | null;
+  returnUrl: string | null;
+  /** the card page that comes next (docs/machines.md "Navigation") */
+  destination: string | null;
 }
 export type BillingAddressEvent =
   | { type: 'user.submit'; form: Partial<AddressForm> }
@@ -81,16 +90,22 @@ export const billingAddressMachine = setup({
     addSingleUseAddress: fromPromise<{ addressToken: string; expiresAt: string }, { walletTarget: string; input: AddressRequest }>(async () => notProvided('addSingleUseAddress')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && Object.keys(fieldErrorsOf(event.form)).length === 0,
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(fieldErrorsOf(event.form)).length === 0;
+    },
     isGuest: ({ context }) => context.guest,
     isEdit: ({ context }) => context.mode === 'edit' && !!context.addressId,
   },
   actions: {
     notify: () => {},
-    goToCreditCard: () => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
+    /** provided by the route: a guest's address token is kept for the card page (src/services/guest-payment.ts) */
+    keepGuestAddress: () => {},
     applyInput: assign(({ event }) => {
       const i = inputOf<BillingAddressInput>(event);
-      return { mode: i.mode ?? 'add', guest: !!i.guest, addressId: i.address?.addressId ?? null, form: formOf(i.address) };
+      return { mode: i.mode ?? 'add', guest: !!i.guest, addressId: i.address?.addressId ?? null, form: formOf(i.address), paymentMethodId: i.paymentMethodId ?? null, returnUrl: destinationOr('', i.returnUrl) || null };
     }),
     assignForm: assign(({ event }) => {
       assertEvent(event, 'user.submit');
@@ -114,8 +129,16 @@ export const billingAddressMachine = setup({
       assertEvent(event, 'xstate.done.actor.addSingleUseAddress');
       return { addressToken: event.output, notice: CardMessages.addressSaved };
     }),
+    /** the next card page: a guest's single-use card, a saved card's edit page, or a new card with this address */
+    toCreditCard: assign(({ context }) => ({
+      destination: context.guest
+        ? pathTo.guestCreditCard(context.returnUrl)
+        : context.paymentMethodId
+          ? pathTo.editCreditCard(context.paymentMethodId)
+          : pathTo.addCreditCard(context.newAddressId ?? context.addressId, context.returnUrl),
+    })),
     assignError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, ['xstate.error.actor.createAddress', 'xstate.error.actor.updateAddress', 'xstate.error.actor.addSingleUseAddress']);
       const e = cardFlowError(event.error);
       return e.field && (FIELDS as readonly string[]).includes(e.field) ? { error: null, fieldErrors: { [e.field]: e.message } } : { error: e.message };
     }),
@@ -124,7 +147,7 @@ export const billingAddressMachine = setup({
   id: 'billingAddress',
   description: 'Add or edit a billing address; a guest gets a single-use address token.',
   meta: { title: 'Billing address add/edit', spec: '2 §2 Payment methods and addresses, §4 Billing address add/edit, §5 Guest address' },
-  context: { mode: 'add', guest: false, addressId: null, form: {}, fieldErrors: {}, error: null, expecting: false, newAddressId: null, addressToken: null, notice: null },
+  context: { mode: 'add', guest: false, addressId: null, form: {}, fieldErrors: {}, error: null, expecting: false, newAddressId: null, addressToken: null, notice: null, paymentMethodId: null, returnUrl: null, destination: null },
   entry: 'applyInput',
   initial: 'editing',
   states: {
@@ -146,22 +169,22 @@ export const billingAddressMachine = setup({
       tags: ['loading'],
       entry: 'expect',
       exit: 'stopExpecting',
-      invoke: { id: 'createAddress', src: 'createAddress', input: createAddressRequest, onDone: { target: 'saved', actions: 'assignNewAddress' }, onError: { target: 'editing', actions: 'assignError' } },
+      invoke: { id: 'createAddress', src: 'createAddress', input: createAddressRequest, onDone: { target: 'saved', actions: ['assignNewAddress', 'toCreditCard'] }, onError: { target: 'editing', actions: 'assignError' } },
     },
     updating: {
       description: 'UPDATE_ADDRESS; the expecting flag is on.',
       tags: ['loading'],
       entry: 'expect',
       exit: 'stopExpecting',
-      invoke: { id: 'updateAddress', src: 'updateAddress', input: updateAddressRequest, onDone: { target: 'saved', actions: 'assignUpdated' }, onError: { target: 'editing', actions: 'assignError' } },
+      invoke: { id: 'updateAddress', src: 'updateAddress', input: updateAddressRequest, onDone: { target: 'saved', actions: ['assignUpdated', 'toCreditCard'] }, onError: { target: 'editing', actions: 'assignError' } },
     },
     savingSingleUse: {
       description: 'ADD_SINGLE_USE_BILLING_ADDRESS (guest payment token): the expecting flag is on.',
       tags: ['loading'],
       entry: 'expect',
       exit: 'stopExpecting',
-      invoke: { id: 'addSingleUseAddress', src: 'addSingleUseAddress', input: addSingleUseAddressRequest, onDone: { target: 'saved', actions: 'assignToken' }, onError: { target: 'editing', actions: 'assignError' } },
+      invoke: { id: 'addSingleUseAddress', src: 'addSingleUseAddress', input: addSingleUseAddressRequest, onDone: { target: 'saved', actions: ['assignToken', 'keepGuestAddress', 'toCreditCard'] }, onError: { target: 'editing', actions: 'assignError' } },
     },
-    saved: { description: 'A toast, then the credit-card page.', tags: ['redirecting'], entry: ['notify', 'goToCreditCard'], type: 'final' },
+    saved: { description: 'A toast, then the credit-card page.', tags: ['redirecting'], entry: ['notify', 'redirect'], type: 'final' },
   },
 });

@@ -61,7 +61,10 @@ export const cardsMachine = setup({
     makePrimary: fromPromise<{ card: Card }, CardIdRequest>(async () => notProvided('makePrimary')),
   },
   guards: {
-    targetHasBalance: ({ context, event }) => event.type === 'user.remove' && (context.cards.find((c) => c.cardId === event.cardId)?.balance.amount ?? 0) > 0,
+    targetHasBalance: ({ context, event }) => {
+      assertEvent(event, 'user.remove');
+      return (context.cards.find((c) => c.cardId === event.cardId)?.balance.amount ?? 0) > 0;
+    },
     isOwnCard: ({ context, event }) => 'cardId' in event && context.cards.some((c) => c.cardId === event.cardId),
   },
   actions: {
@@ -74,14 +77,20 @@ export const cardsMachine = setup({
       assertEvent(event, 'xstate.done.actor.loadCards');
       return { cards: event.output.cards, error: null };
     }),
-    assignLoadError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
+    assignLoadError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadCards');
+      return { error: cardFlowError(event.error).message };
+    }),
     assignTarget: assign(({ event }) => ('cardId' in event ? { targetId: event.cardId, error: null } : {})),
     clearTarget: assign({ targetId: null }),
     clearError: assign({ error: null }),
     assignRemoved: assign(({ context }) => ({ notice: { tone: 'success' as const, message: CardMessages.cardRemoved(target(context)?.lastFour ?? '') }, targetId: null })),
     assignRemoveFailed: assign({ notice: { tone: 'error' as const, message: CardMessages.removeFailed }, targetId: null }),
     assignPrimarySaved: assign({ notice: { tone: 'success' as const, message: CardMessages.primarySaved }, targetId: null }),
-    assignActionError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message, targetId: null } : {})),
+    assignActionError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.makePrimary');
+      return { error: cardFlowError(event.error).message, targetId: null };
+    }),
   },
 }).createMachine({
   id: 'cards',

@@ -68,9 +68,18 @@ export const changeEmailMachine = setup({
   },
   guards: {
     isFormStep: ({ context }) => context.step === 'form',
-    hasPendingChange: ({ event }) => event.type === 'xstate.done.actor.loadEmailStatus' && !!event.output.proposedNewEmail,
-    isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(ChangeEmailRequest, event).success,
-    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
+    hasPendingChange: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadEmailStatus');
+      return !!event.output.proposedNewEmail;
+    },
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return v.safeParse(ChangeEmailRequest, event).success;
+    },
+    isCodeWellFormed: ({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return v.safeParse(OneTimeCode, event.code).success;
+    },
     isFieldError: ({ event }) => !!errorOf(event)?.field && ['newEmail', 'password'].includes(errorOf(event)!.field!),
     isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED', 'EMAIL_NOT_AVAILABLE'].includes(errorOf(event)!.code),
   },
@@ -79,17 +88,16 @@ export const changeEmailMachine = setup({
     applyInput: assign(({ event }) => inputOf<ChangeEmailInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
-    assignStatus: assign(({ event }) =>
-      event.type === 'xstate.done.actor.loadEmailStatus' || event.type === 'xstate.done.actor.verifyEmailChange'
-        ? { email: event.output.email, proposedNewEmail: event.output.proposedNewEmail }
-        : {},
-    ),
+    assignStatus: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadEmailStatus', 'xstate.done.actor.verifyEmailChange']);
+      return { email: event.output.email, proposedNewEmail: event.output.proposedNewEmail };
+    }),
     assignProposedEmail: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.requestEmailChange');
       return { proposedNewEmail: event.output.proposedNewEmail };
     }),
     assignFieldErrors: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const r = v.safeParse(ChangeEmailRequest, event);
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), genericError: null };
     }),

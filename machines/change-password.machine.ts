@@ -48,7 +48,11 @@ export function changePasswordRequest({ context }: { context: Pick<ChangePasswor
   return currentPassword === undefined ? { newPassword } : { currentPassword, newPassword };
 }
 
-const fieldOf = (event: ChangePasswordEvent) => (event.type === 'xstate.error.actor.changePassword' ? asFlowError(event.error).field : undefined);
+/** the field a refusal names (read only on that event: any other throws) */
+const fieldOf = (event: ChangePasswordEvent) => {
+  assertEvent(event, 'xstate.error.actor.changePassword');
+  return asFlowError(event.error).field;
+};
 
 export const changePasswordMachine = setup({
   types: { context: {} as ChangePasswordContext, events: {} as ChangePasswordEvent, input: {} as Partial<ChangePasswordInput> | undefined },
@@ -56,7 +60,10 @@ export const changePasswordMachine = setup({
     changePassword: fromPromise<unknown, ChangePasswordValues>(async () => notProvided('changePassword')),
   },
   guards: {
-    isFormValid: ({ context, event }) => event.type === 'user.submit' && Object.keys(validateChangePassword(event, context.askCurrentPassword)).length === 0,
+    isFormValid: ({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(validateChangePassword(event, context.askCurrentPassword)).length === 0;
+    },
     isFieldError: ({ event }) => fieldOf(event) === 'currentPassword' || fieldOf(event) === 'newPassword',
   },
   actions: {
@@ -69,7 +76,7 @@ export const changePasswordMachine = setup({
     }),
     clearErrors: assign({ fieldErrors: {}, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
-      if (event.type !== 'xstate.error.actor.changePassword') return {};
+      assertEvent(event, 'xstate.error.actor.changePassword');
       const e = asFlowError(event.error);
       // a current-password error (the re-authentication window ended meanwhile) brings its field back
       return { fieldErrors: { [e.field ?? 'newPassword']: e.message }, ...(e.field === 'currentPassword' ? { askCurrentPassword: true } : {}) };

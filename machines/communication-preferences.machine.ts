@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
 import type { CommunicationPreferences } from '../contracts/account-preferences.ts';
 
@@ -60,16 +60,26 @@ export const communicationPreferencesMachine = setup({
   },
   guards: {
     /** the toggle of this region's switch */
-    isToggleOf: ({ event }, params: { key: PreferenceKey }) => event.type === 'user.toggle' && event.key === params.key,
+    isToggleOf: ({ event }, params: { key: PreferenceKey }) => {
+      assertEvent(event, 'user.toggle');
+      return event.key === params.key;
+    },
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
-    assignPreferences: assign(({ event }) => ('output' in event ? { preferences: event.output as CommunicationPreferences, error: null } : {})),
-    assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignPreferences: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadPreferences');
+      return { preferences: event.output as CommunicationPreferences, error: null };
+    }),
+    assignLoadError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadPreferences');
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
     /** optimistic: the switch moves at once and is pending until the answer */
     applyToggle: assign(({ context, event }) => {
-      if (event.type !== 'user.toggle' || !context.preferences) return {};
+      assertEvent(event, 'user.toggle');
+      if (!context.preferences) return {};
       return { preferences: { ...context.preferences, [event.key]: event.value }, pending: { ...context.pending, [event.key]: true } };
     }),
     /** the server's answer for that item; the other items keep their (possibly pending) values */

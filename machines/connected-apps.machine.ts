@@ -34,17 +34,26 @@ export const connectedAppsMachine = setup({
   },
   guards: {
     /** only an app in the list can be revoked */
-    isConnected: ({ context, event }) => event.type === 'user.revoke' && !!context.apps?.some((a) => a.clientId === event.clientId),
+    isConnected: ({ context, event }) => {
+      assertEvent(event, 'user.revoke');
+      return !!context.apps?.some((a) => a.clientId === event.clientId);
+    },
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
-    assignApps: assign(({ event }) => ('output' in event ? { apps: (event.output as ConnectedApps).apps, revoking: null, error: null } : {})),
+    assignApps: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadApps', 'xstate.done.actor.revokeApp']);
+      return { apps: (event.output as ConnectedApps).apps, revoking: null, error: null };
+    }),
     assignRevoking: assign(({ event }) => {
       assertEvent(event, 'user.revoke');
       return { revoking: event.clientId };
     }),
     clearRevoking: assign({ revoking: null }),
-    assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignLoadError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadApps');
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

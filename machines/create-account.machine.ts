@@ -97,8 +97,9 @@ export function createAccountRequest({ context }: { context: Pick<CreateAccountC
   return createPayload(context.form, context);
 }
 
+/** the error body of a refused account (read only on that event: any other throws) */
 const createError = (event: CreateAccountEvent) => {
-  if (event.type !== 'xstate.error.actor.createAccount') return null;
+  assertEvent(event, 'xstate.error.actor.createAccount');
   const parsed = v.safeParse(CreateAccountErrorBody, asFlowError(event.error).body);
   return parsed.success ? parsed.output : null;
 };
@@ -114,7 +115,10 @@ export const createAccountMachine = setup({
     afterCreateDelay: 200,
   },
   guards: {
-    isFormValid: ({ context, event }) => event.type === 'user.submit' && Object.keys(validateCreateForm(event.values, context)).length === 0,
+    isFormValid: ({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(validateCreateForm(event.values, context)).length === 0;
+    },
     isCardSectionClosed: ({ context }) => !context.cardSectionOpen,
     isValidationError: ({ event }) => {
       const e = createError(event);
@@ -143,7 +147,7 @@ export const createAccountMachine = setup({
     }),
     openCardSectionForCard: assign({ cardSectionOpen: true, cardRewards: 'registerCard' as CardRewards }),
     assignFieldErrors: assign(({ context, event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const fieldErrors = validateCreateForm(event.values, context);
       const cardInvalid = CARD_FIELDS.some((f) => fieldErrors[f]);
       return { fieldErrors, cardSectionOpen: context.cardSectionOpen || cardInvalid };
@@ -154,9 +158,10 @@ export const createAccountMachine = setup({
       if (!e?.field) return {};
       return { fieldErrors: { [e.field]: e.message }, cardSectionOpen: context.cardSectionOpen || CARD_FIELDS.includes(e.field) };
     }),
-    assignSuccessDestination: assign(({ context, event }) => ({
-      destination: destinationOr(FOR_YOU, event.type === 'xstate.done.actor.createAccount' ? event.output.returnUrl : null, context.returnUrl),
-    })),
+    assignSuccessDestination: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.createAccount');
+      return { destination: destinationOr(FOR_YOU, event.output.returnUrl, context.returnUrl) };
+    }),
     assignPartialSuccessDestination: assign(({ event }) => {
       const id = v.safeParse(PartialSuccessMessageId, createError(event)?.messageId);
       return { destination: pathTo.partialSuccess(id.success ? id.output : 'card-state-error') };

@@ -125,8 +125,14 @@ export const creditCardMachine = setup({
     isEdit: ({ context }) => context.mode === 'edit' && !!context.method,
     hasFreshGuestCard: ({ context }) => context.mode === 'guest' && !!context.guestCard,
     isGuest: ({ context }) => context.mode === 'guest',
-    isCardValid: ({ context, event }) => event.type === 'user.submit' && Object.keys(cardErrors(event.form, context.today)).length === 0,
-    isExpiryValid: ({ context, event }) => event.type === 'user.submit' && Object.keys(expiryErrors(event.form, context.today)).length === 0,
+    isCardValid: ({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(cardErrors(event.form, context.today)).length === 0;
+    },
+    isExpiryValid: ({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return Object.keys(expiryErrors(event.form, context.today)).length === 0;
+    },
   },
   delays: {
     /** what is left of the stored guest token's 5 minutes */
@@ -182,7 +188,7 @@ export const creditCardMachine = setup({
     assignAdded: assign({ notice: CardMessages.paymentMethodAdded }),
     assignUpdated: assign({ notice: PaymentFormMessages.paymentMethodUpdated }),
     assignError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, ['xstate.error.actor.addMethod', 'xstate.error.actor.tokenize', 'xstate.error.actor.updateMethod']);
       const e = cardFlowError(event.error);
       return e.field === 'number' || e.field === 'expMonth' || e.field === 'cvc' ? { fieldErrors: { [e.field]: e.message }, error: null } : { error: e.message, fieldErrors: {} };
     }),

@@ -1,5 +1,6 @@
 import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /**
  * Curbside check-in, /pickup/curbside (spec 1 section 4 "Curbside check-in: idle, loading, then the success page,
@@ -18,6 +19,8 @@ export interface CurbsideInput {
 export interface CurbsideContext extends CurbsideInput {
   stallNumber: number | null;
   error: 'selectParkingSpot' | 'curbsideError' | null;
+  /** where the route navigates after check-in (docs/machines.md "Navigation") */
+  destination: string | null;
 }
 export type CurbsideEvent = { type: 'user.setName'; firstName: string } | { type: 'user.selectStall'; stallNumber: number } | { type: 'user.submit' };
 export interface ArrivalRequest {
@@ -48,6 +51,9 @@ export const curbsideMachine = setup({
   actions: {
     /** provided by the route: an error notification (params: message key) */
     notify: (_, _params: { message: 'curbsideError' }) => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
+    toSuccess: assign({ destination: PATHS.curbsideSuccess }),
     applyInput: assign(({ event }) => {
       const i = inputOf<CurbsideInput>(event, { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available' });
       return { ...i, stallQuantity: i.stallQuantity > 0 ? i.stallQuantity : 4 };
@@ -67,7 +73,7 @@ export const curbsideMachine = setup({
   id: 'curbside',
   description: "Tell the store you've arrived and where you are parked.",
   meta: { title: 'Curbside check-in (/pickup/curbside)', spec: '1 §4 Curbside check-in, §5 stall and first name, §8 curbside messages' },
-  context: { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available', stallNumber: null, error: null },
+  context: { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available', stallNumber: null, error: null, destination: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
@@ -86,7 +92,7 @@ export const curbsideMachine = setup({
         id: 'createArrival',
         src: 'createArrival',
         input: arrivalRequest,
-        onDone: { target: 'success' },
+        onDone: { target: 'success', actions: 'toSuccess' },
         onError: [
           { guard: 'isUnavailableCode', target: 'unavailable' },
           { guard: 'isClosedCode', target: 'closed' },
@@ -97,6 +103,6 @@ export const curbsideMachine = setup({
     },
     unavailable: { meta: { message: 'curbsideUnavailable' }, type: 'final' },
     closed: { meta: { message: 'curbsideClosed' }, type: 'final' },
-    success: { description: 'Checked in: /pickup/curbside/success.', type: 'final' },
+    success: { description: 'Checked in: /pickup/curbside/success.', entry: 'redirect', type: 'final' },
   },
 });

@@ -41,7 +41,10 @@ export const deliveryLandingMachine = setup({
     readBag: fromPromise<BagSummary>(async () => notProvided('readBag')),
   },
   guards: {
-    bagHasItems: ({ event }) => event.type === 'xstate.done.actor.readBag' && event.output.itemCount > 0,
+    bagHasItems: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.readBag');
+      return event.output.itemCount > 0;
+    },
   },
   actions: {
     /** provided: window.open(storefrontUrl, '_blank', 'noopener') */

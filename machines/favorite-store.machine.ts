@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise } from 'xstate';
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
 import { inputOf, notProvided } from './flow.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 
@@ -68,14 +68,16 @@ export const favoriteStoreMachine = setup({
   },
   guards: {
     isGuest: ({ context }) => !context.signedIn,
-    notPending: ({ context, event }) =>
-      event.type === 'user.toggleFavorite' && !context.queue.some((t) => shortStoreNumber(t.storeNumber) === shortStoreNumber(event.storeNumber)),
+    notPending: ({ context, event }) => {
+      assertEvent(event, 'user.toggleFavorite');
+      return !context.queue.some((t) => shortStoreNumber(t.storeNumber) === shortStoreNumber(event.storeNumber));
+    },
     hasMoreQueued: ({ context }) => context.queue.length > 1,
   },
   actions: {
     applyInput: assign(({ event }) => ({ signedIn: inputOf<FavoriteStoreInput>(event, { signedIn: false }).signedIn })),
     enqueueToggle: assign(({ context, event }) => {
-      if (event.type !== 'user.toggleFavorite') return {};
+      assertEvent(event, 'user.toggleFavorite');
       const key = shortStoreNumber(event.storeNumber);
       const toggle: FavoriteToggle = { storeNumber: key, favorite: !event.isFavorite, previous: event.isFavorite };
       return { queue: [...context.queue, toggle], overrides: { ...context.overrides, [key]: toggle.favorite } };

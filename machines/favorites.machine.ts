@@ -48,8 +48,14 @@ export const favoritesMachine = setup({
   },
   guards: {
     isSignedIn: ({ context }) => context.signedIn,
-    isAlreadyFavorite: ({ context, event }) => event.type === 'user.addFavorite' && context.favorites.some((f) => f.itemKey === event.key),
-    isKnownFavorite: ({ context, event }) => event.type === 'user.removeFavorite' && context.favorites.some((f) => f.id === event.id),
+    isAlreadyFavorite: ({ context, event }) => {
+      assertEvent(event, 'user.addFavorite');
+      return context.favorites.some((f) => f.itemKey === event.key);
+    },
+    isKnownFavorite: ({ context, event }) => {
+      assertEvent(event, 'user.removeFavorite');
+      return context.favorites.some((f) => f.id === event.id);
+    },
     isMaximum: ({ event }) => asFlowError((event as { error?: unknown }).error).code === '561007',
   },
   actions: {

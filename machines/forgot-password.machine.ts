@@ -33,12 +33,15 @@ export const forgotPasswordMachine = setup({
     sendResetLink: fromPromise<unknown, { emailAddress: string }>(async () => notProvided('sendResetLink')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(ForgotPasswordRequest, { emailAddress: event.emailAddress }).success,
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return v.safeParse(ForgotPasswordRequest, { emailAddress: event.emailAddress }).success;
+    },
   },
   actions: {
     redirect: () => {},
     assignFieldErrors: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const r = v.safeParse(ForgotPasswordRequest, { emailAddress: event.emailAddress });
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
     }),

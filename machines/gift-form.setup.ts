@@ -164,7 +164,11 @@ export function initialForm(productNumber: string, config: GiftAmountConfig, pro
 }
 const recipientsCount = (f: GiftFormData) => f.recipients.length;
 const withRecipients = (f: GiftFormData, recipients: GiftFormData['recipients']) => ({ formData: { ...f, recipients }, numberOfRecipients: recipients.length });
-const purchaseOutput = (event: GiftFormEvent) => (event.type === 'xstate.done.actor.purchase' ? event.output : null);
+/** the purchase child's outcome (read only on its done event: any other throws) */
+const purchaseOutput = (event: GiftFormEvent) => {
+  assertEvent(event, 'xstate.done.actor.purchase');
+  return event.output;
+};
 const isPaypalSelected = (c: Pick<GiftFormContext, 'methods' | 'selectedPaymentInstrumentId'>) => c.methods.some((m) => m.paymentMethodId === c.selectedPaymentInstrumentId && m.paymentType === 'paypal');
 
 export const giftFormSetup = setup({

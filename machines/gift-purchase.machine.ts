@@ -67,8 +67,15 @@ export function purchaseStatusRequest({ context }: { context: Pick<GiftPurchaseC
 export const retryBackoffMs = (polls: number, retry: GiftRetryPolicy) => Math.min(retry.baseMs * 2 ** Math.max(0, polls - 1), retry.maxMs);
 
 const DEFAULT_RETRY: GiftRetryPolicy = { baseMs: GIFT_RETRY_BASE_MS, maxMs: GIFT_RETRY_MAX_MS, maxPolls: GIFT_MAX_STATUS_POLLS };
-const statusCode = (event: GiftPurchaseEvent) => (event.type === 'xstate.done.actor.purchaseStatus' ? event.output.data.context.code : null);
-const errorCodeOf = (event: GiftPurchaseEvent) => ('error' in event ? asFlowError(event.error).code : null);
+/** the status answer's code (read only on its done event: any other throws) */
+const statusCode = (event: GiftPurchaseEvent) => {
+  assertEvent(event, 'xstate.done.actor.purchaseStatus');
+  return event.output.data.context.code;
+};
+const errorCodeOf = (event: GiftPurchaseEvent) => {
+  assertEvent(event, 'xstate.error.actor.purchase');
+  return asFlowError(event.error).code;
+};
 
 export const giftPurchaseMachine = setup({
   types: { context: {} as GiftPurchaseContext, events: {} as GiftPurchaseEvent, input: {} as GiftPurchaseInput, output: {} as GiftPurchaseOutput },

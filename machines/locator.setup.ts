@@ -65,7 +65,10 @@ export const locatorSetup = setup({
     autocompleteDebounce: 200,
   },
   guards: {
-    hasText: ({ event }) => (event.type === 'user.search' || event.type === 'user.typePlace') && event.text.trim().length > 0,
+    hasText: ({ event }) => {
+      assertEvent(event, ['user.search', 'user.typePlace']);
+      return event.text.trim().length > 0;
+    },
     hasSearchArea: ({ context }) => hasSearchArea(context.query),
     hasStores: ({ event }) => usable((event as unknown as { output: LocationsResponse }).output.stores).length > 0,
     isStoreNotFound: ({ event }) => {
@@ -77,26 +80,30 @@ export const locatorSetup = setup({
       return e.status === 404 && e.code === 'PLACE_NOT_FOUND';
     },
     isNoStoresFound: ({ event }) => errorOf(event).status === 404,
-    movedBelowSearchZoom: ({ event }) => event.type === 'map.moved' && event.zoom < MIN_SEARCH_ZOOM,
+    movedBelowSearchZoom: ({ event }) => {
+      assertEvent(event, 'map.moved');
+      return event.zoom < MIN_SEARCH_ZOOM;
+    },
     zoomInBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom + 1) < MIN_SEARCH_ZOOM,
     zoomOutBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom - 1) < MIN_SEARCH_ZOOM,
     hasSuggestions: ({ event }) => (event as unknown as { output: Place[] }).output.length > 0,
     isKnownStore: ({ context, event }) => 'storeNumber' in event && !!event.storeNumber && !!findLocation(context, event.storeNumber),
     /** no mobile orders here (NOT_READY / UNAVAILABLE anywhere; in the menu also a closed store): a toast */
     storeUnavailable: ({ context, event }) => {
-      if (event.type !== 'user.confirmStore') return false;
+      assertEvent(event, 'user.confirmStore');
       const l = findLocation(context, event.storeNumber);
       return !!l && (context.inMenu ? !canOrderFrom(l.store) : !takesMobileOrders(l.store));
     },
     /** the store of a guest's refused choice is open and READY (the account-required dialog; otherwise the generic one) */
     isOpenAndReady: ({ context, event }) => {
-      if (event.type !== 'store.guestOrderingUnavailable') return false;
+      assertEvent(event, 'store.guestOrderingUnavailable');
       const l = findLocation(context, event.storeNumber);
       return !!l && canOrderFrom(l.store);
     },
     /** a guest chooses a store without guest ordering: a dialog (spec 1 section 6) */
     guestCannotOrder: ({ context, event }) => {
-      if (context.signedIn || event.type !== 'user.confirmStore') return false;
+      assertEvent(event, 'user.confirmStore');
+      if (context.signedIn) return false;
       const l = findLocation(context, event.storeNumber);
       return !!l && !l.store.mobileOrdering.guestOrdering;
     },
@@ -132,7 +139,7 @@ export const locatorSetup = setup({
       };
     }),
     setPlaceQuery: assign(({ event }) => {
-      if (event.type !== 'user.search') return {};
+      assertEvent(event, 'user.search');
       return {
         query: { ...emptyArea, place: event.text.trim() },
         searchText: event.text,
@@ -143,7 +150,7 @@ export const locatorSetup = setup({
       };
     }),
     setChosenPlaceQuery: assign(({ event }) => {
-      if (event.type !== 'user.choosePlace') return {};
+      assertEvent(event, 'user.choosePlace');
       return {
         query: { ...emptyArea, lat: event.place.latitude, lng: event.place.longitude },
         searchText: event.place.displayName,
@@ -164,7 +171,7 @@ export const locatorSetup = setup({
       };
     }),
     setMapFromMove: assign(({ context, event }) => {
-      if (event.type !== 'map.moved') return {};
+      assertEvent(event, 'map.moved');
       return { map: { ...context.map, lat: event.lat, lng: event.lng, zoom: clampZoom(event.zoom), userOverride: true, preventMovement: false, fitBounds: false } };
     }),
     zoomIn: assign(({ context }) => ({ map: { ...context.map, zoom: clampZoom(context.map.zoom + 1), userOverride: true, fitBounds: false } })),
@@ -265,11 +272,11 @@ export const locatorSetup = setup({
       };
     }),
     highlightStore: assign(({ context, event }) => {
-      if (event.type !== 'user.hoverStore') return {};
+      assertEvent(event, 'user.hoverStore');
       return { highlightedStoreNumber: event.storeNumber && !sameStore(event.storeNumber, context.selectedStoreNumber) ? event.storeNumber : null };
     }),
     selectFromList: assign(({ context, event }) => {
-      if (event.type !== 'user.selectStore') return {};
+      assertEvent(event, 'user.selectStore');
       const l = findLocation(context, event.storeNumber);
       return {
         selectedStoreNumber: l?.store.storeNumber ?? event.storeNumber,
@@ -281,7 +288,7 @@ export const locatorSetup = setup({
       };
     }),
     selectFromMap: assign(({ context, event }) => {
-      if (event.type !== 'map.markerClicked') return {};
+      assertEvent(event, 'map.markerClicked');
       const l = findLocation(context, event.storeNumber);
       return {
         selectedStoreNumber: l?.store.storeNumber ?? event.storeNumber,
@@ -291,7 +298,7 @@ export const locatorSetup = setup({
       };
     }),
     assignConfirmation: assign(({ context, event }) => {
-      if (event.type !== 'user.confirmStore') return {};
+      assertEvent(event, 'user.confirmStore');
       return { confirmedLocation: findLocation(context, event.storeNumber) ?? null, navigateTo: confirmTarget(context) };
     }),
     setTab: assign(({ event }) => {
@@ -305,12 +312,16 @@ export const locatorSetup = setup({
     setSuggestions: assign(({ event }) => ({ suggestions: (event as unknown as { output: Place[] }).output, activeSuggestion: -1 })),
     clearSuggestions: assign({ suggestions: [], activeSuggestion: -1 }),
     moveSuggestion: assign(({ context, event }) => {
-      if (event.type !== 'user.moveSuggestion' || !context.suggestions.length) return {};
+      assertEvent(event, 'user.moveSuggestion');
+      if (!context.suggestions.length) return {};
       const n = context.suggestions.length;
       const from = context.activeSuggestion < 0 ? (event.delta > 0 ? -1 : n) : context.activeSuggestion;
       return { activeSuggestion: (from + event.delta + n) % n };
     }),
-    explainGuestOrdering: raise(({ event }) => ({ type: 'store.guestOrderingUnavailable' as const, storeNumber: event.type === 'user.confirmStore' ? event.storeNumber : '' })),
+    explainGuestOrdering: raise(({ event }) => {
+      assertEvent(event, 'user.confirmStore');
+      return { type: 'store.guestOrderingUnavailable' as const, storeNumber: event.storeNumber };
+    }),
     // effects the route provides (no-ops until then)
     notify: (_, _params: { notice: LocatorNotice }) => {},
     persistSelectedStore: () => {},

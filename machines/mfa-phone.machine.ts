@@ -54,8 +54,14 @@ export const mfaPhoneMachine = setup({
     verifyPhoneCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('verifyPhoneCode')),
   },
   guards: {
-    isPhoneValid: ({ event }) => event.type === 'user.submit' && v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber }).success,
-    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
+    isPhoneValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber }).success;
+    },
+    isCodeWellFormed: ({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return v.safeParse(OneTimeCode, event.code).success;
+    },
     isReauthRequired: ({ event }) => errorOf(event)?.code === AccountErrorCodes.reauthRequired,
     isPhoneFieldError: ({ event }) => errorOf(event)?.field === 'phoneNumber',
     isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED'].includes(errorOf(event)!.code),
@@ -67,7 +73,7 @@ export const mfaPhoneMachine = setup({
     redirect: () => {},
     requestReauth: () => {},
     assignPhone: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const r = v.safeParse(MfaPhoneRequest, { phoneNumber: event.phoneNumber });
       return r.success ? { phoneNumber: r.output.phoneNumber, fieldErrors: {} } : { fieldErrors: fieldErrorsOf(r.issues) };
     }),

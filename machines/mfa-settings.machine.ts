@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { AccountErrorCodes } from '../contracts/account-messages.ts';
 import type { MfaStatus } from '../contracts/account-mfa.ts';
 import { asFlowError, notProvided, type NotifyParams } from './account-flow.ts';
@@ -29,14 +29,23 @@ export const mfaSettingsMachine = setup({
   },
   guards: {
     hasPhone: ({ context }) => !!context.status?.phoneNumber,
-    isReauthRequired: ({ event }) => 'error' in event && asFlowError(event.error).code === AccountErrorCodes.reauthRequired,
+    isReauthRequired: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.removePhone');
+      return asFlowError(event.error).code === AccountErrorCodes.reauthRequired;
+    },
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
     /** the second-factor check expired: the route refreshes the session so the re-authentication step shows */
     requestReauth: () => {},
-    assignStatus: assign(({ event }) => ('output' in event ? { status: event.output, error: null } : {})),
-    assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignStatus: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadMfaStatus', 'xstate.done.actor.removePhone']);
+      return { status: event.output, error: null };
+    }),
+    assignError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.loadMfaStatus', 'xstate.error.actor.removePhone']);
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

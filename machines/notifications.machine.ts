@@ -1,4 +1,4 @@
-import { setup, assign } from 'xstate';
+import { setup, assign, assertEvent } from 'xstate';
 
 /**
  * App-wide notifications: short-lived toasts (one shown at a time, queued, each for `toastTimeout`)
@@ -35,25 +35,31 @@ export const notificationsMachine = setup({
     toastTimeout: 4000,
   },
   guards: {
-    isToast: ({ event }) => event.type === 'notify.show' && event.kind === 'toast',
+    isToast: ({ event }) => {
+      assertEvent(event, 'notify.show');
+      return event.kind === 'toast';
+    },
     hasMoreToasts: ({ context }) => context.toasts.length > 1,
     noToasts: ({ context }) => context.toasts.length === 0,
-    dismissesCurrentToast: ({ context, event }) => event.type === 'user.dismiss' && context.toasts[0]?.id === event.id,
+    dismissesCurrentToast: ({ context, event }) => {
+      assertEvent(event, 'user.dismiss');
+      return context.toasts[0]?.id === event.id;
+    },
   },
   actions: {
     enqueueToast: assign(({ context, event }) => {
-      if (event.type !== 'notify.show') return {};
+      assertEvent(event, 'notify.show');
       const { type: _type, kind: _kind, ...rest } = event;
       return { toasts: [...context.toasts, { ...rest, id: `n${context.nextId}` }], nextId: context.nextId + 1 };
     }),
     addPersistent: assign(({ context, event }) => {
-      if (event.type !== 'notify.show') return {};
+      assertEvent(event, 'notify.show');
       const { type: _type, kind: _kind, ...rest } = event;
       return { persistent: [...context.persistent, { ...rest, id: `n${context.nextId}` }], nextId: context.nextId + 1 };
     }),
     dropCurrentToast: assign(({ context }) => ({ toasts: context.toasts.slice(1) })),
     dismissById: assign(({ context, event }) => {
-      if (event.type !== 'user.dismiss') return {};
+      assertEvent(event, 'user.dismiss');
       return { toasts: context.toasts.filter((t) => t.id !== event.id), persistent: context.persistent.filter((p) => p.id !== event.id) };
     }),
     dismissAll: assign({ toasts: [], persistent: [] }),

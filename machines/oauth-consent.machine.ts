@@ -89,11 +89,17 @@ export const oauthConsentMachine = setup({
     /** spec 2 section 5: the status call needs client_id and response_type */
     hasDetails: ({ context }) => !!context.params.clientId && !!context.params.responseType,
     /** authorized is true and a redirect URI exists */
-    isAuthorized: ({ event }) => event.type === 'xstate.done.actor.checkStatus' && event.output.authorized && !!event.output.redirectUri,
+    isAuthorized: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkStatus');
+      return event.output.authorized && !!event.output.redirectUri;
+    },
     /** confirm needs the same details (from the status) */
     hasConfirmDetails: ({ context }) => !!context.status?.clientId && !!context.status.responseType,
     hasCancelDestination: ({ context }) => !!cancelDestination(context.status),
-    hasRedirect: ({ event }) => event.type === 'xstate.done.actor.confirm' && !!event.output.redirectUri,
+    hasRedirect: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.confirm');
+      return !!event.output.redirectUri;
+    },
     hasStatus: ({ context }) => !!context.status,
   },
   actions: {
@@ -114,7 +120,10 @@ export const oauthConsentMachine = setup({
     assignCancelDestination: assign(({ context }) => ({ destination: cancelDestination(context.status) })),
     assignMissingDetails: assign({ error: ConsentMessages.missingDetails }),
     assignMissingRedirect: assign({ error: ConsentMessages.missingRedirect }),
-    assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.checkStatus', 'xstate.error.actor.confirm']);
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -45,9 +45,12 @@ export const partnerNumberMachine = setup({
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
-    assignPartnerNumber: assign(({ event }) => ('output' in event ? { partnerNumber: (event.output as { partnerNumber: string | null }).partnerNumber, error: null } : {})),
+    assignPartnerNumber: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadPartnerNumber', 'xstate.done.actor.savePartnerNumber']);
+      return { partnerNumber: (event.output as { partnerNumber: string | null }).partnerNumber, error: null };
+    }),
     assignFieldErrors: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const r = v.safeParse(PartnerNumber, { partnerNumber: event.partnerNumber });
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
     }),
@@ -56,7 +59,10 @@ export const partnerNumberMachine = setup({
       return { saving: event.partnerNumber.trim(), fieldErrors: {}, error: null };
     }),
     assignRemoval: assign({ saving: null, fieldErrors: {}, error: null }),
-    assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.loadPartnerNumber', 'xstate.error.actor.savePartnerNumber']);
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, type PaymentMethod } from '../contracts/cards.ts';
 import { notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
@@ -57,7 +57,10 @@ export const paymentMethodsMachine = setup({
   actions: {
     notify: () => {},
     assignMethods: assign(({ event }) => ({ methods: listOf(event) ?? [], error: null, targetId: null })),
-    assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message, targetId: null } : {})),
+    assignError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.loadMethods', 'xstate.error.actor.makeDefault', 'xstate.error.actor.removeMethod']);
+      return { error: cardFlowError(event.error).message, targetId: null };
+    }),
     assignTarget: assign(({ event }) => ('paymentMethodId' in event ? { targetId: event.paymentMethodId, error: null } : {})),
     clearTarget: assign({ targetId: null }),
     clearError: assign({ error: null }),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, PaymentFormMessages, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { notProvided } from './account-flow.ts';
+import { PATHS } from './app-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface PaypalConsentContext {
   fieldError: string | null;
   error: string | null;
   notice: string | null;
+  /** where the route navigates when the page is done (docs/machines.md "Navigation") */
+  destination: string | null;
 }
 export type PaypalConsentEvent =
   | { type: 'user.approve'; email: string }
@@ -41,10 +44,16 @@ export const paypalConsentMachine = setup({
     approvePaypal: fromPromise<TokenizeResponse, { email: string }>(async () => notProvided('approvePaypal')),
     addMethod: fromPromise<{ paymentMethod: PaymentMethod }, { token: string }>(async () => notProvided('addMethod')),
   },
-  guards: { isEmailValid: ({ event }) => event.type === 'user.approve' && v.is(Email, event.email) },
+  guards: {
+    isEmailValid: ({ event }) => {
+      assertEvent(event, 'user.approve');
+      return v.is(Email, event.email);
+    },
+  },
   actions: {
     notify: () => {},
-    goToList: () => {},
+    /** provided by the route: navigate to `destination` */
+    redirect: () => {},
     assignEmail: assign(({ event }) => {
       assertEvent(event, 'user.approve');
       return { email: event.email.trim(), fieldError: null, error: null };
@@ -55,15 +64,18 @@ export const paypalConsentMachine = setup({
       return { token: event.output };
     }),
     forgetToken: assign({ token: null }),
-    assignAdded: assign({ notice: CardMessages.paymentMethodAdded }),
-    assignCancelled: assign({ notice: PaymentFormMessages.paypalCancelled }),
-    assignError: assign(({ event }) => ('error' in event ? { error: cardFlowError(event.error).message } : {})),
+    assignAdded: assign({ notice: CardMessages.paymentMethodAdded, destination: PATHS.paymentMethods }),
+    assignCancelled: assign({ notice: PaymentFormMessages.paypalCancelled, destination: PATHS.paymentMethods }),
+    assignError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.approvePaypal', 'xstate.error.actor.addMethod']);
+      return { error: cardFlowError(event.error).message };
+    }),
   },
 }).createMachine({
   id: 'paypalConsent',
   description: 'The sandbox PayPal consent page: approve (a token, then a saved method) or cancel.',
   meta: { title: 'Add PayPal (sandbox consent)', spec: '2 §2 /account/payment-method/add/paypal, §8 PayPal codes' },
-  context: { email: '', token: null, fieldError: null, error: null, notice: null },
+  context: { email: '', token: null, fieldError: null, error: null, notice: null, destination: null },
   initial: 'consenting',
   states: {
     consenting: {
@@ -84,7 +96,7 @@ export const paypalConsentMachine = setup({
       exit: 'forgetToken',
       invoke: { id: 'addMethod', src: 'addMethod', input: addPaypalRequest, onDone: { target: 'added', actions: 'assignAdded' }, onError: { target: 'consenting', actions: 'assignError' } },
     },
-    added: { description: 'A toast, then the payment-method list.', tags: ['redirecting'], entry: ['notify', 'goToList'], type: 'final' },
-    cancelled: { description: 'Nothing added: back to the payment-method list.', tags: ['redirecting'], entry: ['notify', 'goToList'], type: 'final' },
+    added: { description: 'A toast, then the payment-method list.', tags: ['redirecting'], entry: ['notify', 'redirect'], type: 'final' },
+    cancelled: { description: 'Nothing added: back to the payment-method list.', tags: ['redirecting'], entry: ['notify', 'redirect'], type: 'final' },
   },
 });

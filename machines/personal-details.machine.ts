@@ -70,24 +70,33 @@ export const personalDetailsMachine = setup({
       assertEvent(event, 'user.submit');
       return Object.keys(profilePatchOf(event).errors).length === 0;
     },
-    isFieldError: ({ event }) => 'error' in event && !!asFlowError(event.error).field,
+    isFieldError: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.saveProfile');
+      return !!asFlowError(event.error).field;
+    },
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
-    assignProfile: assign(({ event }) => ('output' in event ? { profile: event.output as Profile } : {})),
+    assignProfile: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadProfile', 'xstate.done.actor.saveProfile']);
+      return { profile: event.output as Profile };
+    }),
     assignFieldErrors: assign(({ event }) => {
       assertEvent(event, 'user.submit');
       return { fieldErrors: profilePatchOf(event).errors, genericError: null };
     }),
     clearErrors: assign({ fieldErrors: {}, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, 'xstate.error.actor.saveProfile');
       const e = asFlowError(event.error);
       return { fieldErrors: { [(e.field ?? 'form').split('.')[0]!]: e.message } };
     }),
-    assignGenericError: assign(({ event }) => ('error' in event ? { genericError: asFlowError(event.error).message } : {})),
+    assignGenericError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.loadProfile', 'xstate.error.actor.saveProfile']);
+      return { genericError: asFlowError(event.error).message };
+    }),
     assignValues: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const { firstName, lastName, phoneNumber, birthMonth, birthDay } = event;
       return { values: { firstName, lastName, phoneNumber, birthMonth, birthDay } };
     }),

@@ -135,22 +135,35 @@ export const placeOrderSetup = setup({
     isRewardNotApplied: ({ event }) => action(event) === 'offer-not-applied',
     /** an unknown payment, or another type than the stored-value card at a store that takes only those */
     isRefusedPayment: ({ context, event }) => {
-      if (event.type !== 'user.selectPayment') return true;
+      assertEvent(event, 'user.selectPayment');
       const p = context.payments.find((x) => x.id === event.id);
       return !p || (!!context.pricing?.store.svcOnly && p.tender !== 'SVC');
     },
-    dropsTip: ({ context, event }) => event.type === 'user.selectPayment' && context.tip > 0 && context.payments.find((x) => x.id === event.id)?.tender !== 'SVC',
-    canTip: ({ context, event }) => event.type === 'user.setTip' && Number.isInteger(event.amount) && event.amount >= 0 && event.amount <= 5000 && tipAllowed(!!context.pricing?.isTipEnabled, price(context), payment(context)?.tender),
-    canReload: ({ context, event }) => event.type === 'user.selectReload' && !!context.reloadMethodId && balanceShort(context) && reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts).includes(event.amount),
-    isExpired: ({ context, event }) => event.type === 'user.submit' && !!context.pricing && event.at > Date.parse(context.pricing.expiresAt),
+    dropsTip: ({ context, event }) => {
+      assertEvent(event, 'user.selectPayment');
+      return context.tip > 0 && context.payments.find((x) => x.id === event.id)?.tender !== 'SVC';
+    },
+    canTip: ({ context, event }) => {
+      assertEvent(event, 'user.setTip');
+      return Number.isInteger(event.amount) && event.amount >= 0 && event.amount <= 5000 && tipAllowed(!!context.pricing?.isTipEnabled, price(context), payment(context)?.tender);
+    },
+    canReload: ({ context, event }) => {
+      assertEvent(event, 'user.selectReload');
+      return !!context.reloadMethodId && balanceShort(context) && reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts).includes(event.amount);
+    },
+    isExpired: ({ context, event }) => {
+      assertEvent(event, 'user.submit');
+      return !!context.pricing && event.at > Date.parse(context.pricing.expiresAt);
+    },
     isPricingInvalid: ({ context }) => !context.pricing?.orderId || (price(context) < 0 && !(context.guest && !!payment(context))),
     hasNoPayment: ({ context }) => !payment(context),
     needsReload: ({ context }) => balanceShort(context) && !context.reload,
     isGuestIncomplete: ({ context }) => context.guest && !(context.guestDetails?.email.trim() && context.guestDetails.firstName.trim()),
     /** the guest's single-use card is past its 5 minutes (spec 2 §9): it cannot be charged any more */
     isCardExpired: ({ context, event }) => {
+      assertEvent(event, 'user.submit');
       const at = payment(context)?.expiresAt;
-      return event.type === 'user.submit' && !!at && event.at >= Date.parse(at);
+      return !!at && event.at >= Date.parse(at);
     },
     isStaleCode: ({ event }) => code(event) === 'STALE_PRICING',
     /** a guest's single-use card refused by the server (used up, or older than 5 minutes there) */
@@ -198,7 +211,10 @@ export const placeOrderSetup = setup({
       assertEvent(event, 'user.selectSlot');
       return { slotStart: event.slotStart };
     }),
-    assignReload: assign(({ context, event }) => (event.type === 'user.selectReload' && context.reloadMethodId ? { reload: { paymentMethodId: context.reloadMethodId, amount: event.amount }, notice: null } : {})),
+    assignReload: assign(({ context, event }) => {
+      assertEvent(event, 'user.selectReload');
+      return context.reloadMethodId ? { reload: { paymentMethodId: context.reloadMethodId, amount: event.amount }, notice: null } : {};
+    }),
     assignGuest: assign(({ event }) => {
       assertEvent(event, 'user.setGuest');
       return { guestDetails: event.details, notice: null };

@@ -34,7 +34,10 @@ export const previousOrdersMachine = setup({
   guards: {
     isSignedIn: ({ context }) => context.signedIn,
     hasOrders: ({ context }) => context.orders.length > 0,
-    isKnownOrder: ({ context, event }) => event.type === 'user.reorder' && context.orders.some((o) => o.orderId === event.orderId),
+    isKnownOrder: ({ context, event }) => {
+      assertEvent(event, 'user.reorder');
+      return context.orders.some((o) => o.orderId === event.orderId);
+    },
   },
   actions: {
     /** provided by the route: the order's items go to the bag (reads `reordered`) */

@@ -33,12 +33,15 @@ export const privacyOptOutMachine = setup({
     sendOptOut: fromPromise<unknown, { email: string; optIn: false }>(async () => notProvided('sendOptOut')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && validate(event.email).success,
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return validate(event.email).success;
+    },
   },
   actions: {
     redirect: () => {},
     assignFieldErrors: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const r = validate(event.email);
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), error: null };
     }),

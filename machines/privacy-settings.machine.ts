@@ -33,18 +33,30 @@ export const privacySettingsMachine = setup({
     savePrivacy: fromPromise<PrivacySettings, PrivacySettings>(async () => notProvided('savePrivacy')),
   },
   guards: {
-    isChange: ({ context, event }) => event.type === 'user.toggle' && event.optedOut !== context.optedOut,
-    savedOptOut: ({ event }) => event.type === 'xstate.done.actor.savePrivacy' && event.output.optedOut,
+    isChange: ({ context, event }) => {
+      assertEvent(event, 'user.toggle');
+      return event.optedOut !== context.optedOut;
+    },
+    savedOptOut: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.savePrivacy');
+      return event.output.optedOut;
+    },
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
-    assignSettings: assign(({ event }) => ('output' in event ? { optedOut: (event.output as PrivacySettings).optedOut, saving: null, error: null } : {})),
+    assignSettings: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadPrivacy', 'xstate.done.actor.savePrivacy']);
+      return { optedOut: (event.output as PrivacySettings).optedOut, saving: null, error: null };
+    }),
     assignSaving: assign(({ event }) => {
       assertEvent(event, 'user.toggle');
       return { saving: event.optedOut };
     }),
     clearSaving: assign({ saving: null }),
-    assignLoadError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignLoadError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadPrivacy');
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

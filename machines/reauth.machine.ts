@@ -49,16 +49,28 @@ export const reauthMachine = setup({
     checkCode: fromPromise<MfaStatus, { code: string }>(async () => notProvided('checkCode')),
   },
   guards: {
-    isPasswordGiven: ({ event }) => event.type === 'user.submitPassword' && v.safeParse(MfaReauthRequest, { password: event.password }).success,
-    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
-    isVerifiedNow: ({ event }) => event.type === 'xstate.done.actor.checkPassword' && event.output.status === 'verified',
-    isPasswordError: ({ event }) => event.type === 'xstate.error.actor.checkPassword' && asFlowError(event.error).field === 'password',
+    isPasswordGiven: ({ event }) => {
+      assertEvent(event, 'user.submitPassword');
+      return v.safeParse(MfaReauthRequest, { password: event.password }).success;
+    },
+    isCodeWellFormed: ({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return v.safeParse(OneTimeCode, event.code).success;
+    },
+    isVerifiedNow: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.checkPassword');
+      return event.output.status === 'verified';
+    },
+    isPasswordError: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.checkPassword');
+      return asFlowError(event.error).field === 'password';
+    },
   },
   actions: {
     /** the route refreshes the session and shows the protected page */
     onVerified: () => {},
     assignPasswordErrors: assign(({ event }) => {
-      if (event.type !== 'user.submitPassword') return {};
+      assertEvent(event, 'user.submitPassword');
       const r = v.safeParse(MfaReauthRequest, { password: event.password });
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues) };
     }),
@@ -67,10 +79,19 @@ export const reauthMachine = setup({
       assertEvent(event, 'xstate.done.actor.checkPassword');
       return { phoneNumber: event.output.phoneNumber };
     }),
-    assignPasswordServerError: assign(({ event }) => ('error' in event ? { fieldErrors: { password: asFlowError(event.error).message } } : {})),
-    assignGenericError: assign(({ event }) => ('error' in event ? { genericError: asFlowError(event.error).message } : {})),
+    assignPasswordServerError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.checkPassword');
+      return { fieldErrors: { password: asFlowError(event.error).message } };
+    }),
+    assignGenericError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.checkPassword');
+      return { genericError: asFlowError(event.error).message };
+    }),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
-    assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
+    assignCodeError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.checkCode');
+      return { codeError: asFlowError(event.error).message };
+    }),
     assignPassword: assign(({ event }) => {
       assertEvent(event, 'user.submitPassword');
       return { password: event.password };

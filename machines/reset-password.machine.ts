@@ -32,7 +32,11 @@ export function resetPasswordRequest({ context }: { context: Pick<ResetPasswordC
   return { token: context.token, newPassword: context.newPassword };
 }
 
-const errorOf = (event: ResetPasswordEvent) => (event.type === 'xstate.error.actor.resetPassword' ? asFlowError(event.error) : null);
+/** the refusal of the reset (read only on that event: any other throws) */
+const errorOf = (event: ResetPasswordEvent) => {
+  assertEvent(event, 'xstate.error.actor.resetPassword');
+  return asFlowError(event.error);
+};
 
 export const resetPasswordMachine = setup({
   types: { context: {} as ResetPasswordContext, events: {} as ResetPasswordEvent, input: {} as ResetPasswordInput },
@@ -40,7 +44,10 @@ export const resetPasswordMachine = setup({
     resetPassword: fromPromise<unknown, { token: string; newPassword: string }>(async () => notProvided('resetPassword')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && passwordProblem(event.newPassword) === null,
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return passwordProblem(event.newPassword) === null;
+    },
     isPasswordReused: ({ event }) => errorOf(event)?.code === AccountErrorCodes.passwordReused,
     isPasswordMissing: ({ event }) => errorOf(event)?.code === AccountErrorCodes.passwordMissing,
     isPasswordInvalid: ({ event }) => errorOf(event)?.code === AccountErrorCodes.passwordInvalid,
@@ -51,7 +58,7 @@ export const resetPasswordMachine = setup({
     applyInput: assign(({ event }) => inputOf<ResetPasswordInput>(event)),
     redirect: () => {},
     assignFieldErrors: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const p = passwordProblem(event.newPassword);
       return { fieldErrors: p ? { newPassword: p.message } : {}, formError: null };
     }),

@@ -65,7 +65,7 @@ export const selectedStoreMachine = setup({
       return context.location ? { location: { ...context.location, store } } : {};
     }),
     selectStore: assign(({ event }) => {
-      if (event.type !== 'store.select') return {};
+      assertEvent(event, 'store.select');
       return { location: event.location, needsConfirmation: false, userConfirmed: true, storeConfirmationTimestamp: event.at };
     }),
     confirmStore: assign(({ event }) => {

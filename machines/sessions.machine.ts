@@ -46,18 +46,27 @@ export const sessionsMachine = setup({
       return context.sessions.some((s) => s.id === event.id && !s.current);
     },
     hasOtherSessions: ({ context }) => context.sessions.some((s) => !s.current),
-    isAlreadyEnded: ({ event }) => 'error' in event && asFlowError(event.error).code === 'SESSION_NOT_FOUND',
+    isAlreadyEnded: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.endSession');
+      return asFlowError(event.error).code === 'SESSION_NOT_FOUND';
+    },
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
-    assignSessions: assign(({ event }) => ('output' in event ? { sessions: listOf(event as { output?: unknown }), error: null } : {})),
+    assignSessions: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.endOtherSessions', 'xstate.done.actor.endSession', 'xstate.done.actor.loadSessions']);
+      return { sessions: listOf(event as { output?: unknown }), error: null };
+    }),
     assignEnding: assign(({ event }) => {
       assertEvent(event, 'user.endSession');
       return { ending: event.id, error: null };
     }),
     clearEnding: assign({ ending: null }),
     dropEnded: assign(({ context }) => ({ sessions: context.sessions.filter((s) => s.id !== context.ending) })),
-    assignError: assign(({ event }) => ('error' in event ? { error: asFlowError(event.error).message } : {})),
+    assignError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.endOtherSessions', 'xstate.error.actor.endSession', 'xstate.error.actor.loadSessions']);
+      return { error: asFlowError(event.error).message };
+    }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -83,20 +83,40 @@ export const signInMachine = setup({
     paymentSignIn: fromPromise<unknown, void>(async () => notProvided('paymentSignIn')),
   },
   guards: {
-    isFormValid: ({ event }) => event.type === 'user.submit' && v.safeParse(SignInRequest, event).success,
-    isCodeWellFormed: ({ event }) => event.type === 'user.submitCode' && v.safeParse(OneTimeCode, event.code).success,
-    isMfaChallenge: ({ event }) =>
-      event.type === 'xstate.error.actor.signIn' &&
-      asFlowError(event.error).code === AccountErrorCodes.mfaChallengeRequired &&
-      Array.isArray(asFlowError(event.error).body.mfaChallengeMethods),
-    hasMessageId: ({ event }) => event.type === 'xstate.error.actor.signIn' && !!asFlowError(event.error).messageId,
-    isRateLimited: ({ event }) =>
-      (event.type === 'xstate.error.actor.signIn' || event.type === 'xstate.error.actor.verifyCode') && asFlowError(event.error).code === GenericCodes.rateLimited,
-    isInvalidCode: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.invalidCode,
+    isFormValid: ({ event }) => {
+      assertEvent(event, 'user.submit');
+      return v.safeParse(SignInRequest, event).success;
+    },
+    isCodeWellFormed: ({ event }) => {
+      assertEvent(event, 'user.submitCode');
+      return v.safeParse(OneTimeCode, event.code).success;
+    },
+    isMfaChallenge: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.signIn');
+      const e = asFlowError(event.error);
+      return e.code === AccountErrorCodes.mfaChallengeRequired && Array.isArray(e.body.mfaChallengeMethods);
+    },
+    hasMessageId: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.signIn');
+      return !!asFlowError(event.error).messageId;
+    },
+    isRateLimited: ({ event }) => {
+      assertEvent(event, ['xstate.error.actor.signIn', 'xstate.error.actor.verifyCode']);
+      return asFlowError(event.error).code === GenericCodes.rateLimited;
+    },
+    isInvalidCode: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.verifyCode');
+      return asFlowError(event.error).code === AccountErrorCodes.invalidCode;
+    },
     /** too early or over the SMS limit (429), or the challenge has ended (410): the overlay says why */
-    isResendRefused: ({ event }) =>
-      event.type === 'xstate.error.actor.resendCode' && [GenericCodes.rateLimited, AccountErrorCodes.codeExpired].includes(asFlowError(event.error).code as never),
-    isCodeExpired: ({ event }) => event.type === 'xstate.error.actor.verifyCode' && asFlowError(event.error).code === AccountErrorCodes.codeExpired,
+    isResendRefused: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.resendCode');
+      return [GenericCodes.rateLimited, AccountErrorCodes.codeExpired].includes(asFlowError(event.error).code as never);
+    },
+    isCodeExpired: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.verifyCode');
+      return asFlowError(event.error).code === AccountErrorCodes.codeExpired;
+    },
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
@@ -119,14 +139,17 @@ export const signInMachine = setup({
       return { code: event.code };
     }),
     assignFieldErrors: assign(({ event }) => {
-      if (event.type !== 'user.submit') return {};
+      assertEvent(event, 'user.submit');
       const r = v.safeParse(SignInRequest, event);
       return { fieldErrors: r.success ? {} : fieldErrorsOf(r.issues), formError: null };
     }),
     clearErrors: assign({ fieldErrors: {}, formError: null, codeError: null, codeResent: false }),
-    assignFormError: assign(({ event }) => ('error' in event ? { formError: asFlowError(event.error).message } : {})),
+    assignFormError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.signIn');
+      return { formError: asFlowError(event.error).message };
+    }),
     assignChallenge: assign(({ event }) => {
-      if (event.type !== 'xstate.error.actor.signIn') return {};
+      assertEvent(event, 'xstate.error.actor.signIn');
       const body = asFlowError(event.error).body;
       const methods = (body.mfaChallengeMethods as MfaChallengeMethod[]) ?? [];
       const challengeId = typeof body.challengeId === 'string' ? body.challengeId : (methods[0]?.id ?? '');
@@ -134,11 +157,14 @@ export const signInMachine = setup({
     }),
     clearChallenge: assign({ challenge: null, codeError: null, codeResent: false }),
     assignResentChallenge: assign(({ event }) => {
-      if (event.type !== 'xstate.done.actor.resendCode') return {};
+      assertEvent(event, 'xstate.done.actor.resendCode');
       return { challenge: { challengeId: event.output.challengeId, methods: event.output.mfaChallengeMethods as MfaChallengeMethod[] }, codeError: null, codeResent: true };
     }),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode, codeResent: false }),
-    assignCodeError: assign(({ event }) => ('error' in event ? { codeError: asFlowError(event.error).message } : {})),
+    assignCodeError: assign(({ event }) => {
+      assertEvent(event, ['xstate.error.actor.resendCode', 'xstate.error.actor.verifyCode']);
+      return { codeError: asFlowError(event.error).message };
+    }),
     assignInvalidCodeError: assign({ codeError: AccountMessages.invalidCode }),
     assignDestination: assign(({ context, event }) => {
       const out = 'output' in event ? (event.output as SignInResponse | undefined) : undefined;

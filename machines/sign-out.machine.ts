@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { destinationOr, notProvided, inputOf } from './account-flow.ts';
 import { PATHS } from './app-paths.ts';
 
@@ -25,9 +25,11 @@ export const signOutMachine = setup({
     /** the start parameters (from the xstate.init event) */
     applyInput: assign(({ event }) => inputOf<SignOutInput>(event)),
     redirect: () => {},
-    assignDestination: assign(({ context, event }) => ({
-      destination: destinationOr(PATHS.home, event.type === 'xstate.done.actor.signOut' ? event.output.returnUrl : null, context.returnUrl),
-    })),
+    assignDestination: assign(({ context, event }) => {
+      // signed out either way: the server's return URL when it answered, else the page's
+      assertEvent(event, ['xstate.done.actor.signOut', 'xstate.error.actor.signOut']);
+      return { destination: destinationOr(PATHS.home, 'output' in event ? event.output.returnUrl : null, context.returnUrl) };
+    }),
   },
 }).createMachine({
   id: 'signOut',

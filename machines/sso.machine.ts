@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import type { SsoSignInResponse } from '../contracts/account-sso.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 import { destinationOr, FOR_YOU, notProvided, type NotifyParams, inputOf } from './account-flow.ts';
@@ -32,9 +32,10 @@ export const ssoMachine = setup({
     applyInput: assign(({ event }) => inputOf<SsoInput>(event)),
     notify: (_, _params: NotifyParams) => {},
     redirect: () => {},
-    assignReturnedDestination: assign(({ context, event }) => ({
-      destination: destinationOr(FOR_YOU, event.type === 'xstate.done.actor.ssoSignIn' ? event.output.returnUrl : null, context.returnUrl),
-    })),
+    assignReturnedDestination: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.ssoSignIn');
+      return { destination: destinationOr(FOR_YOU, event.output.returnUrl, context.returnUrl) };
+    }),
     assignSignInDestination: assign(({ context }) => {
       const back = safeReturnUrl(context.returnUrl);
       return { destination: pathTo.signInThen(back) };

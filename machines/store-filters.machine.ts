@@ -1,4 +1,4 @@
-import { setup, assign, emit } from 'xstate';
+import { setup, assign, emit, assertEvent } from 'xstate';
 import { inputOf } from './flow.ts';
 
 /**
@@ -40,7 +40,7 @@ export const storeFiltersMachine = setup({
     }),
     copyAppliedToDraft: assign(({ context }) => ({ draft: [...context.applied] })),
     toggleDraft: assign(({ context, event }) => {
-      if (event.type !== 'user.toggleFeature') return {};
+      assertEvent(event, 'user.toggleFeature');
       return { draft: context.draft.includes(event.code) ? context.draft.filter((c) => c !== event.code) : [...context.draft, event.code] };
     }),
     clearDraft: assign({ draft: [] }),

@@ -70,15 +70,24 @@ export const transferMachine = setup({
   guards: {
     cannotTransfer: ({ context }) => !context.cards.some(canSend) || context.cards.length < 2,
     hasSource: ({ context }) => canSend(cardOf(context, context.sourceCardId)),
-    isSource: ({ context, event }) => event.type === 'user.chooseSource' && canSend(cardOf(context, event.cardId)),
-    isTarget: ({ context, event }) => event.type === 'user.chooseTarget' && event.cardId !== context.sourceCardId && cardOf(context, event.cardId)?.status === 'active',
+    isSource: ({ context, event }) => {
+      assertEvent(event, 'user.chooseSource');
+      return canSend(cardOf(context, event.cardId));
+    },
+    isTarget: ({ context, event }) => {
+      assertEvent(event, 'user.chooseTarget');
+      return event.cardId !== context.sourceCardId && cardOf(context, event.cardId)?.status === 'active';
+    },
     isAmount: ({ context, event }) => {
-      if (event.type !== 'user.setAmount') return false;
+      assertEvent(event, 'user.setAmount');
       if (!event.amount.trim()) return true;
       const cents = parseDecimalAmount(event.amount);
       return cents !== undefined && cents > 0 && cents <= (cardOf(context, context.sourceCardId)?.balance.amount ?? 0);
     },
-    isKnownError: ({ event }) => event.type === 'xstate.error.actor.transferBalance' && isKnownCardError(event.error),
+    isKnownError: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.transferBalance');
+      return isKnownCardError(event.error);
+    },
   },
   actions: {
     notify: () => {},
@@ -104,11 +113,11 @@ export const transferMachine = setup({
     clearError: assign({ error: null, errorAction: null }),
     newAttempt: assign(({ context }) => ({ attempt: context.attempt + 1, idempotencyKey: `${context.keyBase}-${context.attempt + 1}`.slice(0, 100), error: null, errorAction: null })),
     assignResult: assign(({ event }) => {
-      if (event.type !== 'xstate.done.actor.transferBalance') return {};
+      assertEvent(event, 'xstate.done.actor.transferBalance');
       return { result: event.output, notice: event.output.duplicateCode ? CardMessages.duplicate : CardMessages.transferDone(formatCents(event.output.amount)) };
     }),
     assignKnownError: assign(({ event }) => {
-      if (!('error' in event)) return {};
+      assertEvent(event, 'xstate.error.actor.transferBalance');
       const e = cardFlowError(event.error);
       return { error: e.message, errorAction: e.action?.label ?? null };
     }),

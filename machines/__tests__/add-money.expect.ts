@@ -49,14 +49,14 @@ export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
   ],
   sees: { noPaymentMethods: { tags: ['redirecting'] }, submitting: { tags: ['loading'] } },
   effects: {
-    '* -> noPaymentMethods': ['goToPaymentMethods'],
+    '* -> noPaymentMethods': ['redirect'],
     'xstate.done.actor.reload -> done': ['notify'],
     '* -> done': ['close'],
     '* -> closed': ['close'],
   },
   arrange(machine) {
     const fakes = requestFakes({ reload: reloadRequest });
-    const spy = spyActions(['notify', 'close', 'goToPaymentMethods'] as const);
+    const spy = spyActions(['notify', 'close', 'redirect'] as const);
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
@@ -68,6 +68,7 @@ export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
         const c = s.context;
         const ev = event as { type: string; output?: { duplicate?: unknown } };
         // without a payment instrument nothing else happens
+        expect(c.destination).toBe(s.matches('noPaymentMethods') ? '/account/payment-method' : null);
         if (run === 'none') expect(s.matches('noPaymentMethods')).toBe(true);
         if (ev.type === 'xstate.error.actor.reload') expect(c.error).toBe('Your card total cannot exceed $500.');
         if (ev.type === 'xstate.done.actor.reload') expect(c.notice).toMatch(ev.output?.duplicate ? /^We already received your request, thanks!$/ : /^\$(25|50)\.00 added to your card$/);

@@ -31,6 +31,20 @@ describe('machines/app-paths.ts', () => {
     expect(pathTo.cardsAfterCreate('A&B')).toBe('/account/cards?mode=from_account_create&card_error=A%26B');
   });
 
+  it('a card page with its overlay open; curbside success', () => {
+    expect(pathTo.cardOverlay('a b', 'pay')).toBe('/account/cards/a%20b#pay');
+    expect(pathTo.signInThen(pathTo.cardOverlay('42', 'pay'))).toBe('/account/signin?returnUrl=%2Faccount%2Fcards%2F42%23pay');
+    expect(PATHS.curbsideSuccess).toBe('/pickup/curbside/success');
+  });
+
+  it('the card pages after a billing address carry what they need in the query', () => {
+    expect(pathTo.addCreditCard('ad 1', '/gift/1#payment')).toBe('/account/payment-method/add/credit-card?billingAddressId=ad%201&returnUrl=%2Fgift%2F1%23payment');
+    expect(pathTo.addCreditCard(null, null)).toBe('/account/payment-method/add/credit-card');
+    expect(pathTo.editCreditCard('pm_1')).toBe('/account/payment-method/edit/credit-card?paymentMethodId=pm_1');
+    expect(pathTo.guestCreditCard(null)).toBe('/account/payment-method/gift/guest/credit-card');
+    expect(pathTo.guestCreditCard('/menu/cart/guest/checkout')).toBe('/account/payment-method/gift/guest/credit-card?returnUrl=%2Fmenu%2Fcart%2Fguest%2Fcheckout');
+  });
+
   it('hotel partner paths and the sign-in variant', () => {
     expect(pathTo.hotelPartner('lodgecrest')).toBe('/rewards/partnerships/lodgecrest');
     expect(matches(PATTERNS.hotelPartner, pathTo.hotelPartner('lodgecrest'))).toBe(true);

@@ -89,11 +89,11 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
     '* -> saved': ['close'],
     '* -> unchanged': ['close'],
     '* -> closed': ['close'],
-    '* -> noPaymentMethod': ['goToPaymentMethods'],
+    '* -> noPaymentMethod': ['redirect'],
   },
   arrange(machine) {
     const fakes = requestFakes({ createAutoReload: createAutoReloadRequest, updateAutoReload: updateAutoReloadRequest, disableAutoReload: disableAutoReloadRequest });
-    const spy = spyActions(['notify', 'close', 'goToPaymentMethods'] as const);
+    const spy = spyActions(['notify', 'close', 'redirect'] as const);
     // the requests each run sent, by actor
     const sent: Record<string, Record<string, Set<string>>> = {};
     const record = (run: string, id: string, req: unknown) => (((sent[run] ??= {})[id] ??= new Set()).add(JSON.stringify(req)));
@@ -109,6 +109,7 @@ export const autoReloadFlow: Flow<typeof autoReloadMachine> = {
       ],
       onStep(s, event, run) {
         const c = s.context;
+        expect(c.destination).toBe(s.matches('noPaymentMethod') ? '/account/payment-method' : null);
         if (s.matches('creating')) record(run, 'createAutoReload', fakes.last('createAutoReload'));
         if (s.matches('updating')) record(run, 'updateAutoReload', fakes.last('updateAutoReload'));
         if (s.matches('disabling')) record(run, 'disableAutoReload', fakes.last('disableAutoReload'));

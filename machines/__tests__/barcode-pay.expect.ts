@@ -45,10 +45,10 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
     { name: 'a guest signs in first', run: 'guest', events: [], ends: 'signInRequired' },
   ],
   sees: { signInRequired: { tags: ['redirecting'] }, loading: { tags: ['loading'] }, reauthRequired: { tags: ['redirecting'] }, failed: { tags: ['error'] } },
-  effects: { '* -> signInRequired': ['requestSignIn'], '* -> reauthRequired': ['requestReauth'], '* -> closed': ['close'] },
+  effects: { '* -> signInRequired': ['redirect'], '* -> reauthRequired': ['redirect'], '* -> closed': ['close'] },
   arrange(machine) {
     const fakes = requestFakes({ fetchBarcode: fetchBarcodeRequest });
-    const spy = spyActions(['requestSignIn', 'requestReauth', 'close'] as const);
+    const spy = spyActions(['redirect', 'close'] as const);
     let guestSteps = 0;
     let guestFetches = 0;
     return {
@@ -61,6 +61,8 @@ export const barcodePayFlow: Flow<typeof barcodePayMachine> = {
       beforePath: () => void (guestFetches = fakes.made.length),
       onStep(s, event, run) {
         const c = s.context;
+        // sign-in (and re-authentication) come back to this card's #pay
+        expect(c.destination).toBe(s.matches('signInRequired') || s.matches('reauthRequired') ? '/account/signin?returnUrl=%2Faccount%2Fcards%2Fc1%23pay' : null);
         if (run === 'guest') {
           // a guest is sent to sign in first and nothing is fetched
           guestSteps++;

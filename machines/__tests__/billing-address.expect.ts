@@ -47,27 +47,38 @@ export const billingAddressFlow: Flow<typeof billingAddressMachine> = {
     { name: 'an incomplete form is not sent', run: 'member adds', events: [billingAddressEvents[1]!], ends: 'editing' },
   ],
   sees: { creating: { tags: ['loading'] }, updating: { tags: ['loading'] }, savingSingleUse: { tags: ['loading'] }, saved: { tags: ['redirecting'] } },
-  effects: { '* -> saved': ['notify', 'goToCreditCard'] },
+  // a guest's address token is kept for the card page; everyone then goes to the next card page
+  effects: { '* -> saved': ['notify', 'redirect'], 'xstate.done.actor.addSingleUseAddress -> saved': ['keepGuestAddress'] },
   arrange(machine) {
     const fakes = requestFakes({ createAddress: createAddressRequest, updateAddress: updateAddressRequest, addSingleUseAddress: addSingleUseAddressRequest });
-    const spy = spyActions(['notify', 'goToCreditCard'] as const);
+    const spy = spyActions(['notify', 'redirect', 'keepGuestAddress'] as const);
     const opts = (input: object) => ({ events: billingAddressEvents as never, input: input as never, serializeState: serializeState as never });
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
       runs: [
-        { name: 'member adds', options: opts({ mode: 'add', guest: false }) },
-        { name: 'member edits', options: opts({ mode: 'edit', guest: false, address: saved }) },
-        { name: 'guest', options: opts({ mode: 'add', guest: true }) },
+        { name: 'member adds', options: opts({ mode: 'add', guest: false, returnUrl: '/gift/11000001#payment' }) },
+        { name: 'member edits', options: opts({ mode: 'edit', guest: false, address: saved, paymentMethodId: 'pm_1' }) },
+        { name: 'guest', options: opts({ mode: 'add', guest: true, returnUrl: '/gift/11000001#payment' }) },
+        // an address edited on its own (no saved card named): the card page with it; an off-site return URL dropped
+        { name: 'member edits, no card', options: opts({ mode: 'edit', guest: false, address: saved, returnUrl: 'https://evil.example/x' }) },
       ],
       onStep(s, event, run) {
         const c = s.context;
         // the expecting flag: on exactly while a request runs
+        // the next page (spec 2 section 4: the credit-card page), with what it needs in its query
+        const next = {
+          'member adds': '/account/payment-method/add/credit-card?billingAddressId=ad_1&returnUrl=%2Fgift%2F11000001%23payment',
+          'member edits': '/account/payment-method/edit/credit-card?paymentMethodId=pm_1',
+          guest: '/account/payment-method/gift/guest/credit-card?returnUrl=%2Fgift%2F11000001%23payment',
+          'member edits, no card': '/account/payment-method/add/credit-card?billingAddressId=ad_1',
+        }[run];
+        expect(c.destination).toBe(s.matches('saved') ? next : null);
         expect(c.expecting).toBe(s.hasTag('loading'));
-        if (event.type === 'xstate.init') expect([c.guest, c.mode, c.addressId, c.form.city ?? null]).toEqual(run === 'guest' ? [true, 'add', null, null] : run === 'member edits' ? [false, 'edit', 'ad_1', 'Seattle'] : [false, 'add', null, null]);
+        if (event.type === 'xstate.init') expect([c.guest, c.mode, c.addressId, c.form.city ?? null]).toEqual(run === 'guest' ? [true, 'add', null, null] : run.startsWith('member edits') ? [false, 'edit', 'ad_1', 'Seattle'] : [false, 'add', null, null]);
         if (s.matches('editing') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ city: 'Enter a city.', postalCode: 'Enter a 5-digit ZIP code.' });
         if (s.matches('creating')) expect([run, fakes.last('createAddress'), c.fieldErrors]).toEqual(['member adds', { input: sent }, {}]);
-        if (s.matches('updating')) expect([run, fakes.last('updateAddress')]).toEqual(['member edits', { addressId: 'ad_1', input: sent }]);
+        if (s.matches('updating')) expect([run.startsWith('member edits'), fakes.last('updateAddress')]).toEqual([true, { addressId: 'ad_1', input: sent }]);
         if (s.matches('savingSingleUse')) expect([run, fakes.last('addSingleUseAddress')]).toEqual(['guest', { walletTarget: 'guest', input: sent }]);
         if (event.type === 'xstate.done.actor.createAddress') expect([c.newAddressId, c.notice]).toEqual(['ad_1', 'Billing address saved']);
         if (event.type === 'xstate.done.actor.updateAddress') expect([c.newAddressId, c.notice]).toEqual([null, 'Billing address saved']);

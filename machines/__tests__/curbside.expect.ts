@@ -24,7 +24,7 @@ export const curbsideEvents = [
   fail('createArrival', err('UNEXPECTED_ERROR', 500)),
 ];
 type Snap = { value: unknown; context: CurbsideContext };
-const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.firstName, s: s.context.stallNumber, e: s.context.error });
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.firstName, s: s.context.stallNumber, e: s.context.error, to: s.context.destination });
 const input = (firstName: string | null, availability: 'available' | 'unavailable' | 'closed' = 'available') => ({ storeNumber: '10006', orderToken: 'ot_aaaaaaaaaaaaaaaaaaaaaaaa', firstName, stallQuantity: 6, availability });
 
 const K = curbsideEvents as ReadonlyArray<{ type: string }>;
@@ -60,23 +60,29 @@ export const curbsideFlow: Flow<typeof curbsideMachine> = {
     unavailable: { message: 'Curbside is not available right now. Head to the entryway or drive-thru to pick up your order. See you soon!' },
     closed: { message: 'Curbside pickup is closed right now.' },
   },
+  effects: { '* -> success': ['redirect'] },
   catalogue: OrderingTexts,
   arrange(machine) {
     const fakes = requestFakes({ createArrival: arrivalRequest });
     const spy = spyActions(['notify'] as const);
+    // navigation, checked per step against `effects`
+    const nav = spyActions(['redirect'] as const);
     return {
-      machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
+      machine: machine.provide({ actors: fakes.actors, actions: { ...spy.actions, ...nav.actions } }),
       runs: [
         { name: 'named', options: { events: curbsideEvents as never, input: input('Avery'), serializeState: serializeState as never } },
         { name: 'no name', options: { events: curbsideEvents as never, input: input(null), serializeState: serializeState as never } },
         { name: 'unavailable', options: { events: curbsideEvents as never, input: input('Avery', 'unavailable'), serializeState: serializeState as never } },
         { name: 'closed', options: { events: curbsideEvents as never, input: input('Avery', 'closed'), serializeState: serializeState as never } },
       ],
+      spy: nav,
       beforePath: () => spy.clear(),
       onStep(s, event, run) {
         const c = s.context;
         const ev = event as { type: string; error?: { code: string }; stallNumber?: number };
         const effects = spy.step().map((e) => `${e.name}:${(e.params as { message: string }).message}`);
+        // checked in: the success page
+        expect(c.destination).toBe(s.matches('success') ? '/pickup/curbside/success' : null);
         if (ev.type === 'xstate.init') expect(s.value).toBe({ named: 'idle', 'no name': 'askingName', unavailable: 'unavailable', closed: 'closed' }[run]);
         if (ev.type === 'user.setName') expect(c.firstName).toBe('Ana');
         if (ev.type === 'user.submit') {

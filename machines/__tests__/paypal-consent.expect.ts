@@ -42,10 +42,10 @@ export const paypalConsentFlow: Flow<typeof paypalConsentMachine> = {
     { name: 'cancel', events: [Pp[2]!], ends: 'cancelled' },
   ],
   sees: { approving: { tags: ['loading'] }, saving: { tags: ['loading'] }, added: { tags: ['redirecting'] }, cancelled: { tags: ['redirecting'] } },
-  effects: { '* -> added': ['notify', 'goToList'], '* -> cancelled': ['notify', 'goToList'] },
+  effects: { '* -> added': ['notify', 'redirect'], '* -> cancelled': ['notify', 'redirect'] },
   arrange(machine) {
     const fakes = requestFakes({ approvePaypal: approvePaypalRequest, addMethod: addPaypalRequest });
-    const spy = spyActions(['notify', 'goToList'] as const);
+    const spy = spyActions(['notify', 'redirect'] as const);
     return {
       machine: machine.provide({ actors: fakes.actors, actions: spy.actions }),
       spy,
@@ -53,6 +53,8 @@ export const paypalConsentFlow: Flow<typeof paypalConsentMachine> = {
       onStep(s, event) {
         const c = s.context;
         if (!s.matches('saving')) expect(c.token).toBeNull();
+        // done either way: back to the payment-method list
+        expect(c.destination).toBe(s.hasTag('redirecting') ? '/account/payment-method' : null);
         if (s.matches('consenting') && event.type === 'user.approve') expect([c.fieldError, c.error]).toEqual(['Enter a valid email.', null]);
         if (s.matches('approving')) expect([c.fieldError, c.error, fakes.last('approvePaypal')]).toEqual([null, null, { email: 'buyer@example.com' }]);
         if (s.matches('saving')) expect(fakes.last('addMethod')).toEqual({ token: 'tok_paypal_12345678' });

@@ -109,12 +109,10 @@ describe('machines/place-order.setup.ts', () => {
       ['isRefusedPayment', { type: 'user.selectPayment', id: 'pm_1' }, { pricing: pricingFixture({ svcOnly: true }) }, true],
       ['isRefusedPayment', { type: 'user.selectPayment', id: 'card1' }, { pricing: pricingFixture({ svcOnly: true }) }, false],
       ['isRefusedPayment', { type: 'user.selectPayment', id: 'zzz' }, {}, true],
-      ['isRefusedPayment', { type: 'user.addPayment' }, {}, true],
       // the tip is removed when the chosen payment does not support tipping
       ['dropsTip', { type: 'user.selectPayment', id: 'pm_1' }, { tip: 100 }, true],
       ['dropsTip', { type: 'user.selectPayment', id: 'pm_1' }, { tip: 0 }, false],
       ['dropsTip', { type: 'user.selectPayment', id: 'card1' }, { tip: 100 }, false],
-      ['dropsTip', { type: 'user.setTip', amount: 100 }, { tip: 100 }, false],
       // tipping: pricing allows it, price above 0, the stored-value card; whole minor units 0..5000
       ['canTip', { type: 'user.setTip', amount: 0 }, { paymentId: 'card1' }, true],
       ['canTip', { type: 'user.setTip', amount: 5000 }, { paymentId: 'card1' }, true],
@@ -171,6 +169,16 @@ describe('machines/place-order.setup.ts', () => {
       ['isTokenExpiredCode', fail('submitOrder', err('STALE_PRICING')), { guest: true }, false],
     ])('%s on %j → %s', (name, event, context, expected) => {
       expect(guard(name, event, context)).toBe(expected);
+    });
+
+    // a guard written for one event (assertEvent) throws on any other: a wiring mistake is a bug, not a silent answer
+    it.each<[string, AnyEventObject]>([
+      ['isRefusedPayment', { type: 'user.addPayment' }],
+      ['dropsTip', { type: 'user.setTip', amount: 100 }],
+      ['canTip', { type: 'user.selectPayment', id: 'card1' }],
+      ['isCardExpired', { type: 'user.setTip', amount: 100 }],
+    ])('%s on %j throws', (name, event) => {
+      expect(() => guard(name, event, {})).toThrow(/Expected event/);
     });
   });
 

@@ -1,6 +1,7 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { addCardMachine } from '../../machines/add-card.machine.ts';
+import { useRedirect } from '../services/account-flow.tsx';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { addCardActors } from '../services/cards.actors.ts';
 import { AddCardView } from '../views/cards/AddCardView.tsx';
@@ -13,17 +14,14 @@ export const Route = createFileRoute('/account/cards_/add')({
 });
 
 function AddCardPage() {
-  const router = useRouter();
+  const redirect = useRedirect();
   const toast = useToast();
   const actor = useActorRef(
     addCardMachine.provide({
       actors: addCardActors(),
       actions: {
         notify: ({ context }) => context.notice && toast(context.notice.tone, context.notice.message),
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
-        },
+        redirect,
       },
     }),
   );

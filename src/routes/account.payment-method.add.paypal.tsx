@@ -1,7 +1,8 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { paypalConsentMachine } from '../../machines/paypal-consent.machine.ts';
+import { useRedirect } from '../services/account-flow.tsx';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { paypalActors } from '../services/cards.actors.ts';
 import { PaypalConsentView } from '../views/cards/PaypalConsentView.tsx';
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/account/payment-method/add/paypal')({
 });
 
 function AddPaypalPage() {
-  const router = useRouter();
+  const redirect = useRedirect({ replace: false });
   const toast = useToast();
   const queryClient = useQueryClient();
   const actor = useActorRef(
@@ -22,9 +23,9 @@ function AddPaypalPage() {
       actors: paypalActors(),
       actions: {
         notify: ({ context }) => context.notice && toast(context.token || context.notice === 'Payment method added' ? 'success' : 'info', context.notice),
-        goToList: () => {
+        redirect: (args) => {
           void queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey });
-          queueMicrotask(() => void router.navigate({ to: '/account/payment-method' }));
+          redirect(args);
         },
       },
     }),

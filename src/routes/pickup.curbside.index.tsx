@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import * as v from 'valibot';
 import { curbsideMachine } from '../../machines/curbside.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import type { Store } from '../../contracts/locations.ts';
+import { useRedirect } from '../services/account-flow.tsx';
 import { notifyWith, useAppActors } from '../services/app-actors.tsx';
 import { readLastOrder } from '../services/ordering.actors.ts';
 import { curbsideActors, curbsideStoreQuery, loadCurbside } from '../services/ordering/curbside.ts';
@@ -41,19 +41,13 @@ function CurbsidePage() {
 
 function CurbsideForm({ storeNumber, orderToken, firstName, store }: { storeNumber: string; orderToken: string; firstName: string | null; store: Store | null }) {
   const actors = useAppActors();
-  const navigate = useNavigate();
+  const redirect = useRedirect();
   const actor = useActorRef(
     curbsideMachine.provide({
       actors: curbsideActors(),
-      actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) },
+      actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }), redirect },
     }),
     { input: { storeNumber, orderToken, firstName, stallQuantity: store?.mobileOrdering.stallQuantity || 4, availability: store?.mobileOrdering.curbsideAvailability ?? 'available' } },
   );
-  useEffect(() => {
-    const sub = actor.subscribe((s) => {
-      if (s.matches('success')) void navigate({ to: '/pickup/curbside/success', replace: true });
-    });
-    return () => sub.unsubscribe();
-  }, [actor, navigate]);
   return <CurbsideView actor={actor} />;
 }

@@ -24,19 +24,27 @@ export interface AccountFlowActions {
   redirect: (args: { context: { destination: string | null } }) => void;
 }
 
-export function useAccountFlowActions(): AccountFlowActions {
+/**
+ * The `redirect` action every machine that navigates is provided with (account, cards, curbside...): go to the
+ * machine's `destination` (a PATHS / pathTo path, or a checked return URL), replacing the page that started it
+ * (`{ replace: false }` keeps it in the history: the card pages, where Back returns to the form).
+ */
+export function useRedirect({ replace = true }: { replace?: boolean } = {}): AccountFlowActions['redirect'] {
   const router = useRouter();
-  const actors = useAppActors();
   return useMemo(
-    () => ({
-      notify: (_: unknown, params: NotifyParams) => accountNotify(actors, params),
-      redirect: ({ context }: { context: { destination: string | null } }) => {
+    () =>
+      ({ context }: { context: { destination: string | null } }) => {
         // same-origin paths only, checked again where the navigation happens (issue 25)
         const href = safeReturnUrl(context.destination);
         // after the machine's step: navigating unmounts the page that owns the actor
-        if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
+        if (href) queueMicrotask(() => void router.navigate({ href, replace }));
       },
-    }),
-    [router, actors],
+    [router, replace],
   );
+}
+
+export function useAccountFlowActions(): AccountFlowActions {
+  const redirect = useRedirect();
+  const actors = useAppActors();
+  return useMemo(() => ({ notify: (_: unknown, params: NotifyParams) => accountNotify(actors, params), redirect }), [redirect, actors]);
 }

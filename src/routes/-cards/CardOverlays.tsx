@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { Card, PaymentMethodListResponse } from '../../../contracts/cards.ts';
 import { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
 import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
+import { useRedirect } from '../../services/account-flow.tsx';
 import { addMoneyActors, autoReloadActors, barcodeActors } from '../../services/cards.actors.ts';
 import { configQuery } from '../../services/config.ts';
 import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardOverlayViews.tsx';
@@ -26,16 +26,11 @@ export function CardOverlays({ card, hash, onClose }: { card: Card; hash: string
 }
 
 function PayOverlay({ card, onClose }: { card: Card; onClose: () => void }) {
-  const router = useRouter();
-  const here = `/account/cards/${card.cardId}#pay`;
+  const redirect = useRedirect({ replace: false });
   const actor = useActorRef(
     barcodePayMachine.provide({
       actors: barcodeActors(),
-      actions: {
-        close: () => queueMicrotask(onClose),
-        requestSignIn: () => queueMicrotask(() => void router.navigate({ to: '/account/signin', search: { returnUrl: here } })),
-        requestReauth: () => queueMicrotask(() => void router.navigate({ to: '/account/signin', search: { returnUrl: here } })),
-      },
+      actions: { close: () => queueMicrotask(onClose), redirect },
     }),
     { input: { signedIn: true, cardId: card.cardId, lastFour: card.lastFour } },
   );
@@ -52,7 +47,7 @@ type Methods = PaymentMethodListResponse['paymentMethods'];
 
 function AddMoney({ card, methods, onClose }: { card: Card; methods: Methods; onClose: () => void }) {
   const { data: config } = useSuspenseQuery(configQuery);
-  const router = useRouter();
+  const redirect = useRedirect({ replace: false });
   const queryClient = useQueryClient();
   const toast = useToast();
   const keyBase = useMemo(randomKey, []);
@@ -61,7 +56,7 @@ function AddMoney({ card, methods, onClose }: { card: Card; methods: Methods; on
       actors: addMoneyActors(),
       actions: {
         close: () => queueMicrotask(onClose),
-        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ to: '/account/payment-method' })),
+        redirect,
         notify: ({ context }) => {
           if (context.notice) toast(context.notice.startsWith('We already') ? 'info' : 'success', context.notice);
           void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });
@@ -75,7 +70,7 @@ function AddMoney({ card, methods, onClose }: { card: Card; methods: Methods; on
 
 function AutoReload({ card, methods, onClose }: { card: Card; methods: Methods; onClose: () => void }) {
   const { data: config } = useSuspenseQuery(configQuery);
-  const router = useRouter();
+  const redirect = useRedirect({ replace: false });
   const queryClient = useQueryClient();
   const toast = useToast();
   const actor = useActorRef(
@@ -83,7 +78,7 @@ function AutoReload({ card, methods, onClose }: { card: Card; methods: Methods; 
       actors: autoReloadActors(),
       actions: {
         close: () => queueMicrotask(onClose),
-        goToPaymentMethods: () => queueMicrotask(() => void router.navigate({ to: '/account/payment-method' })),
+        redirect,
         notify: ({ context }) => {
           if (context.notice) toast('success', context.notice);
           void queryClient.invalidateQueries({ queryKey: ['account', 'cards'] });

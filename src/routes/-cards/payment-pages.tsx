@@ -1,9 +1,10 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { Address } from '../../../contracts/cards.ts';
 import { safeReturnUrl } from '../../../contracts/return-url.ts';
 import { addressOf, billingAddressMachine } from '../../../machines/billing-address.machine.ts';
+import { useRedirect } from '../../services/account-flow.tsx';
 import { billingAddressActors } from '../../services/cards.actors.ts';
 import { saveGuestAddress } from '../../services/guest-payment.ts';
 import { BillingAddressView } from '../../views/cards/BillingAddressView.tsx';
@@ -15,7 +16,7 @@ import { useToast } from './card-page-hooks.ts';
  * and goes on to the guest card page (with the checkout's ?returnUrl=, where the card page's Continue goes).
  */
 export function BillingAddressPage({ mode, signedIn, address, paymentMethodId, returnUrl }: { mode: 'add' | 'edit'; signedIn: boolean; address: Address | null; paymentMethodId?: string | undefined; returnUrl?: string | undefined }) {
-  const router = useRouter();
+  const redirect = useRedirect({ replace: false });
   const toast = useToast();
   const queryClient = useQueryClient();
   const actor = useActorRef(
@@ -26,24 +27,17 @@ export function BillingAddressPage({ mode, signedIn, address, paymentMethodId, r
           if (context.notice) toast('success', context.notice);
           void queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });
         },
-        goToCreditCard: ({ context }) => {
-          queueMicrotask(() => {
-            if (context.guest && context.addressToken) {
-              const a = addressOf(context.form);
-              saveGuestAddress({ ...context.addressToken, address: { ...a, addressLine2: a.addressLine2 ?? null, phoneNumber: a.phoneNumber ?? null } });
-              const back = safeReturnUrl(returnUrl);
-              void router.navigate({ to: '/account/payment-method/gift/guest/credit-card', search: back ? { returnUrl: back } : {} });
-            } else if (paymentMethodId) void router.navigate({ to: '/account/payment-method/edit/credit-card', search: { paymentMethodId } });
-            else {
-              // a member adding a card for a gift: the card page saves, then goes back to ?returnUrl= (docs/gifting.md 1)
-              const back = safeReturnUrl(returnUrl) ?? undefined;
-              void router.navigate({ to: '/account/payment-method/add/credit-card', search: { billingAddressId: context.newAddressId ?? context.addressId ?? undefined, returnUrl: back } });
-            }
-          });
+        keepGuestAddress: ({ context }) => {
+          if (!context.addressToken) return;
+          const a = addressOf(context.form);
+          saveGuestAddress({ ...context.addressToken, address: { ...a, addressLine2: a.addressLine2 ?? null, phoneNumber: a.phoneNumber ?? null } });
         },
+        // the machine's destination: the guest card page, a saved card's edit page, or the add page with this
+        // address (a member adding a card for a gift comes back to ?returnUrl=, docs/gifting.md 1)
+        redirect,
       },
     }),
-    { input: { mode, guest: !signedIn, address } },
+    { input: { mode, guest: !signedIn, address, paymentMethodId: paymentMethodId ?? null, returnUrl: returnUrl ?? null } },
   );
   const listSearch = mode === 'add' && safeReturnUrl(returnUrl) ? { returnUrl: safeReturnUrl(returnUrl) ?? undefined } : {};
   const back = signedIn ? (

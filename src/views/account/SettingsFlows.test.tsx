@@ -29,6 +29,12 @@ const changePassword: FlowViewModel<typeof changePasswordMachine> = {
       await user.click(screen.getByRole('button', { name: 'Save password' }));
     },
   },
+  // spec 2 section 4: Save with a current password and a valid new one sends both; an empty current password or a
+  // too-short new one sends nothing
+  sends: (event) =>
+    event.type === 'user.submit' && (event as { currentPassword?: string }).currentPassword === 'old secret!'
+      ? [{ src: 'changePassword', request: { currentPassword: 'old secret!', newPassword: 'a brand new secret' } }]
+      : [],
   check: (s, { spies, calls }) => {
     const submit = screen.getByRole('button', { name: /Save password/ });
     expect(isDisabled(submit)).toBe(s.hasTag('loading'));
@@ -217,6 +223,12 @@ describe('ChangePasswordView right after re-authentication (the current password
   const justReauthenticated: FlowViewModel<typeof changePasswordMachine> = {
     ...changePassword,
     input: { askCurrentPassword: false },
+    // right after re-authentication Save sends the new password alone; once the server has asked for the current
+    // password again (the field is back), both; a too-short new password sends nothing
+    sends: (event, s) =>
+      event.type === 'user.submit' && (event as { newPassword?: string }).newPassword === 'a brand new secret'
+        ? [{ src: 'changePassword', request: s.context.askCurrentPassword ? { currentPassword: 'old secret!', newPassword: 'a brand new secret' } : { newPassword: 'a brand new secret' } }]
+        : [],
     perform: {
       'user.submit': async (e, ctx) => {
         if (screen.queryByLabelText(/Current password/)) return changePassword.perform['user.submit']!(e, ctx);

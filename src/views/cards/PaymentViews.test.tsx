@@ -102,7 +102,7 @@ const billing = (guest: boolean): FlowViewModel<typeof billingAddressMachine> =>
   serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.error, f: s.context.fieldErrors }),
   actors: ['createAddress', 'updateAddress', 'addSingleUseAddress'],
   requests: { createAddress: createAddressRequest, updateAddress: updateAddressRequest, addSingleUseAddress: addSingleUseAddressRequest },
-  spyActions: ['notify', 'goToCreditCard'],
+  spyActions: ['notify', 'redirect', 'keepGuestAddress'],
   render: (actor) => <BillingAddressView actor={actor} heading="Add billing address" back={null} />,
   perform: {
     'user.submit': async (e, { user }) => {
@@ -138,7 +138,10 @@ const billing = (guest: boolean): FlowViewModel<typeof billingAddressMachine> =>
       expect(calls.at(-1)!.request).toEqual(guest ? { walletTarget: 'guest', input: sentAddress } : { input: sentAddress });
       expect(isDisabled(screen.getByRole('button', { name: /Continue/ }))).toBe(true);
     }
-    if (s.matches('saved')) expect([spies.notify!.mock.calls.length, spies.goToCreditCard!.mock.calls.length]).toEqual([1, 1]);
+    if (s.matches('saved')) {
+      expect([spies.notify!.mock.calls.length, spies.redirect!.mock.calls.length, spies.keepGuestAddress!.mock.calls.length]).toEqual([1, 1, guest ? 1 : 0]);
+      expect(s.context.destination).toBe(guest ? '/account/payment-method/gift/guest/credit-card' : '/account/payment-method/add/credit-card?billingAddressId=ad_1');
+    }
     if (s.context.error) expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Please try again.');
     expect(screen.getByText(guest ? 'Used for this order only. We don’t keep it in an account.' : 'The billing address of the card you add next.')).toBeTruthy();
   },
@@ -209,7 +212,7 @@ const paypal: FlowViewModel<typeof paypalConsentMachine> = {
   serializeState: (s) => JSON.stringify({ v: s.value, e: s.context.error, f: s.context.fieldError }),
   actors: ['approvePaypal', 'addMethod'],
   requests: { approvePaypal: approvePaypalRequest, addMethod: addPaypalRequest },
-  spyActions: ['notify', 'goToList'],
+  spyActions: ['notify', 'redirect'],
   render: (actor) => <PaypalConsentView actor={actor} />,
   perform: {
     'user.approve': async (e, { user }) => {
@@ -230,7 +233,7 @@ const paypal: FlowViewModel<typeof paypalConsentMachine> = {
     if (s.context.fieldError) expect(screen.getByText('Enter a valid email.')).toBeTruthy();
     if (s.context.error) expect(screen.getByRole('alert').textContent).toBe('There was a problem with PayPal. Please try again or choose another payment method.');
     if (s.matches('approving')) expect(calls.at(-1)!.request).toEqual({ email: 'buyer@example.com' });
-    if (s.matches('added') || s.matches('cancelled')) expect(spies.goToList).toHaveBeenCalledTimes(1);
+    if (s.matches('added') || s.matches('cancelled')) expect([spies.redirect!.mock.calls.length, s.context.destination]).toEqual([1, '/account/payment-method']);
   },
 };
 
