@@ -18,9 +18,7 @@ export const LOW_BALANCE_THRESHOLD = 5;
 export const GREETING_BOUNDARIES = [12, 17] as const;
 /** design 2.3: the route re-reads the clock this often so the greeting turns at 12:00 and 17:00 on an open page */
 export const GREETING_TICK_MS = 60_000;
-/** spec 3 / 5: the stream item types (all enabled by default; `AppConfig.home.streamItemTypes`) */
-export const STREAM_ITEM_TYPES = ['coupon', 'rewardPointsExpiration', 'information', 'onboarding', 'content'] as const;
-export type StreamItemType = (typeof STREAM_ITEM_TYPES)[number];
+/* STREAM_ITEM_TYPES lives in contracts/home.ts (h1, with the valibot shapes) */
 /** spec 3: onboarding task names (SvcReload is sent but never shown, spec 5) */
 export const ONBOARDING_TASKS = ['MOP', 'Purchase', 'SvcReload'] as const;
 export type OnboardingTask = (typeof ONBOARDING_TASKS)[number];
