@@ -78,6 +78,8 @@ export const AppConfig = v.object({
   }),
   /** rewards programme (spec 3; docs/rewards.md 4.1): the next-generation-loyalty flag, levels, benefits, hotel partner */
   rewards: RewardsConfig,
+  /** home stream (spec 3 "Configuration"; docs/home.md 4): the unauthenticated-stream flag and the enabled stream item types */
+  home: v.object({ unauthStreamEnabled: v.boolean(), streamItemTypes: v.array(v.string()) }),
   /** developer matter (the Dev outbox link, the offline map's token note) is shown only where this is on: dev tools on
    * and the caller on this machine (server/routes/core.ts) */
   devTools: v.boolean(),

@@ -37,7 +37,9 @@ test('a member signs in through the form, lands on /account/for-you, signs out, 
 
   await submitSignIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/account\/for-you$/);
-  await expect(page.getByRole('heading', { name: 'Hi, Sam' })).toBeVisible();
+  // the home page (docs/home.md 1): its greeting names the member, and the header's 'Hi, Sam' links to it
+  await expect(page.getByRole('heading', { level: 1, name: /(morning|afternoon|evening), Sam/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hi, Sam' })).toHaveAttribute('href', '/account/for-you');
   await expect(greeting(page, 'Sam')).toBeVisible();
 
   await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).click();

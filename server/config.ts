@@ -1,5 +1,6 @@
 import type { AppConfig, Feature } from '../contracts/config.ts';
 import { DEFAULT_GIFT_AMOUNT_OPTION, GIFT_AMOUNT_OPTIONS, GIFT_CUSTOM_AMOUNT_MAX, GIFT_CUSTOM_AMOUNT_MIN, GIFT_STATUS_DELAY_MS } from '../contracts/gift.ts';
+import { STREAM_ITEM_TYPES } from '../contracts/home.ts';
 import { HOTEL_PARTNER_NAME, HOTEL_PARTNER_SLUG, parseStarLevels, parseUniversalBenefits } from '../contracts/rewards-config.ts';
 import { DEFAULT_SVC_RELOAD_OPTION, DEFAULT_TRIGGER_AMOUNT_OPTION, GUEST_TOKEN_MAX_AGE_MS, PAYMENT_OPTION_DEFAULTS, SVC_RELOAD_OPTIONS, TRIGGER_AMOUNT_OPTIONS } from '../contracts/cards.ts';
 
@@ -151,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     gifting: giftingConfig(env),
     rewards: rewardsConfig(env),
+    home: homeConfig(env),
     devTools: devToolsEnabled(env),
   };
 }
@@ -175,6 +177,20 @@ export function giftingConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['
     showBulkGiftBanner: bool(env.GIFT_SHOW_BULK_BANNER, true),
     unauthCardBalanceCheckEnabled,
     statusDelayMs: wholeNumber(env.GIFT_STATUS_DELAY_MS, GIFT_STATUS_DELAY_MS),
+  };
+}
+
+/**
+ * Home stream (docs/home.md 4). Env overrides: ENABLE_UNAUTH_STREAM (true/false, default false), STREAM_ITEM_TYPES
+ * (comma list of coupon, rewardPointsExpiration, information, onboarding, content; unknown names dropped; unset or
+ * nothing known: all five).
+ */
+export function homeConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['home'] {
+  const known = new Set<string>(STREAM_ITEM_TYPES);
+  const asked = (env.STREAM_ITEM_TYPES ?? '').split(',').map((t) => t.trim()).filter((t) => known.has(t));
+  return {
+    unauthStreamEnabled: bool(env.ENABLE_UNAUTH_STREAM, false),
+    streamItemTypes: asked.length ? [...new Set(asked)] : [...STREAM_ITEM_TYPES],
   };
 }
 

@@ -5,7 +5,6 @@ import { signOutMachine, signOutRequest } from '../../../machines/sign-out.machi
 import { signOutEvents, ssoEvents } from '../../../machines/__tests__/account-events.ts';
 import { modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { RedirectingView } from './RedirectingView.tsx';
-import { ForYouView } from './ForYouView.tsx';
 import { ProfileView } from './ProfileView.tsx';
 import { SettingsLayoutView, SettingsView } from './SettingsViews.tsx';
 
@@ -60,12 +59,6 @@ describe('sign-out page along the sign-out model paths', () => {
 });
 
 describe('simple account pages', () => {
-  it('for-you greets and links to the account pages', async () => {
-    renderWithRouter(<ForYouView firstName="Ana" product="Harbor" />);
-    expect(await screen.findByRole('heading', { name: 'Hi, Ana' })).toBeTruthy();
-    for (const [name, href] of [['Cards', '/account/cards'], ['Profile', '/account/profile'], ['Personal info', '/account/personal'], ['Settings', '/account/settings']])
-      expect(screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(href);
-  });
   it('profile shows the details, formatted', async () => {
     renderWithRouter(<ProfileView profile={{ userExId: 'u', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', phoneNumber: '2065550123', birthday: { month: 2, day: 29 } }} partnerNumber={null} />);
     expect(await screen.findByText('Ana Lima')).toBeTruthy();
