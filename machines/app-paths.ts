@@ -28,6 +28,7 @@ export const PATHS = {
   giftClaim: '/gift/claim',
   paymentMethods: '/account/payment-method',
   addBillingAddress: '/account/payment-method/add/billing-address',
+  history: '/account/history',
 } as const;
 
 export const PATTERNS = {
@@ -40,6 +41,7 @@ export const PATTERNS = {
   hotelPartner: '/rewards/partnerships/$hotelPartner',
   hotelPartnerRedirect: '/rewards/partnerships/$hotelPartner/redirect',
   hotelPartnerSub: '/rewards/partnerships/$hotelPartner/$sub',
+  receipt: '/account/history/$orderId',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -69,5 +71,7 @@ export const pathTo = {
   hotelPartnerRedirect: (slug: string) => fill(PATTERNS.hotelPartnerRedirect, slug),
   hotelPartnerSub: (slug: string, sub: string) => fill(fill(PATTERNS.hotelPartnerSub, slug), sub),
   /** the cards list with the error of a partly created account (spec 2: `mode=from_account_create`) */
+  /** a receipt of the member's order history (docs/home.md 1) */
+  receipt: (orderId: string) => fill(PATTERNS.receipt, orderId),
   cardsAfterCreate: (code: string) => `${PATHS.cards}?mode=from_account_create&card_error=${encodeURIComponent(code)}`,
 } as const;
