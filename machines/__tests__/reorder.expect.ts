@@ -71,7 +71,7 @@ export const reorderFlow: Flow<typeof reorderMachine> = {
         if (s.matches('checking')) expect(fakes.last('loadReorder')).toEqual(run === 'no store' ? { orderId: ORDER_ID, storeNumber: '10003-100003', selectStore: true } : { orderId: ORDER_ID, storeNumber: '10001-100001', selectStore: false });
         const sent = spy.step();
         if (s.matches('done')) {
-          const answer = (event as { output: { items: unknown[]; unavailable: Array<{ name: string }> } }).output;
+          const answer = (event as unknown as { output: { items: unknown[]; unavailable: Array<{ name: string }> } }).output;
           const partly = answer.unavailable.length > 0;
           // in this order: the store, the items, the toast naming what was left out, then the cart
           expect(sent.map((x) => x.name)).toEqual(partly ? ['selectStoreIfNone', 'addToCart', 'notify', 'redirect'] : ['selectStoreIfNone', 'addToCart', 'redirect']);

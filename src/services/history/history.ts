@@ -9,6 +9,7 @@ import { StoreResponse } from '../../../contracts/locations.ts';
 import { ORDER_HISTORY_LIMIT, orderHistoryRequest, type OrderHistoryRequest } from '../../../machines/order-history.machine.ts';
 import type { ReceiptRequest } from '../../../machines/receipt.machine.ts';
 import type { ReorderAnswer, ReorderRequest } from '../../../machines/reorder.machine.ts';
+import { HistoryMessages } from '../../../contracts/history-messages.ts';
 import { api } from '../api.ts';
 import { callWith } from '../flow-error.ts';
 import { OrderingCodeMessagesForHistory } from './history-codes.ts';
@@ -36,6 +37,10 @@ export function orderHistoryActors(queryClient: QueryClient) {
 export function receiptActors(queryClient: QueryClient) {
   return { loadReceipt: fromPromise<OrderReceipt, ReceiptRequest>(({ input }) => queryClient.fetchQuery(receiptQuery(input))) };
 }
+/** a malformed order id (the route's param check): answered as the server answers an unknown order, without a request */
+export const notFoundReceiptActors = {
+  loadReceipt: fromPromise<OrderReceipt, ReceiptRequest>(async () => Promise.reject({ status: 404, code: 'ORDER_NOT_FOUND', message: HistoryMessages.orderNotFound })),
+};
 export const reorderActors = {
   loadReorder: fromPromise<ReorderAnswer, ReorderRequest>(async ({ input, signal }) => {
     const check = await call(getReorderCheck({ orderId: input.orderId, storeNumber: input.storeNumber }, signal));
