@@ -32,6 +32,7 @@ export const PATHS = {
   addCreditCard: '/account/payment-method/add/credit-card',
   editCreditCard: '/account/payment-method/edit/credit-card',
   guestCreditCard: '/account/payment-method/gift/guest/credit-card',
+  history: '/account/history',
 } as const;
 
 export const PATTERNS = {
@@ -44,6 +45,7 @@ export const PATTERNS = {
   hotelPartner: '/rewards/partnerships/$hotelPartner',
   hotelPartnerRedirect: '/rewards/partnerships/$hotelPartner/redirect',
   hotelPartnerSub: '/rewards/partnerships/$hotelPartner/$sub',
+  receipt: '/account/history/$orderId',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -77,6 +79,8 @@ export const pathTo = {
   hotelPartner: (slug: string) => fill(PATTERNS.hotelPartner, slug),
   hotelPartnerRedirect: (slug: string) => fill(PATTERNS.hotelPartnerRedirect, slug),
   hotelPartnerSub: (slug: string, sub: string) => fill(fill(PATTERNS.hotelPartnerSub, slug), sub),
+  /** a receipt of the member's order history (docs/home.md 1) */
+  receipt: (orderId: string) => fill(PATTERNS.receipt, orderId),
   /** the cards list with the error of a partly created account (spec 2: `mode=from_account_create`) */
   cardsAfterCreate: (code: string) => `${PATHS.cards}?mode=from_account_create&card_error=${encodeURIComponent(code)}`,
   /** a card page with one of its overlays open (`#pay`, `#add-money`, `#auto-reload`) */

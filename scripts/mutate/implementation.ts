@@ -24,6 +24,7 @@ import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import { PrivacyMessages, UnsubscribeMessages } from '../../contracts/privacy-messages.ts';
 import { accountMessages } from '../../src/services/error-catalogue.ts';
 import { locatorMessages } from '../../src/services/locator-messages.ts';
+import { HistoryMessages } from '../../contracts/history-messages.ts';
 import { cloneConfig } from './mutants.ts';
 
 export type ImplementationOperator = 'negate-guard' | 'noop-assign' | 'change-delay' | 'drop-input-field' | 'change-text';
@@ -53,6 +54,7 @@ export const CATALOGUES: Record<string, Record<string, unknown>> = {
   PromoMessages,
   PartnerMessages,
   RewardsMessages,
+  HistoryMessages,
 };
 
 type Obj = Record<string, unknown>;

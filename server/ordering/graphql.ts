@@ -31,6 +31,8 @@ import { submitOrder } from './submit.ts';
 import { orderLines, pickupOptions, storeWait, summary, timeSlots, visibleOrder } from './orders.ts';
 import { addFavoriteProduct, createCustomerArrival, deleteFavoriteProduct, favoriteProducts, previousOrders } from './account-data.ts';
 import { offersFor } from './offers.ts';
+import { OrderHistoryInput, OrderReceiptInput, ReorderCheckInput } from '../../contracts/order-history.ts';
+import { orderHistory, orderReceipt, reorderCheck } from './history.ts';
 import { pricingByStoreNumber, pricingRules } from './store-pricing.ts';
 
 /**
@@ -356,7 +358,58 @@ const typeDefs = /* GraphQL */ `
   input PricingRulesInput { storeNumber: String guest: Boolean }
   input PricingByStoreNumberInput { storeNumber: String! skus: [String!] }
 
+  # ---- order history, receipt, reorder check (docs/home.md 3.5, 4; members only, own orders only)
+  type HistoryOption { name: String! quantity: Int! "charged price (minor units)" price: Int! }
+  type HistoryItem { name: String! sizeName: String! quantity: Int! options: [HistoryOption!]! price: Int! discount: Int! }
+  type HistoryStore { storeNumber: String! name: String! timeZone: String! }
+  type HistoryOrder {
+    orderId: ID!
+    placedAt: String!
+    store: HistoryStore!
+    "16 (in store) | DT | CX"
+    pickupOption: String!
+    items: [HistoryItem!]!
+    total: Int!
+    currency: Currency!
+    "Harbor Card •••• 0001, Visa •••• 4242, PayPal"
+    payment: String!
+    starsEarned: Int!
+    status: OrderStatus!
+  }
+  type OrderHistoryPage { orders: [HistoryOrder!]! nextCursor: String }
+  type ReceiptTender { label: String! amount: Int! }
+  type OrderReceipt {
+    orderId: ID!
+    placedAt: String!
+    store: HistoryStore!
+    pickupOption: String!
+    items: [HistoryItem!]!
+    total: Int!
+    currency: Currency!
+    payment: String!
+    starsEarned: Int!
+    status: OrderStatus!
+    subtotal: Int!
+    discount: Int!
+    offers: [String!]!
+    tax: Int!
+    taxIncluded: Boolean!
+    taxIncludedNote: String
+    tip: Int!
+    tenders: [ReceiptTender!]!
+    starsSpent: Int!
+  }
+  type UnavailableItem { name: String! reason: Availability! }
+  type ReorderCheck { storeNumber: String! items: [BasketItem!]! unavailable: [UnavailableItem!]! }
+  "limit 1-20 (default 10); cursor: the previous page's nextCursor"
+  input OrderHistoryInput { limit: Int cursor: String }
+  input OrderReceiptInput { orderId: ID! }
+  input ReorderCheckInput { orderId: ID! storeNumber: String! }
+
   extend type Query {
+    orderHistory(input: OrderHistoryInput!): OrderHistoryPage!
+    orderReceipt(input: OrderReceiptInput!): OrderReceipt!
+    reorderCheck(input: ReorderCheckInput!): ReorderCheck!
     menu(input: GetMenuInput!): MenuResponse!
     product(input: GetProductInput!): ProductResponse!
     offers(input: GetOffersInput!): Offers!
@@ -425,6 +478,9 @@ export const orderingGraphql: GqlModule = {
         for (const o of pickupOptions(s)) options.push({ ...o, wait: await storeWait(ctx.deps.db, s.short, o.code, at) });
         return { storeNumber: s.row.store_number, options };
       }),
+      orderHistory: field(OrderHistoryInput, async (input, ctx) => orderHistory(ctx.deps.db, userOf(ctx), input)),
+      orderReceipt: field(OrderReceiptInput, async (input, ctx) => orderReceipt(ctx.deps.db, userOf(ctx), input.orderId)),
+      reorderCheck: field(ReorderCheckInput, async (input, ctx) => reorderCheck(ctx.deps.db, userOf(ctx), input)),
       previousOrders: field(GetPreviousOrdersInput, async (input, ctx) => previousOrders(ctx.deps.db, userOf(ctx), input)),
       favoriteProducts: field(GetFavoriteProductsInput, async (input, ctx) => favoriteProducts(ctx.deps.db, userOf(ctx), input)),
       similarItems: field(SimilarItemsInput, async (input, ctx) => {

@@ -85,6 +85,9 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   // promo redemption and bonus opt-in (docs/rewards.md 1)
   '/rewards/promo/redeem': 'Redeem offer',
   '/rewards/bonus/$offerCode': 'Bonus offer',
+  // order history and receipts (docs/home.md 1)
+  '/account/history/': 'Order history',
+  '/account/history/$orderId': 'Receipt',
 };
 
 /** "<page> | <brand>"; the brand alone only when there is no page title at all. */

@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { reorderFlow } from './reorder.expect.ts';
+
+describeFlow(reorderFlow);
