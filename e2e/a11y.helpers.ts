@@ -16,6 +16,7 @@ const PARAMS: Record<string, string> = { $token: 'sample-token-0000', $message: 
 Object.assign(PARAMS, { $result: 'success', $offerCode: 'SPRING24' });
 // the hotel partner pages (docs/rewards.md 2.3)
 Object.assign(PARAMS, { $hotelPartner: 'lodgecrest', $sub: 'success' });
+Object.assign(PARAMS, { $orderId: 'ord_a11ysample00000' });
 
 /** Every route of the app as a URL to visit: the `fullPaths` union of src/routeTree.gen.ts, params filled in. */
 export function appRoutes(): string[] {

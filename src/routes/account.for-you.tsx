@@ -15,6 +15,7 @@ import { useIsPhone } from '../services/viewport.ts';
 import { ForYouView } from '../views/home/ForYouView.tsx';
 import { REWARD_TIER_CONTENT } from '../views/rewards/benefits.ts';
 import { HomeStreamSection } from './-home/home-stream-section.tsx';
+import { LastOrderWidget, lastOrderQuery } from './-history/LastOrderWidget.tsx';
 import { LazyCardOverlays, usePreloadCardOverlays } from './-cards/lazy-overlays.tsx';
 
 /**
@@ -27,7 +28,11 @@ export const Route = createFileRoute('/account/for-you')({
   loader: async ({ context }) => {
     const [session] = await Promise.all([context.queryClient.ensureQueryData(sessionQuery).catch(() => null), context.queryClient.ensureQueryData(configQuery)]);
     if (!session?.signedIn) return;
-    await Promise.all([context.queryClient.ensureQueryData(cardListQuery).catch(() => undefined), prefetchRewardsSummary(context.queryClient, true)]);
+    await Promise.all([
+      context.queryClient.ensureQueryData(cardListQuery).catch(() => undefined),
+      prefetchRewardsSummary(context.queryClient, true),
+      context.queryClient.ensureQueryData(lastOrderQuery).catch(() => null),
+    ]);
   },
   component: ForYouPage,
 });
@@ -76,7 +81,7 @@ function ForYou({ signedIn, firstName }: { signedIn: boolean; firstName: string 
       greeting={greeting}
       signedIn={signedIn}
       status={status}
-      // h3's last-order widget mounts here (orderWidget) once it is exported
+      orderWidget={<LastOrderWidget />}
       stream={<HomeStreamSection signedIn={signedIn} locale={streamLocale()} unauthStreamEnabled={config.home.unauthStreamEnabled} streamItemTypes={config.home.streamItemTypes} />}
       scanInStore={signedIn && isPhone && !!primary}
       overlay={primary ? <PayOverlay card={primary} /> : null}
