@@ -2,9 +2,11 @@ import * as v from 'valibot';
 import { OPAQUE_ID, OpaqueId } from './opaque-id.ts';
 
 export { OPAQUE_ID, OpaqueId };
-import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { AccountMessages } from './account-messages.ts';
 import { CardMessages } from './card-messages.ts';
+import { Card, Money, PaymentType, SvcCardNumber, SvcSecurityCode } from './card-fields.ts';
+export * from './card-fields.ts';
+export * from './card-codes.ts';
 import { IdempotencyKey, CardId, PaymentMethodId, GUEST_TOKEN_MAX_AGE_MS } from './card-shared.ts';
 
 /**
@@ -82,52 +84,6 @@ export const CardCodes = {
   makePrimaryFailed: 'MAKE_PRIMARY_FAILED',
 } as const;
 
-export const PAYMENT_METHOD_PROBLEM_CODES = ['121043', '121045', '121046', '121065', '121066', '121068', '121070', '121076'] as const;
-export const PAYPAL_ERROR_CODES = ['121059', '121060', '121061', '121067', '121071', '121072'] as const;
-
-export const GENERIC_CARD_ERROR = GENERIC_ERROR_MESSAGE;
-
-/** The catalogue: code → message (spec 8). A server-supplied message takes precedence when present. */
-export const cardCodeMessage: Record<string, string> = {
-  '121000': CardMessages.lookWrong,
-  '121001': CardMessages.lookWrong,
-  '121002': CardMessages.lookWrong,
-  '121017': CardMessages.lookWrong,
-  '121005': CardMessages.reloadAmountMissing,
-  '121009': CardMessages.autoReloadAmountMissing,
-  '121010': CardMessages.autoReloadAmountMissing,
-  '121023': CardMessages.balanceLimit,
-  '121024': CardMessages.storeCredit,
-  '121025': CardMessages.transferBalanceTooLow,
-  '121030': CardMessages.cardInactive,
-  '121032': CardMessages.lostOrStolen,
-  '121033': CardMessages.international,
-  '121034': CardMessages.notRegistered,
-  '121035': CardMessages.fraud,
-  '121036': CardMessages.reloadAmountInvalid,
-  '121037': CardMessages.cardClosed,
-  '121044': CardMessages.expired,
-  '121048': CardMessages.rejected,
-  '121062': CardMessages.antiFraud,
-  '121063': CardMessages.duplicate,
-  '121069': CardMessages.amex,
-  '121075': CardMessages.generic,
-  '123000': CardMessages.generic,
-  '122000': CardMessages.alreadyRegistered,
-  DIGITAL_CARD_PROVISION_ERROR: CardMessages.generic,
-  INSUFFICIENT_BALANCE: CardMessages.insufficientBalance,
-  UNEXPECTED_ERROR: CardMessages.generic,
-  IDEMPOTENCY_KEY_REUSED: CardMessages.keyReused,
-  CARD_HAS_BALANCE: CardMessages.cardHasBalance,
-  CARD_NOT_FOUND: CardMessages.cardNotFound,
-  PAYMENT_METHOD_NOT_FOUND: CardMessages.paymentMethodNotFound,
-  ADDRESS_NOT_FOUND: CardMessages.addressNotFound,
-  PAYMENT_TOKEN_EXPIRED: CardMessages.tokenExpired,
-  BARCODE_EXPIRED: CardMessages.barcodeExpired,
-  MAKE_PRIMARY_FAILED: CardMessages.makePrimaryFailed,
-};
-for (const c of PAYMENT_METHOD_PROBLEM_CODES) cardCodeMessage[c] = CardMessages.paymentMethodProblem;
-for (const c of PAYPAL_ERROR_CODES) cardCodeMessage[c] = CardMessages.paypal;
 
 /** Actions offered with some codes (spec 8): label and where it goes ('retry' = try again in place). */
 export type CardErrorAction = { label: string; to: 'retry' | '/account/cards/add' | 'choose-card' | 'choose-method' | 'card-page' };
@@ -147,11 +103,6 @@ export const cardCodeAction: Record<string, CardErrorAction> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Money
 
-export const Money = v.object({ amount: v.number(), currency: v.literal('USD') });
-export type Money = v.InferOutput<typeof Money>;
-export const money = (cents: number): Money => ({ amount: cents, currency: 'USD' });
-/** "Prices in minor units are divided by 100 and shown with two decimals." */
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 /**
  * Amounts typed as decimals ("25", "25.5", "$25.00") → cents; anything unparsable → undefined
  * (spec 5: amounts are parsed as decimals and an unparsable one is omitted).
@@ -178,39 +129,11 @@ export const PAY_CODE_REFRESH_MS = 4 * 60_000;
 // Field schemas
 
 const Cents = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_CARD_BALANCE_CENTS, message));
-export const SvcCardNumber = v.pipe(v.string('A valid card number has 16 digits.'), v.regex(/^[0-9]{16}$/, 'A valid card number has 16 digits.'), v.maxLength(16, 'A valid card number has 16 digits.'));
-export const SvcSecurityCode = v.pipe(v.string('A valid security code has 8 digits.'), v.regex(/^[0-9]{8}$/, 'A valid security code has 8 digits.'), v.maxLength(8, 'A valid security code has 8 digits.'));
 const Risk = v.optional(v.looseObject({ deviceId: v.optional(v.pipe(v.string(), v.maxLength(200))), risk: v.optional(v.pipe(v.string(), v.maxLength(20))) }));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cards
 
-export const CardStatus = v.picklist(['active', 'inactive', 'lost', 'stolen', 'closed']);
-export const AutoReloadProfile = v.object({
-  status: v.picklist(['active', 'disabled']),
-  isActive: v.boolean(),
-  amount: v.number(),
-  triggerAmount: v.number(),
-  paymentInstrumentId: v.string(),
-  paymentMethodId: v.string(),
-  lastErrorCode: v.nullable(v.string()),
-  lastFiredAt: v.nullable(v.string()),
-});
-export type AutoReloadProfile = v.InferOutput<typeof AutoReloadProfile>;
-
-/** no full card number: `lastFour` only (the pay code in BarcodeResponse is what a register charges) */
-export const Card = v.object({
-  cardId: v.string(),
-  lastFour: v.string(),
-  nickname: v.string(),
-  cardImageUrl: v.string(),
-  kind: v.picklist(['digital', 'physical', 'store_credit', 'egift']),
-  status: CardStatus,
-  isPrimary: v.boolean(),
-  balance: Money,
-  autoReloadProfile: v.nullable(AutoReloadProfile),
-});
-export type Card = v.InferOutput<typeof Card>;
 
 export const LedgerEntry = v.object({
   id: v.number(),
@@ -252,7 +175,6 @@ export const BarcodeResponse = v.object({ uri: v.string(), code: v.string(), exp
 export type BarcodeResponse = v.InferOutput<typeof BarcodeResponse>;
 
 /** POST /account/cards/get-card-info-from-token (an eGift bearer link) */
-export const CardInfoFromTokenRequest = v.object({ cashstarToken: v.pipe(v.string('Give the gift token.'), v.regex(/^[A-Za-z0-9_-]{8,128}$/, 'Not a gift token.')) });
 export const CardInfoFromTokenResponse = v.object({ cardNumber: v.string(), securityCode: v.string(), balance: Money, registered: v.boolean() });
 export type CardInfoFromTokenResponse = v.InferOutput<typeof CardInfoFromTokenResponse>;
 
@@ -336,27 +258,6 @@ export type RegisterChargeResponse = v.InferOutput<typeof RegisterChargeResponse
 // ---------------------------------------------------------------------------------------------------------------
 // Payment methods and the sandbox processor
 
-export const PaymentType = v.picklist(['visa', 'mastercard', 'amex', 'discover', 'paypal']);
-export type PaymentType = v.InferOutput<typeof PaymentType>;
-export const CardBrand = v.picklist(['visa', 'mastercard', 'amex', 'discover']);
-export type CardBrand = v.InferOutput<typeof CardBrand>;
-
-export const PaymentMethod = v.object({
-  paymentMethodId: v.string(),
-  paymentMethodIdHash: v.string(),
-  paymentInstrumentId: v.string(),
-  paymentType: PaymentType,
-  default: v.boolean(),
-  accountNumberLastFour: v.string(),
-  expMonth: v.nullable(v.number()),
-  expYear: v.nullable(v.number()),
-  accountEmail: v.nullable(v.string()),
-  nickname: v.nullable(v.string()),
-  billingAddressId: v.nullable(v.string()),
-});
-export type PaymentMethod = v.InferOutput<typeof PaymentMethod>;
-export const PaymentMethodListResponse = v.object({ paymentMethods: v.array(PaymentMethod) });
-export type PaymentMethodListResponse = v.InferOutput<typeof PaymentMethodListResponse>;
 
 const digitsOnly = v.transform((s: string) => s.replace(/[\s-]/g, ''));
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Card, CardInfoFromTokenRequest, Money, PaymentType, SvcCardNumber, SvcSecurityCode } from './cards.ts';
+import { Card, CardInfoFromTokenRequest, Money, PaymentType, SvcCardNumber, SvcSecurityCode } from './card-fields.ts';
 import { GUEST_TOKEN_MAX_AGE_MS } from './card-shared.ts';
 import { GiftMessages } from './gift-messages.ts';
 import { GIFT_CATEGORY_URN, GIFT_CONFIRMATION_STORAGE_KEY, GIFT_FORM_STORAGE_KEY, GIFT_LOCALE, GIFT_PRODUCT_NUMBER } from './gift-ids.ts';

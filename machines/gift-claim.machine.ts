@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import * as v from 'valibot';
-import type { Money } from '../contracts/cards.ts';
-import { CardInfoFromTokenRequest } from '../contracts/cards.ts';
+import type { Money } from '../contracts/card-fields.ts';
+import { CardInfoFromTokenRequest } from '../contracts/card-fields.ts';
 import { GiftCodes, type ClaimEgiftRequest } from '../contracts/gift.ts';
 import type { GiftMessageKey } from '../contracts/gift-messages.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';

@@ -3,7 +3,7 @@
  * the statechart (docs/gifting.md 2.2; place-order does the same).
  */
 import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { PaymentMethod } from '../contracts/cards.ts';
+import type { PaymentMethod } from '../contracts/card-fields.ts';
 import { PATHS, pathTo } from './app-paths.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import type { GiftMessageKey, GiftProduct, GiftPurchaseRequest } from '../contracts/gift.ts';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { GIFT_LOCALE, GIFT_PRODUCT_NUMBER } from '../../contracts/gift-ids.ts';
 import { sessionQuery } from '../services/session.ts';
 import { giftCardQuery, giftCatalogQuery } from '../services/gifting/gift.queries.ts';
-import { paymentMethodsQuery } from './-cards/card-page-hooks.ts';
+import { paymentMethodsQuery } from '../services/cards/payment-methods.ts';
 import { GiftFormPage } from './-gifting/gift-form-page.tsx';
 
 /**

@@ -7,7 +7,7 @@ export { useToast } from '../../services/app-actors.tsx';
  */
 
 /** The payment methods query (add money and auto reload choose from it): src/services/cards/queries.ts. */
-export { paymentMethodsQuery } from '../../services/cards/queries.ts';
+export { paymentMethodsQuery } from '../../services/cards/payment-methods.ts';
 
 
 /** This month, for the credit-card machine's expiry check. */

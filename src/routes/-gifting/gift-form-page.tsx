@@ -12,7 +12,7 @@ import { clearPersistedGiftForm, persistGiftForm, readPersistedGiftForm, storeGi
 import { giftFormActors, readGiftGuestPayment } from '../../services/gifting/purchase.actors.ts';
 import { giftCatalogQuery } from '../../services/gifting/gift.queries.ts';
 import { useToast } from '../../services/app-actors.tsx';
-import { paymentMethodsQuery } from '../../services/cards/queries.ts';
+import { paymentMethodsQuery } from '../../services/cards/payment-methods.ts';
 import { GiftFormView } from '../../views/gifting/GiftFormView.tsx';
 
 /**

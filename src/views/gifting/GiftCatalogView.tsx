@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
-import { formatCents } from '../../../contracts/cards.ts';
+import { formatCents } from '../../../contracts/card-fields.ts';
 import type { giftCatalogMachine } from '../../../machines/gift-catalog.machine.ts';
 import { AccountForm, ErrorAlert, LoadFailed } from '../shared/blocks.tsx';
 import { SubmitButton, TextField, useFocusFirstError } from '../shared/form.tsx';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
-import { formatCents } from '../../../contracts/cards.ts';
+import { formatCents } from '../../../contracts/card-fields.ts';
 import type { giftClaimMachine } from '../../../machines/gift-claim.machine.ts';
 import { ErrorAlert, LoadFailed } from '../shared/blocks.tsx';
 import { PageLoading } from '../shell/Loading.tsx';

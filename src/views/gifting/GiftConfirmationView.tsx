@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { GiftTexts } from '../../../contracts/gift-messages.ts';
-import { formatCents } from '../../../contracts/cards.ts';
+import { formatCents } from '../../../contracts/card-fields.ts';
 import type { GiftConfirmation } from '../../../machines/gift-form.machine.ts';
 import './gifting.css';
 

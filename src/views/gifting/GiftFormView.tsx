@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { GIFT_MESSAGE_MAX, MAX_RECIPIENTS, type GiftCatalogProduct } from '../../../contracts/gift.ts';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
-import { formatCents } from '../../../contracts/cards.ts';
+import { formatCents } from '../../../contracts/card-fields.ts';
 import type { giftFormMachine } from '../../../machines/gift-form.machine.ts';
 import { giftSteps, giftTotal, stepTitles } from '../../../machines/gift-form-rules.ts';
 import type { giftPaymentMachine } from '../../../machines/gift-payment.machine.ts';

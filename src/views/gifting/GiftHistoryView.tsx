@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
-import { formatCents } from '../../../contracts/cards.ts';
+import { formatCents } from '../../../contracts/card-fields.ts';
 import type { GiftDeliveryState, GiftHistoryEntry } from '../../../contracts/gift.ts';
 import { lastPage, type giftHistoryMachine } from '../../../machines/gift-history.machine.ts';
 import { LoadFailed } from '../shared/blocks.tsx';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { GiftMessages, GiftTexts } from '../../../contracts/gift-messages.ts';
-import { formatCents } from '../../../contracts/cards.ts';
+import { formatCents } from '../../../contracts/card-fields.ts';
 import type { giftPaymentMachine } from '../../../machines/gift-payment.machine.ts';
 import type { giftPurchaseMachine } from '../../../machines/gift-purchase.machine.ts';
 import { ErrorAlert } from '../shared/blocks.tsx';
