@@ -6,13 +6,12 @@ import type { ReceiptRequest } from '../../../machines/receipt.machine.ts';
 import { graphql } from '../../graphql/graphql.ts';
 import { graphqlOperation } from '../graphql.ts';
 
-const ITEMS = 'items { name sizeName quantity price discount options { name quantity price } }';
 export const documents = {
   orderHistory: graphql(
-    `query OrderHistory($input: OrderHistoryInput!) { orderHistory(input: $input) { nextCursor orders { orderId placedAt store { storeNumber name timeZone } pickupOption ${ITEMS} total currency payment starsEarned status } } }`,
+    `query OrderHistory($input: OrderHistoryInput!) { orderHistory(input: $input) { nextCursor orders { orderId placedAt store { storeNumber name timeZone } pickupOption items { name sizeName quantity price discount options { name quantity price } } total currency payment starsEarned status } } }`,
   ),
   orderReceipt: graphql(
-    `query OrderReceipt($input: OrderReceiptInput!) { orderReceipt(input: $input) { orderId placedAt store { storeNumber name timeZone } pickupOption ${ITEMS} total currency payment starsEarned status subtotal discount offers tax taxIncluded taxIncludedNote tip tenders { label amount } starsSpent } }`,
+    `query OrderReceipt($input: OrderReceiptInput!) { orderReceipt(input: $input) { orderId placedAt store { storeNumber name timeZone } pickupOption items { name sizeName quantity price discount options { name quantity price } } total currency payment starsEarned status subtotal discount offers tax taxIncluded taxIncludedNote tip tenders { label amount } starsSpent } }`,
   ),
   reorderCheck: graphql(
     `query ReorderCheck($input: ReorderCheckInput!) { reorderCheck(input: $input) { storeNumber unavailable { name reason } items { quantity product { productNumber formCode name imageURL availability } size { sku sizeCode name } childItems { commerce { sku } optionProductNumber name sizeCode quantity } } } }`,
