@@ -29,3 +29,7 @@ export const ORDER_HISTORY_PAGE_SIZE = 10;
 export const ORDER_HISTORY_MAX_LIMIT = 20;
 /** design 3.1: each stream source must answer within this, else the answer is a 206 naming it */
 export const STREAM_SOURCE_TIMEOUT_MS = 1000;
+
+/** the stream's locales (the four app locales; contracts/home.ts validates `locale` against them): schema-free, so the
+ * home route's module, which loads with the entry chunk, does not pull the stream's valibot schemas in */
+export const STREAM_LOCALES = ['en-US', 'en-CA', 'fr-CA', 'en-GB'] as const;

@@ -18,7 +18,8 @@ const Int = v.pipe(v.number(), v.integer());
 export const STREAM_ITEM_TYPES = ['coupon', 'rewardPointsExpiration', 'information', 'onboarding', 'content'] as const;
 export type StreamItemType = (typeof STREAM_ITEM_TYPES)[number];
 /** the app's locales (as server/ordering/routes.ts negotiates them) */
-export const STREAM_LOCALES = ['en-US', 'en-CA', 'fr-CA', 'en-GB'] as const;
+export { STREAM_LOCALES } from './home-constants.ts';
+import { STREAM_LOCALES } from './home-constants.ts';
 /** the server's sources (docs/home.md 3.1); a 206 names the failed ones in `failedSources` */
 export const STREAM_SOURCES = ['coupons', 'starExpiry', 'tier', 'onboarding', 'editorial'] as const;
 export type StreamSource = (typeof STREAM_SOURCES)[number];
