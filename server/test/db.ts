@@ -4,9 +4,7 @@
  *
  *   forEachDb('locations', (getDb) => { it('...', async () => { const db = getDb(); ... }) })
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -26,18 +24,8 @@ export function backends(): Backend[] {
 
 export async function openTestDb(backend: Backend): Promise<Db> {
   if (backend === 'pglite') {
-    // a copy of the template's data folder, opened on disk and removed on close: about 2.5 s of CPU, where loading
-    // the tarball into memory (PGlite's loadDataDir) took 6-7 s per describe block (docs/testing.md "CI time")
-    const dir = await mkdtemp(path.join(tmpdir(), 'coffee-t-pglite-'));
-    await cp(inject('pgliteTemplateDir'), dir, { recursive: true });
-    const db = await openPglite(dir);
-    const close = db.close.bind(db);
-    return Object.assign(db, {
-      async close() {
-        await close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    });
+    const buf = await readFile(inject('pgliteTemplate'));
+    return openPglite(undefined, new Blob([new Uint8Array(buf)]));
   }
   const template = inject('pgTemplate');
   if (!template) throw new Error('PostgreSQL template missing');

@@ -1,16 +1,13 @@
 /**
  * Vitest global setup: builds the seeded template databases once per source version
  * (a hash of the migrations and the seed code), so each test file starts from a copy in about a second:
- * - PGlite: a data-dir tarball in .cache/test-db/, unpacked once per source version into a data folder beside it
- *   (pgliteTemplateDir below), which each test file copies and opens (a copy of the folder and a start on it cost about
- *   2.5 s of CPU; loading the tarball into memory cost 6-7 s: docs/testing.md "CI time");
+ * - PGlite: a data-dir tarball in .cache/test-db/, loaded in memory by each test file;
  * - PostgreSQL (when 127.0.0.1:5432 answers): a template database each test file clones.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile, stat, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile, stat, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -76,25 +73,6 @@ export async function ensurePgliteTemplate(hash: string): Promise<string> {
 }
 
 /**
- * The PGlite template as a data folder (`pglite-<hash>.dir` beside the tarball), unpacked from the tarball when
- * missing. Test files copy it (server/test/db.ts) instead of unpacking the 170 MB tarball in WebAssembly each time.
- */
-export async function ensurePgliteTemplateDir(tarball: string): Promise<string> {
-  const dir = tarball.replace(/\.tgz$/, '.dir');
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return dir;
-  const tmp = `${dir}.${process.pid}.tmp`;
-  await rm(tmp, { recursive: true, force: true });
-  const db = await openPglite(tmp, new Blob([new Uint8Array(await readFile(tarball))]));
-  await db.close();
-  // another run on the same worktree may have unpacked it meanwhile: its folder stays (its test files may be copying
-  // it), this one is dropped; a folder without PG_VERSION (an interrupted unpack) is replaced
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await rm(dir, { recursive: true, force: true });
-  await rename(tmp, dir).catch(() => undefined);
-  await rm(tmp, { recursive: true, force: true });
-  return dir;
-}
-
-/**
  * The PostgreSQL template database `coffee_tpl_<hash>` (migrated and seeded with the default seed, the data a first
  * start of the server makes), built when missing. Returns its name. Also used
  * by the e2e run (scripts/e2e-database.ts), whose server then starts on a seeded clone instead of seeding.
@@ -141,20 +119,6 @@ export async function pgTemplateInChild(hash: string): Promise<string> {
   return name;
 }
 
-/**
- * removes PGlite copies (server/test/db.ts) that runs killed before their close left behind in the temp folder: only
- * ones older than 6 hours, since other runs on the same machine may be using theirs
- */
-async function dropStalePgliteCopies() {
-  const now = Date.now();
-  for (const name of await readdir(tmpdir()).catch(() => [] as string[])) {
-    if (!name.startsWith('coffee-t-pglite-')) continue;
-    const p = path.join(tmpdir(), name);
-    const st = await stat(p).catch(() => null);
-    if (st && now - st.mtimeMs > 6 * 3_600_000) await rm(p, { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
 /** drops clones left behind by interrupted runs (a clone still in use is left alone: the drop fails) */
 async function dropStaleClones() {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -173,22 +137,16 @@ export default async function setup({ provide }: { provide: (key: string, value:
   // loop), PostgreSQL from a child process (build-pg-template.ts; in this process its seed would wait for PGlite's),
   // so on two cores a clean clone waits for the slower of the two, not their sum
   const reachable = await pgReachable();
-  const [tarballDir, pgTemplate] = await Promise.all([
-    ensurePgliteTemplate(hash).then(async (tarball) => ({ tarball, dir: await ensurePgliteTemplateDir(tarball) })),
-    reachable ? pgTemplateInChild(hash) : Promise.resolve(null),
-  ]);
+  const [tarball, pgTemplate] = await Promise.all([ensurePgliteTemplate(hash), reachable ? pgTemplateInChild(hash) : Promise.resolve(null)]);
   if (reachable) await dropStaleClones();
   else console.log('[test-db] PostgreSQL on 127.0.0.1:5432 not reachable: server tests run on PGlite only');
-  await dropStalePgliteCopies();
-  provide('pgliteTemplate', tarballDir.tarball);
-  provide('pgliteTemplateDir', tarballDir.dir);
+  provide('pgliteTemplate', tarball);
   provide('pgTemplate', pgTemplate);
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
-    pgliteTemplateDir: string;
     pgTemplate: string | null;
   }
 }
