@@ -18,9 +18,16 @@ export const documents = {
   ),
 };
 
+/** the answer contracts the calls validate with (scripts/graphql-documents.test.ts checks each document selects exactly their fields) */
+export const answers = {
+  orderHistory: v.object({ orderHistory: OrderHistoryPage }),
+  orderReceipt: v.object({ orderReceipt: OrderReceipt }),
+  reorderCheck: v.object({ reorderCheck: ReorderCheck }),
+};
+
 export const getOrderHistory = async (input: OrderHistoryRequest, signal?: AbortSignal) =>
-  (await graphqlOperation(documents.orderHistory, { input }, v.object({ orderHistory: OrderHistoryPage }), signal)).orderHistory;
+  (await graphqlOperation(documents.orderHistory, { input }, answers.orderHistory, signal)).orderHistory;
 export const getOrderReceipt = async (input: ReceiptRequest, signal?: AbortSignal) =>
-  (await graphqlOperation(documents.orderReceipt, { input }, v.object({ orderReceipt: OrderReceipt }), signal)).orderReceipt;
+  (await graphqlOperation(documents.orderReceipt, { input }, answers.orderReceipt, signal)).orderReceipt;
 export const getReorderCheck = async (input: ReorderCheckInput, signal?: AbortSignal) =>
-  (await graphqlOperation(documents.reorderCheck, { input }, v.object({ reorderCheck: ReorderCheck }), signal)).reorderCheck;
+  (await graphqlOperation(documents.reorderCheck, { input }, answers.reorderCheck, signal)).reorderCheck;
