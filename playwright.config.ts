@@ -77,6 +77,9 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       APP_ENV: 'test',
       DEV_TOOLS: 'true',
+      // the suite creates over 50 members over the API; e2e/fixtures.ts apiCreateAccount sends each creation as a
+      // client behind this trusted proxy (its own X-Forwarded-For), so the 50-per-IP-per-hour limit stays on
+      TRUST_PROXY: 'loopback',
       ENABLE_IN_APP_DELIVERY: 'true',
       // the gift purchase visibly polls through EPROMISERETRY (e2e/gifting-purchase.spec.ts; docs/gifting.md 5)
       GIFT_WORKER_DELAY_MS: '2500',

@@ -4,7 +4,7 @@
  * Every test makes its own users (uniqueEmail), so the two workers and the per-username lockout never collide.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiPost, expect as baseExpect, outboxFor, test, uniqueEmail } from './fixtures.ts';
+import { expect as baseExpect, outboxFor, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 
 /**
  * The accounts suites' `expect`: web-first assertions wait up to 30 s instead of 10 s. The e2e server hashes
@@ -27,11 +27,12 @@ export interface Member {
 
 /**
  * A new member created over the API with the test's `request` context (its own cookie jar: the page stays a
- * guest). Account creation is limited to 50 per IP per hour: the suite creates about 20.
+ * guest). Account creation is limited to 50 per IP per hour: apiCreateAccount (e2e/fixtures.ts) says how the
+ * suite, which creates more, stays under it.
  */
 export async function createMember(request: APIRequestContext, firstName = 'Ana', prefix = 'acct'): Promise<Member> {
   const member = { email: uniqueEmail(prefix), password: PASSWORD, firstName, lastName: 'Tester' };
-  const res = await apiPost(request, '/account/create', {
+  const res = await apiCreateAccount(request, {
     firstName: member.firstName,
     lastName: member.lastName,
     emailAddress: member.email,

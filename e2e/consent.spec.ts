@@ -4,7 +4,7 @@
  * unsubscribe link from the outbox.
  */
 import type { Page } from '@playwright/test';
-import { apiPost, outboxFor, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
+import { apiPost, outboxFor, signInThroughForm, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 import { ACCOUNT_TEST_TIMEOUT, createMember, expect, PASSWORD } from './accounts.helpers.ts';
 
 test.describe.configure({ timeout: ACCOUNT_TEST_TIMEOUT });
@@ -160,7 +160,7 @@ test('cookie choices gate analytics; a recorded opt-out turns advertising off', 
 
 test('unsubscribe: the outbox link turns the preference off; a forged link changes nothing', async ({ page, request }) => {
   const email = uniqueEmail('unsub');
-  const created = await apiPost(request, '/account/create', { firstName: 'Uma', lastName: 'Tester', emailAddress: email, password: PASSWORD, termsAndConditions: true, receiveGeneralEmailCommunications: true, receivePersonalizedEmailCommunications: true });
+  const created = await apiCreateAccount(request, { firstName: 'Uma', lastName: 'Tester', emailAddress: email, password: PASSWORD, termsAndConditions: true, receiveGeneralEmailCommunications: true, receivePersonalizedEmailCommunications: true });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   expect((await apiPost(request, '/dev/marketing-mail', { email, type: 'promotional' })).json.sent).toBe(true);
   const [mail] = await outboxFor(request, email, 'marketing-promotional');

@@ -6,7 +6,7 @@
  * The member and order helpers follow e2e/rewards.spec.ts (spec files cannot import each other's tests).
  */
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
-import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
+import { DEMO, expect, signInThroughForm, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
 
@@ -18,7 +18,7 @@ async function csrf(request: APIRequestContext) {
 /** a member of its own, signed in with the form; with `card`, a $25 stored-value card (primary) and a saved Visa */
 async function newMember(page: Page, request: APIRequestContext, prefix: string, card: boolean) {
   const email = uniqueEmail(prefix);
-  const created = await apiPost(request, '/account/create', { firstName: 'Hester', lastName: 'Story', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
+  const created = await apiCreateAccount(request, { firstName: 'Hester', lastName: 'Story', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   await signInThroughForm(page, email, DEMO.regular.password);
   await page.waitForURL((url) => url.pathname.startsWith('/account/') && !url.pathname.startsWith('/account/signin'));

@@ -8,7 +8,7 @@
  * Each member is made here over the API and signed in through the form (its own cookie jar).
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
+import { DEMO, expect, signInThroughForm, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 import { axeViolations, horizontalOverflow, pageReady, VIEWPORTS } from './a11y.helpers.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
@@ -25,7 +25,7 @@ async function csrf(request: APIRequestContext) {
 /** a new member signed in through the form (landing on /account/for-you), optionally with a $25 digital card and a saved Visa */
 async function newMember(page: Page, request: APIRequestContext, firstName: string, { card = false } = {}) {
   const email = uniqueEmail('home');
-  const created = await apiPost(request, '/account/create', { firstName, lastName: 'Home', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
+  const created = await apiCreateAccount(request, { firstName, lastName: 'Home', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   await signInThroughForm(page, email, DEMO.regular.password);
   await expect(page).toHaveURL(/\/account\/for-you$/, { timeout: 30_000 });
@@ -124,7 +124,7 @@ test('signed out: Home, the greeting with its prompt, the rewards carousel, the 
 
   // the dialog's 'Sign in' → the form → back to /account/cards/add (the return URL wins over /account/for-you)
   const email = uniqueEmail('home-guest');
-  expect((await apiPost(request, '/account/create', { firstName: 'Gia', lastName: 'Home', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true })).status).toBe(200);
+  expect((await apiCreateAccount(request, { firstName: 'Gia', lastName: 'Home', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true })).status).toBe(200);
   await page.clock.setFixedTime(Date.now());
   await guest.getByRole('button', { name: 'Register a card' }).click();
   await dialog.getByRole('link', { name: 'Sign in' }).click();

@@ -9,7 +9,7 @@
  * depends on it except where the assertion reads the status the page shows.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiPost, DEMO, expect, test, uniqueEmail } from './fixtures.ts';
+import { apiPost, DEMO, expect, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 import { shot, withoutMap } from './locator.helpers.ts';
 import { axeViolations } from './a11y.helpers.ts';
 
@@ -90,7 +90,7 @@ async function storeCount(page: Page): Promise<number> {
 /** A new member created over the API (its own request context, so the page stays a guest). */
 async function createMember(request: APIRequestContext) {
   const email = uniqueEmail('locator');
-  const res = await apiPost(request, '/account/create', { firstName: 'Lou', lastName: 'Cater', emailAddress: email, password: MEMBER_PASSWORD, termsAndConditions: true });
+  const res = await apiCreateAccount(request, { firstName: 'Lou', lastName: 'Cater', emailAddress: email, password: MEMBER_PASSWORD, termsAndConditions: true });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return { email, password: MEMBER_PASSWORD };
 }
@@ -561,7 +561,7 @@ test.describe('favorites', () => {
 
   test('a failed favorite save reverts the heart and says so', async ({ page }) => {
     await withoutMap(page);
-    const res = await apiPost(page.request, '/account/create', {
+    const res = await apiCreateAccount(page.request, {
       firstName: 'Fay', lastName: 'Lure', emailAddress: uniqueEmail('locator-fail'), password: MEMBER_PASSWORD, termsAndConditions: true,
     });
     expect(res.status).toBe(200); // the page's context is now signed in as this new member

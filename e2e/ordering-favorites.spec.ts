@@ -4,7 +4,7 @@
  * customised and adds it back from /menu/favorites as the same bag item; a guest is sent to sign-in and back; a full
  * bag refuses the item with the item-maximum message.
  */
-import { apiPost, DEMO, expect, test, uniqueEmail } from './fixtures.ts';
+import { DEMO, expect, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 import { VIEWPORTS, axeViolations, horizontalOverflow } from './a11y.helpers.ts';
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
@@ -13,7 +13,7 @@ const LATTE = '/menu/product/2015/hot'; // Caffè Latte, hot form
 test('a member favorites a customised latte on its page; Add on /menu/favorites puts the same item in the bag', async ({ page }) => {
   test.setTimeout(120_000);
   // a member of its own: the demo members are signed in and out by tests running in parallel
-  const created = await apiPost(page.request, '/account/create', { firstName: 'Fran', lastName: 'Vorite', emailAddress: uniqueEmail('favorites'), password: DEMO.regular.password, termsAndConditions: true });
+  const created = await apiCreateAccount(page.request, { firstName: 'Fran', lastName: 'Vorite', emailAddress: uniqueEmail('favorites'), password: DEMO.regular.password, termsAndConditions: true });
   expect(created.status).toBe(200); // the page's context is now signed in as this new member
   await page.goto(`/menu/store-locator?storeNumber=${STORE}`);
   // by name: a member's favorite stores are listed first (other tests add them), and may be closed now

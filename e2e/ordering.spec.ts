@@ -3,7 +3,7 @@
  * a store, customises a drink, adds food, tips and pays with the stored-value card, sees the order under previous
  * orders and reorders it; a guest cannot see previous orders; unknown /menu paths redirect.
  */
-import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
+import { DEMO, expect, signInThroughForm, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
@@ -74,7 +74,7 @@ test('a member orders a customised drink and food, tips, pays with the stored-va
   test.setTimeout(180_000);
   // a member of its own (the demo members are signed in and out by tests running in parallel), signed in with the form
   const email = uniqueEmail('ordering');
-  const created = await apiPost(request, '/account/create', { firstName: 'Orla', lastName: 'Dering', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
+  const created = await apiCreateAccount(request, { firstName: 'Orla', lastName: 'Dering', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   await signInThroughForm(page, email, DEMO.regular.password);
   // signed in: the form leaves /account/signin (the sign-in URL itself matches /account/)

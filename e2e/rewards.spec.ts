@@ -6,7 +6,7 @@
  * summary and dev grant route (r1-ledger); R2 and R3 add their steps in their own tests.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
+import { DEMO, expect, signInThroughForm, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
 
 const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
 
@@ -18,7 +18,7 @@ async function csrf(request: APIRequestContext) {
 /** a member of its own, signed in with the form, with a $25 stored-value card */
 async function newMemberWithCard(page: Page, request: APIRequestContext, prefix: string) {
   const email = uniqueEmail(prefix);
-  const created = await apiPost(request, '/account/create', { firstName: 'Rhea', lastName: 'Wards', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
+  const created = await apiCreateAccount(request, { firstName: 'Rhea', lastName: 'Wards', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   await signInThroughForm(page, email, DEMO.regular.password);
   await page.waitForURL((url) => url.pathname.startsWith('/account/') && !url.pathname.startsWith('/account/signin'));
