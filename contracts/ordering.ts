@@ -94,7 +94,9 @@ export const CartItemInput = v.object({
   childItems: v.optional(v.pipe(v.array(ChildItemInput), v.maxLength(30)), []),
 });
 export type CartItemInput = v.InferOutput<typeof CartItemInput>;
-export const OfferInput = v.object({ code: v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,30}$/, 'not an offer code')) });
+/** an offer's code (get-offers' `code`, a reward coupon's `couponCode`) */
+export const OfferCode = v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,30}$/, 'not an offer code'));
+export const OfferInput = v.object({ code: OfferCode });
 
 export const PriceOrderInput = v.object({
   storeNumber: StoreNumber,

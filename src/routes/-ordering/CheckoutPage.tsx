@@ -8,14 +8,14 @@ import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
 import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
-import { cartItemsInput, checkoutActors, sameItems, guestPaymentChoices, offersQuery, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
+import { cartItemsInput, checkoutActors, sameItems, guestPaymentChoices, offersQuery, startingOffers, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
 import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
 import { useCart } from './use-cart.ts';
 
 /** /menu/cart and /menu/cart/guest/checkout: the bag, then pricing and the #payment-summary modal. */
-export function CheckoutPage({ guest }: { guest: boolean }) {
+export function CheckoutPage({ guest, offer }: { guest: boolean; offer?: string }) {
   const cart = useCart();
   const { selectedStore } = useAppActors();
   const location = useSelector(selectedStore, (s) => s.context.location);
@@ -26,6 +26,10 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
   const [guestPayments] = useState(() => (guest ? guestPaymentChoices(readGuestPayment()) : []));
   // the machine takes the store's time slots as input: wait for them (a failed read gives no slots: as soon as possible)
   const slots = useQuery({ ...timeSlotsQuery(location?.store.storeNumber ?? ''), enabled: !!location });
+  // ?offer= (the home stream's coupon 'Redeem'): the machine starts with it when the store's offers list it, so
+  // a member's checkout waits for those offers (the loader usually has them); guests take no offers
+  const wanted = guest ? undefined : offer;
+  const offers = useQuery({ ...offersQuery(location?.store.storeNumber ?? ''), enabled: !!location && !!wanted });
   let checkout: React.ReactNode = null;
   if (!location)
     checkout = (
@@ -34,12 +38,12 @@ export function CheckoutPage({ guest }: { guest: boolean }) {
       </p>
     );
   // balances must be current: 'Reload & place order' offers amounts from the card's balance
-  else if (!empty && !slots.isPending && (guest || (wallet.data && !wallet.isFetching)))
-    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} />;
+  else if (!empty && !slots.isPending && (guest || (wallet.data && !wallet.isFetching)) && !offers.isLoading)
+    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} startOffers={startingOffers(wanted, offers.data)} />;
   return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} />;
 }
 
-function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; payments: PaymentChoice[]; reloadMethodId: string | null }) {
+function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOffers }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; payments: PaymentChoice[]; reloadMethodId: string | null; startOffers: string[] }) {
   const cart = useCart();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(configQuery);
@@ -78,7 +82,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId }: { gue
         guest,
         storeNumber,
         items: input,
-        offers: [],
+        offers: startOffers,
         pickupOption: '16',
         payments,
         reloadAmounts: config.cards.svcReloadOptions,

@@ -88,6 +88,15 @@ export function checkoutActors() {
 }
 
 /**
+ * The offers the checkout machine starts with (its input's `offers`): the cart's `?offer=` code (the home stream's
+ * coupon 'Redeem', docs/home.md 2.1) when get-offers lists it for the member at the store, else none: an unknown,
+ * used or unavailable code (or offers that could not be read) opens the cart without it.
+ */
+export function startingOffers(offer: string | undefined, offers: { offers: ReadonlyArray<{ code: string }> } | undefined): string[] {
+  return offer && offers?.offers.some((o) => o.code === offer) ? [offer] : [];
+}
+
+/**
  * The cart and checkout's loader (/menu/cart, the guest checkout): the store's time slots and pickup estimate, and
  * for a member the offers and the wallet, all at once before the checkout machine starts (it used to wait for the
  * config, then the wallet, then the slots). The wallet is fetched again on each visit: its balances must be current.

@@ -73,9 +73,9 @@ function CouponCard({ item }: { item: CouponStreamItem }) {
       <p>{T.couponCode(c.couponCode)}</p>
       <p>{T.couponExpires(streamDate(c.expirationDate))}</p>
       {couponRedeemable(c.status) ? (
-        <a className="btn btn--primary" href={`/menu/cart?offer=${encodeURIComponent(c.couponCode)}`}>
+        <Link to="/menu/cart" search={{ offer: c.couponCode }} className="btn btn--primary">
           {M.couponRedeem}
-        </a>
+        </Link>
       ) : (
         <p>{T.couponNotRedeemable}</p>
       )}
