@@ -5,64 +5,16 @@
  * the greeting by time of day with Playwright's clock and time zones; sign-in landing on /account/for-you; a new
  * member's stream (onboarding MOP completed by a real first mobile order, real Stars, bottom buttons, 'Scan in store'
  * opening #pay at 390 px); axe and horizontal overflow on /account/for-you (both states), /account/history and a receipt.
- * Each member is made here over the API and signed in through the form (its own cookie jar).
+ * Each member is made over the API and signed in through the form (its own cookie jar; e2e/ordering.helpers.ts).
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, signInThroughForm, test, uniqueEmail, apiCreateAccount } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, apiCreateAccount, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
 import { axeViolations, horizontalOverflow, pageReady, VIEWPORTS } from './a11y.helpers.ts';
+import { addLatte, grantStars, newMember, orderLatte } from './ordering.helpers.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
-const STORE = '10003'; // 3rd & Pine 24 Hours: always open (docs/ordering.md)
 const PROMPT = 'Can we get something started for you?';
-
-async function csrf(request: APIRequestContext) {
-  await request.get('/apiproxy/v1/session');
-  const state = await request.storageState();
-  return { 'x-csrf-token': state.cookies.find((c) => c.name === 'csrf')?.value ?? '' };
-}
-
-/** a new member signed in through the form (landing on /account/for-you), optionally with a $25 digital card and a saved Visa */
-async function newMember(page: Page, request: APIRequestContext, firstName: string, { card = false } = {}) {
-  const email = uniqueEmail('home');
-  const created = await apiCreateAccount(request, { firstName, lastName: 'Home', emailAddress: email, password: DEMO.regular.password, termsAndConditions: true });
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  await signInThroughForm(page, email, DEMO.regular.password);
-  await expect(page).toHaveURL(/\/account\/for-you$/, { timeout: 30_000 });
-  if (card) {
-    const r = page.request;
-    const headers = await csrf(r);
-    const token = await (await r.post('/apiproxy/v1/sandbox-processor/tokens', { data: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' }, headers })).json();
-    const method = await (await r.post('/apiproxy/v1/account/payment-methods', { data: { token: token.token, makeDefault: true }, headers })).json();
-    const added = await r.post('/apiproxy/v1/account/cards/add', { data: { digitalCard: true, makePrimary: true }, headers });
-    expect(added.ok(), await added.text()).toBeTruthy();
-    const { card: c } = await added.json();
-    const reload = await r.post(`/apiproxy/v1/account/cards/${c.cardId}/reload`, { data: { amount: 2500, paymentMethodId: method.paymentMethod.paymentMethodId, idempotencyKey: `e2e-home-${Date.now()}` }, headers });
-    expect(reload.ok(), await reload.text()).toBeTruthy();
-  }
-  return email;
-}
-
-/** one Caffè Latte at 10003 through the UI, paid with the stored-value card; resolves with the submit answer's order */
-async function orderLatte(page: Page): Promise<{ total: number; tender: string; starsEarned: number }> {
-  await page.goto(`/menu/store-locator?storeNumber=${STORE}`);
-  await page.getByRole('button', { name: 'Order here at 3rd & Pine 24 Hours' }).first().click();
-  await expect(page).toHaveURL(/\/menu$/);
-  await page.getByRole('link', { name: 'Hot Coffees' }).click();
-  await page.getByRole('link', { name: /^Caffè Latte/ }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Caffè Latte' })).toBeVisible();
-  await page.getByRole('button', { name: /^Add to order/ }).click();
-  await expect(page.getByText('Added to your order.')).toBeVisible();
-  await page.getByRole('link', { name: 'Review order' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  const submitted = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/graphql') && (r.request().postData() ?? '').includes('SubmitOrder'));
-  await page.getByRole('dialog', { name: 'Payment summary' }).getByRole('button', { name: 'Place order' }).click();
-  const answer = (await (await submitted).json()) as { data: { submitOrder: { order: { total: number; tender: string; starsEarned: number } } } };
-  await expect(page.getByRole('dialog', { name: 'Thanks for your order!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Done' }).click();
-  return answer.data.submitOrder.order;
-}
 
 /** the page rendered: zero axe violations and no horizontal scroll at 390 px (and at the desktop width) */
 async function expectAccessible(page: Page, label: string) {
@@ -142,7 +94,7 @@ test('signed out: zero axe violations and no horizontal scroll on /account/for-y
 });
 
 test('the greeting follows the time of day in the browser\'s time zone: morning before 12:00, afternoon from 12:00, evening from 17:00', async ({ page, request, browser }) => {
-  await newMember(page, request, 'Tess');
+  await newMember(page, request, { firstName: 'Tess', prefix: 'home' });
   const cases: Array<[string, string]> = [
     ['2026-11-28T08:00:00-08:00', 'Merry morning, Tess'],
     ['2026-11-28T11:59:59-08:00', 'Merry morning, Tess'],
@@ -197,7 +149,7 @@ async function greetingIn(browser: Browser, timezoneId: string, at: Date) {
 }
 
 test('sign-in lands on /account/for-you unless a returnUrl says otherwise, and the header\'s greeting links to it', async ({ page, request }) => {
-  const email = await newMember(page, request, 'Nell');
+  const email = await newMember(page, request, { firstName: 'Nell', prefix: 'home' });
   const hi = page.getByRole('banner').getByRole('link', { name: 'Hi, Nell', exact: true });
   await expect(hi).toHaveAttribute('href', '/account/for-you');
   await page.goto('/menu');
@@ -213,7 +165,7 @@ test('sign-in lands on /account/for-you unless a returnUrl says otherwise, and t
 });
 
 test('a new member\'s stream: onboarding MOP open, then completed by a real first mobile order and collapsed after 5 s; real Stars; bottom buttons; Scan in store opens #pay at 390 px; axe and overflow on home, history and the receipt', async ({ page, request }) => {
-  await newMember(page, request, 'Mo', { card: true });
+  await newMember(page, request, { firstName: 'Mo', prefix: 'home', card: true });
   await page.goto('/account/for-you');
   await pageReady(page);
 
@@ -281,4 +233,85 @@ test('a new member\'s stream: onboarding MOP open, then completed by a real firs
   await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
   await expect(page).toHaveTitle(/^Receipt\b/);
   await expectAccessible(page, 'the receipt');
+});
+
+test('a coupon card\'s Redeem opens the cart with that offer ticked and priced; an unknown offer opens the cart without one', async ({ page, request }) => {
+  await newMember(page, request, { firstName: 'Cora', prefix: 'home' });
+  // a new US member's REWARD offers are Available coupons (docs/rewards.md 3.8): WELCOME50 and BIRTHDAY
+  await addLatte(page);
+  await page.goto('/account/for-you');
+  const coupons = page.locator('.stream-card--coupon');
+  await expect(coupons).toHaveCount(2);
+  const welcome = coupons.filter({ hasText: 'Code WELCOME50' });
+  await expect(welcome.getByRole('heading', { level: 3 })).toHaveText('A Reward is ready for you');
+  await expect(welcome.getByText(/^Use it by [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/)).toBeVisible();
+  await expect(coupons.filter({ hasText: 'Code BIRTHDAY' }).getByRole('link', { name: 'Redeem' })).toHaveAttribute('href', '/menu/cart?offer=BIRTHDAY');
+  await welcome.getByRole('link', { name: 'Redeem' }).click();
+  await expect(page).toHaveURL(/\/menu\/cart\?offer=WELCOME50$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
+  const rewards = page.getByRole('group', { name: 'Rewards' });
+  await expect(rewards.getByRole('checkbox', { name: 'Welcome: 50% off one drink' })).toBeChecked();
+  await expect(rewards.getByRole('checkbox', { name: 'Birthday reward: one free drink' })).not.toBeChecked();
+  const summary = page.getByRole('region', { name: 'Order total' });
+  await expect(summary.locator('.summary-line--discount dt')).toHaveText('Rewards and offers');
+  await expect(summary.locator('.summary-line--discount dd')).toHaveText(/^-\$\d+\.\d{2}$|^−\$\d+\.\d{2}$|^\(\$\d+\.\d{2}\)$/);
+
+  // a code the member has no such offer for, and one that is no offer code: the cart, nothing ticked, no error
+  for (const url of ['/menu/cart?offer=FOUNDERS', '/menu/cart?offer=%3Cnope%3E']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
+    await expect(rewards.getByRole('checkbox', { name: 'Welcome: 50% off one drink' })).not.toBeChecked();
+    await expect(rewards.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    await expect(summary.locator('.summary-line--discount')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
+});
+
+/** an instant in the first days of the month six months back: its Stars expire on the 1st of next month (contracts/rewards.ts expiresAt) */
+function earnedForExpiryNextMonth(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, 2, 12));
+}
+const utcDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+test('Stars expiring soon: the expiry card with Order under 25 Stars in all, the Add funds reload control from 25', async ({ page, request }) => {
+  const email = await newMember(page, request, { firstName: 'Ezra', prefix: 'home' });
+  const earned = earnedForExpiryNextMonth();
+  const expires = new Date(Date.UTC(earned.getUTCFullYear(), earned.getUTCMonth() + 7, 1));
+  expect(await grantStars(page, email, 10, earned)).toBe(10);
+  await page.goto('/account/for-you');
+  const card = page.locator('.stream-card--rewardPointsExpiration');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('10 Stars are expiring soon');
+  await expect(card.getByText(`They expire on ${utcDate(expires)}. You have 10 Stars in all.`)).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Order' })).toHaveAttribute('href', '/menu');
+  await expect(card.getByRole('link', { name: 'Add funds' })).toHaveCount(0);
+
+  // 15 more Stars earned today: 25 in all, the same 10 expiring; the reload control instead of Order
+  expect(await grantStars(page, email, 15)).toBe(25);
+  await page.goto('/account/for-you');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('10 Stars are expiring soon');
+  await expect(card.getByText(`They expire on ${utcDate(expires)}. You have 25 Stars in all.`)).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Add funds' })).toHaveAttribute('href', '/account/cards#add-money');
+  await expect(card.getByRole('link', { name: 'Order' })).toHaveCount(0);
+  await card.getByRole('link', { name: 'Add funds' }).click();
+  await expect(page).toHaveURL(/\/account\/cards#add-money$/);
+});
+
+test('the guest stream flag off (the e2e server\'s default, ENABLE_UNAUTH_STREAM unset): a signed-out visitor gets no stream and no request for it', async ({ page }) => {
+  // the flag is read once at server start (server/config.ts homeConfig); 'on' is covered by server/home/stream.test.ts
+  // and src/views/home/StreamCards.test.tsx (docs/home.md 2.1)
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/stream-items')) asked.push(r.url());
+  });
+  const config = page.waitForResponse((r) => r.url().endsWith('/apiproxy/v1/config'));
+  await page.goto('/account/for-you');
+  await pageReady(page);
+  expect(((await (await config).json()) as { home: { unauthStreamEnabled: boolean } }).home.unauthStreamEnabled).toBe(false);
+  await expect(page.getByText(PROMPT, { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rewards you can get' })).toBeVisible();
+  await expect(page.locator('.home-stream')).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Loading your stream' })).toHaveCount(0);
+  expect(asked).toEqual([]);
+  // and the server refuses the guest stream while the flag is off
+  expect((await page.request.get('/apiproxy/v1/unauth/stream-items?locale=en-US')).status()).toBe(404);
 });

@@ -105,6 +105,10 @@ forEachDb('ordering: history', ({ db }) => {
     await db().query(`update orders set status = 'cancelled', status_set_at = $2, cancelled_at = $2 where order_id = $1`, [placed[2], NOON]);
     const after = (await q(c, 'orderHistory', { limit: 20 })).data.orders;
     expect(after.find((x: { orderId: string }) => x.orderId === placed[2]).status).toBe('cancelled');
+    // a cancelled row without a set time (statusAt, server/ordering/orders.ts) is cancelled too, not clock-driven
+    await db().query(`update orders set status = 'cancelled', status_set_at = null where order_id = $1`, [placed[3]]);
+    const later = (await q(c, 'orderHistory', { limit: 20 })).data.orders;
+    expect(later.find((x: { orderId: string }) => x.orderId === placed[3]).status).toBe('cancelled');
   }, 180_000); // 24 calls placing 12 orders: slow on a loaded PGlite
 
   it('a new order placed while paging does not shift the later pages', async () => {

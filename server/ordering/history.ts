@@ -57,7 +57,7 @@ function historyOrder(o: HistoryRow, lines: PricedItem[], at: Date): HistoryOrde
     currency: o.currency,
     payment: paymentLabel(o),
     starsEarned: o.stars_earned,
-    status: o.status === 'cancelled' ? 'cancelled' : statusAt(o, at),
+    status: statusAt(o, at),
   };
 }
 

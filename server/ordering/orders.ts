@@ -49,8 +49,13 @@ export interface OrderRow {
 }
 export const ORDER_SELECT = `select o.*, s.store_number, s.name as store_name from orders o join stores s on s.short_number = o.short_number`;
 
+/**
+ * An order's status at `at`: a cancelled order stays cancelled (whatever its times say), a status someone set
+ * (the dev advance, cancel) is kept, otherwise it follows the clock. The one place for it: the order status
+ * answers, /account/history and the receipt (server/ordering/history.ts) all read it.
+ */
 export function statusAt(o: Pick<OrderRow, 'status' | 'status_set_at' | 'ready_estimate_at' | 'placed_at'>, at: Date): OrderStatus {
-  if (o.status_set_at) return o.status;
+  if (o.status === 'cancelled' || o.status_set_at) return o.status;
   const ready = new Date(o.ready_estimate_at).getTime();
   const t = at.getTime();
   // the store takes the order for a minute (or until PREP_MINUTES before a scheduled slot), then prepares it
