@@ -42,6 +42,9 @@ export const Card = v.object({
   autoReloadProfile: v.nullable(AutoReloadProfile),
 });
 export type Card = v.InferOutput<typeof Card>;
+/** GET /account/cards */
+export const CardListResponse = v.object({ cards: v.array(Card) });
+export type CardListResponse = v.InferOutput<typeof CardListResponse>;
 
 export const PaymentType = v.picklist(['visa', 'mastercard', 'amex', 'discover', 'paypal']);
 export type PaymentType = v.InferOutput<typeof PaymentType>;

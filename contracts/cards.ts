@@ -145,9 +145,8 @@ export const LedgerEntry = v.object({
 });
 export type LedgerEntry = v.InferOutput<typeof LedgerEntry>;
 
-/** GET /account/cards */
-export const CardListResponse = v.object({ cards: v.array(Card) });
-export type CardListResponse = v.InferOutput<typeof CardListResponse>;
+/** GET /account/cards (in card-fields.ts: the card list's readers do not load this module's request schemas) */
+export { CardListResponse } from './card-fields.ts';
 /** GET /account/cards/:cardId: the card and its latest 20 movements */
 export const CardDetailResponse = v.object({ card: Card, history: v.array(LedgerEntry) });
 export type CardDetailResponse = v.InferOutput<typeof CardDetailResponse>;

@@ -3,7 +3,7 @@
  * order history are "not shown": every text here is chosen (written once; machines name them by key).
  */
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
-import { OrderingMessages } from './ordering-messages.ts';
+import { ORDER_NOT_FOUND_MESSAGE } from './cart-texts.ts';
 
 export const HistoryMessages = {
   historyLoadFailed: GENERIC_ERROR_MESSAGE,
@@ -11,7 +11,7 @@ export const HistoryMessages = {
   loadMoreFailed: "Couldn't load more orders. Try again.",
   receiptLoadFailed: GENERIC_ERROR_MESSAGE,
   /** 404 ORDER_NOT_FOUND: unknown, malformed, or another member's order (the same answer for all three) */
-  orderNotFound: OrderingMessages.orderNotFound,
+  orderNotFound: ORDER_NOT_FOUND_MESSAGE,
   reorderNothingAvailable: 'None of the items in this order are available at this store.',
   reorderFailed: GENERIC_ERROR_MESSAGE,
 } as const;

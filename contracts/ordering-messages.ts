@@ -2,6 +2,8 @@
  * Ordering's texts without its schemas: contracts/ordering.ts re-exports them, and pages that only show a text
  * (pickup options, curbside check-in) import this module so their first load does not carry the schemas.
  */
+import { ORDER_NOT_FOUND_MESSAGE } from './cart-texts.ts';
+
 /** The spec's texts for ordering (written once; the client's catalogue imports them). */
 export const OrderingMessages = {
   menuLoadError: 'Could not load menus for this store. Showing national menu.',
@@ -28,7 +30,7 @@ export const OrderingMessages = {
   timeSlotUnavailable: 'That pickup time is no longer available. Choose another time.',
   timeUnavailable: 'That pickup time is not available at this store.',
   orderAlreadyPlaced: 'This order was already placed.',
-  orderNotFound: 'We could not find that order.',
+  orderNotFound: ORDER_NOT_FOUND_MESSAGE,
   emptyMenu: 'There is nothing on the menu at this store right now.',
   categoryNotFound: 'We could not find that part of the menu.',
   productNotFound: 'We could not find that product.',

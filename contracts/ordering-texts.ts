@@ -1,6 +1,6 @@
 import { OrderingMessages as M } from './ordering-messages.ts';
-import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { CARD_TOKEN_EXPIRED_MESSAGE } from './card-shared.ts';
+import { CartTexts } from './cart-texts.ts';
 
 /**
  * The ordering texts the client shows, by key (machines name them in `meta.message` and `notify` params): the
@@ -9,9 +9,9 @@ import { CARD_TOKEN_EXPIRED_MESSAGE } from './card-shared.ts';
  */
 export const OrderingTexts = {
   productDataInvalid: M.productInvalid,
-  unexpectedError: GENERIC_ERROR_MESSAGE,
-  /** "Item maximum per order" (text not shown) */
-  cartFull: "You've reached the item maximum for this order. Remove something to add more.",
+  unexpectedError: CartTexts.unexpectedError,
+  /** "Item maximum per order" (text not shown; contracts/cart-texts.ts) */
+  cartFull: CartTexts.cartFull,
   cartEmpty: 'Your bag is empty.',
   /** "no items available" (text not shown) */
   noItemsAvailable: 'None of the items in your bag are available at this store.',

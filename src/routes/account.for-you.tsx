@@ -6,7 +6,7 @@ import { GREETING_TICK_MS, STREAM_LOCALES } from '../../contracts/home-constants
 import type { Card } from '../../contracts/cards.ts';
 import { greetingMachine } from '../../machines/greeting.machine.ts';
 import { browserTimeZone, greetingText } from '../../machines/greeting-text.ts';
-import { cardListQuery } from '../services/cards/queries.ts';
+import { cardListQuery } from '../services/cards/card-list.ts';
 import { configQuery } from '../services/config.ts';
 import { prefetchRewardsSummary, rewardsSummaryQuery } from '../services/rewards/summary.ts';
 import { sessionQuery } from '../services/session.ts';

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { orderHistoryMachine } from '../../machines/order-history.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
-import { loadOrderHistory, orderHistoryActors } from '../services/history/history.ts';
+import { orderHistoryActors } from '../services/history/history.ts';
+import { loadOrderHistory } from '../services/history/history-page.ts';
 import { OrderHistoryView } from '../views/history/OrderHistoryView.tsx';
 
 /** /account/history (sign-in required, spec 3 section 6): the member's orders, newest first (docs/home.md 1, 2.4). */

@@ -12,7 +12,7 @@ import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
 import { BAG_STORAGE_KEY } from './bag.ts';
 import { Availability } from '../../contracts/ordering-fields.ts';
-import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { CartTexts } from '../../contracts/cart-texts.ts';
 import { notifyWith, type AppActors } from './app-actors.tsx';
 
 const Option = v.object({ optionProductNumber: v.number(), sku: v.string(), quantity: v.number(), sizeCode: v.optional(v.string()), name: v.optional(v.string()) });
@@ -78,7 +78,7 @@ export function cartOf(actors: AppActors, maximumItemAmount: number): CartActor 
   let cart = carts.get(actors);
   if (!cart) {
     cart = createActor(
-      cartLogic.provide({ actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: OrderingTexts[params.message] }) } }),
+      cartLogic.provide({ actions: { notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: 'error', message: CartTexts[params.message] }) } }),
       { input: { items: readStoredCart(), maximumItemAmount } },
     ).start();
     carts.set(actors, cart);

@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { PaymentMethodListResponse } from '../../../contracts/card-fields.ts';
 import { cardCodeMessage } from '../../../contracts/card-codes.ts';
 import { api } from '../api.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 
 /** a card-area call whose failure reads with the card catalogue (src/services/flow-error.ts) */
 export const cardsCall = callWith(cardCodeMessage);

@@ -4,17 +4,15 @@
  * components. Failures read with the card catalogue (`callWith(cardCodeMessage)`, src/services/flow-error.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CardDetailResponse, CardListResponse } from '../../../contracts/cards.ts';
+import { CardDetailResponse } from '../../../contracts/cards.ts';
 import { api } from '../api.ts';
 import { cardsCall } from './payment-methods.ts';
 
 export { cardsCall, listPaymentMethods, paymentMethodsQuery } from './payment-methods.ts';
+export { cardListQuery, listCards } from './card-list.ts';
 
-export const listCards = () => cardsCall(api.get('/account/cards', { schema: CardListResponse }));
 export const cardDetail = (cardId: string) => cardsCall(api.get(`/account/cards/${encodeURIComponent(cardId)}`, { schema: CardDetailResponse }));
 
-/** the member's cards */
-export const cardListQuery = queryOptions({ queryKey: ['account', 'cards', 'list'], queryFn: () => listCards() });
 /** one card's detail and latest movements, read again when its balance changes */
 export const cardDetailQuery = (cardId: string, balance: number | undefined, enabled: boolean) =>
   queryOptions({ queryKey: ['account', 'cards', cardId, balance], queryFn: () => cardDetail(cardId), enabled });

@@ -6,7 +6,7 @@
  */
 import { GiftCodeMessage } from '../../../contracts/gift.ts';
 import { GiftMessages } from '../../../contracts/gift-messages.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 
 export const giftCodeMessages: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(GiftCodeMessage).map(([code, key]) => [code, GiftMessages[key]]));
 

@@ -1,17 +1,19 @@
 /**
  * Order history, receipts and reorder (docs/home.md 2.4, 2.5, 4): queryOptions (the routes' loaders prefetch; the
- * machines' actors read through the same cache), the machines' actors, and the home page's last-order query.
+ * machines' actors read through the same cache), the machines' actors, and the home page's last-order query. The
+ * machines come in as types only, so the home page's last order and the receipt do not load the history list's
+ * machine (/account/history's loader is in history-page.ts).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { OrderHistoryPage, OrderReceipt } from '../../../contracts/order-history.ts';
 import { StoreResponse } from '../../../contracts/locations.ts';
-import { ORDER_HISTORY_LIMIT, orderHistoryRequest, type OrderHistoryRequest } from '../../../machines/order-history.machine.ts';
+import type { OrderHistoryRequest } from '../../../machines/order-history.machine.ts';
 import type { ReceiptRequest } from '../../../machines/receipt.machine.ts';
 import type { ReorderAnswer, ReorderRequest } from '../../../machines/reorder.machine.ts';
 import { HistoryMessages } from '../../../contracts/history-messages.ts';
 import { api } from '../api.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 import { OrderingCodeMessagesForHistory } from './history-codes.ts';
 import { getOrderHistory, getOrderReceipt, getReorderCheck } from './history.graphql.ts';
 
@@ -50,9 +52,3 @@ export const reorderActors = {
     return { ...check, location: { store, distance: 0, isFavorite: false, isPrevious: true, recommendationReason: 'USUAL' } };
   }),
 };
-
-/** /account/history's loader: the first page (a failure is the machine's to show, with Try again) */
-export async function loadOrderHistory(queryClient: QueryClient): Promise<OrderHistoryPage | null> {
-  return queryClient.ensureQueryData(orderHistoryQuery(orderHistoryRequest())).catch(() => null);
-}
-export { ORDER_HISTORY_LIMIT };

@@ -11,7 +11,7 @@ import { STREAM_STALE_MS } from '../../../contracts/home-constants.ts';
 import type { CachedStream, HomeStreamInput, StreamAnswer, StreamRequest } from '../../../machines/home-stream.machine.ts';
 import type { MarkTasksSeenAnswer, MarkTasksSeenRequest } from '../../../machines/onboarding.machine.ts';
 import { api, ApiRequestError } from '../api.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 
 /** no stream error code has a text of its own (spec 8: "the stream error code messages are not shown") */
 const call = callWith({});

@@ -9,7 +9,7 @@ import type { UnlinkPartnerRequest } from '../../../machines/hotel-partner.machi
 import type { AuthenticatePartnerRequest } from '../../../machines/partner-redirect.machine.ts';
 import { asFlowError } from '../../../machines/flow.ts';
 import { api } from '../api.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 
 const callPartner = callWith({ '8001034': PartnerMessages.notLinked, ALREADY_LINKED: PartnerMessages.alreadyLinked });
 const path = (slug: string, call: 'authenticate' | 'unlink') => `/rewards/partnerships/${encodeURIComponent(slug)}/${call}`;

@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { BonusOptInAnswer, CampaignLink, PromoCodes, PromoMessages, type PromoUser, type RedeemPromoCodeVariables } from '../../../contracts/rewards-promo.ts';
 import { api } from '../api.ts';
-import { callWith } from '../flow-error.ts';
+import { callWith } from '../../../machines/flow.ts';
 
 /** texts by code for the one error path (a 4xx's own server text still comes first) */
 const callPromo = callWith({

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { HomeMessages, HomeTexts } from '../../../contracts/home-messages.ts';
-import { RewardsTexts } from '../../../contracts/rewards-messages.ts';
+import { RewardsTexts } from '../../../contracts/rewards-texts.ts';
 import './for-you.css';
 
 /**
