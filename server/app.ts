@@ -16,6 +16,7 @@ import { DEV_PREFIXES, registerDevRoutes } from './routes/dev.ts';
 import { registerCardRoutes } from './cards/routes.ts';
 import { registerDevRegister } from './cards/dev-register.ts';
 import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts';
+import { registerOrderStreams } from './ordering/stream-routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
@@ -83,6 +84,7 @@ export function createApp(deps: Deps) {
   registerDevRoutes(app, { outbox: deps.config.devTools, ssoMint: deps.config.env === 'test' });
   // the barista's register (/dev/register): a development tool like the outbox, behind the same loopback guard
   if (deps.config.devTools) registerDevRegister(app);
+  registerOrderStreams(app);
   registerOrderingRoutes(app);
   if (deps.config.devTools) registerDevOrders(app);
   // gifting: purchase acceptance, its status, gift history (server/gifting/, docs/gifting.md)

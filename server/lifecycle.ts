@@ -256,11 +256,17 @@ export interface ShutdownOptions {
   drainMs: number;
   /** after the server has closed (or at the deadline): close the database, release locks */
   cleanup: () => Promise<void>;
+  /**
+   * at the signal, before the drain: end what would otherwise hold the process until the deadline (the order-status
+   * stream hub ends every SSE stream with `: bye`; clients reconnect elsewhere with their Last-Event-ID)
+   */
+  onSignal?: () => void;
   exit?: (code: number) => void;
 }
 
-export function shutdownOptions(env: LifecycleEnv, cleanup: () => Promise<void>): ShutdownOptions {
+export function shutdownOptions(env: LifecycleEnv, cleanup: () => Promise<void>, onSignal?: () => void): ShutdownOptions {
   return {
+    ...(onSignal ? { onSignal } : {}),
     timeoutMs: msSetting(env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS'),
     drainMs: msSetting(env.SHUTDOWN_DRAIN_MS, 0, 'SHUTDOWN_DRAIN_MS'),
     cleanup,
@@ -416,6 +422,11 @@ export function gracefulShutdown(server: Server, opts: ShutdownOptions) {
       }
       draining = true;
       started = Date.now();
+      try {
+        opts.onSignal?.();
+      } catch (e) {
+        console.error(`[lifecycle] onSignal failed: ${(e as Error).message}`);
+      }
       console.log(`[lifecycle] ${signal}: draining (${sockets.size} open connection(s), deadline ${opts.timeoutMs} ms)`);
       setTimeout(() => {
         if (finished) return;

@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { existingHub } from './ordering/stream.ts';
 import { applyHttpTimeouts, DataDirLockedError, gracefulShutdown, httpTimeouts, installSignals, openDatabase, shutdownOptions } from './lifecycle.ts';
 import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
@@ -101,8 +102,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
       await giftWorker?.stop();
       await outboxDispatcher?.stop();
       await expiryScheduler?.stop();
+      await existingHub(db)?.stop();
       await closeDb();
-    }),
+    },
+      // open order-status streams end at the signal (docs/order-status.md 3.4), not at the deadline
+      () => existingHub(db)?.endAll(),
+    ),
   );
   // SIGTERM / SIGINT: drain and exit within SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts), from before the ready line on
   if (opts.signals) installSignals(lifecycle.shutdown);
@@ -124,6 +129,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
     await giftWorker?.stop();
     await outboxDispatcher?.stop();
     await expiryScheduler?.stop();
+    await existingHub(db)?.stop();
     await closeDb();
   };
   return { port: actualPort, stop, db, shutdown: lifecycle.shutdown, expiryScheduler };

@@ -20,6 +20,8 @@ export function watchSlowRequests(server: Server, thresholdMs: number, log: (lin
     res.once('close', () => {
       const ms = Math.round(performance.now() - started);
       if (ms < thresholdMs) return;
+      // an event stream (order status, docs/order-status.md 3.4) is open for minutes by design: not a slow request
+      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
       const path = (req.url ?? '/').replace(/[?#].*$/s, '');
       log(`[server] slow request: ${req.method} ${path} took ${ms} ms (status ${res.statusCode}${res.writableFinished ? '' : ', response not completed'})`);
     });

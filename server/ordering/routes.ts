@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Hono } from 'hono';
-import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, waitLabel, type OrderStatus } from '../../contracts/ordering.ts';
+import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, waitLabel } from '../../contracts/ordering.ts';
 import { ShortStoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parse } from '../http/validate.ts';
@@ -12,6 +12,7 @@ import { orderingError } from './errors.ts';
 import { productResponse } from './product.ts';
 import { ORDER_SELECT, orderLines, statusAt, summary, visibleOrder, type OrderRow } from './orders.ts';
 import { cancelOrder } from './cancel.ts';
+import { advanceAction, transitionOrder } from './status.ts';
 import { StoreNumber } from '../../contracts/store-number.ts';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../contracts/html.ts';
@@ -65,8 +66,6 @@ export function registerOrderingRoutes(app: Hono<AppEnv>) {
   });
 }
 
-const NEXT: Record<string, OrderStatus> = { placed: 'preparing', preparing: 'ready', ready: 'picked_up', picked_up: 'picked_up', cancelled: 'cancelled' };
-
 /**
  * The barista's side (development only, loopback callers: server/routes/dev.ts DEV_PREFIXES): incoming orders of
  * a store and a button that moves an order one status on (docs/ordering.md "Order status").
@@ -80,7 +79,7 @@ function boardPage(nonce: string) {
 <style nonce="${nonce}">body{font:16px system-ui,sans-serif;margin:1.5rem;max-width:48rem}label{display:block;margin:.5rem 0 .25rem}input{font:inherit;padding:.4rem}button{font:inherit;padding:.3rem .8rem}table{border-collapse:collapse;width:100%;margin-top:1rem}th,td{border-bottom:1px solid #ccc;padding:.4rem;text-align:left}</style>
 </head><body><main>
 <h1>Development order board</h1>
-<p>Incoming orders of a store, as the barista sees them. Development only. Advance moves an order one status on.</p>
+<p>Incoming orders of a store, as the barista sees them. Development only. Advance moves an order one status on. For real use: /store/{n}/orders</p>
 <form id="store"><label for="storeNumber">Store number</label><input id="storeNumber" name="storeNumber" value="10003" inputmode="numeric"> <button type="submit">Show orders</button></form>
 <table><caption>Orders</caption><thead><tr><th scope="col">Order</th><th scope="col">Placed</th><th scope="col">Pickup</th><th scope="col">Total</th><th scope="col">Status</th><th scope="col">Arrived</th><th scope="col">Action</th></tr></thead><tbody id="rows"></tbody></table>
 <p id="msg" role="status" aria-live="polite"></p>
@@ -138,9 +137,12 @@ export function registerDevOrders(app: Hono<AppEnv>) {
     const o = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0];
     if (!o) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
     const at = now();
-    const next = NEXT[statusAt(o, at)]!;
-    await db.query('update orders set status = $2, status_set_at = $3 where order_id = $1', [orderId, next, at]);
-    return c.json({ orderId, status: next });
+    const current = statusAt(o, at);
+    const action = advanceAction(current);
+    if (!action) return c.json({ orderId, status: current });
+    // the one way a status changes (docs/order-status.md 3.2): the status event reaches the customer's tracker
+    const done = await transitionOrder(db, { orderId, short: o.short_number, action, expected: current, actor: 'dev' }, at);
+    return c.json({ orderId, status: done.order.status });
   });
   app.post('/apiproxy/v1/dev/orders/:orderId/cancel', async (c) => {
     const { orderId } = parse(v.object({ orderId: OrderId }), c.req.param());
