@@ -2,7 +2,10 @@
  * TEMPORARY (engineer S3): the tracker's texts from docs/order-status.md 1, 2.1–2.3, until S1's
  * contracts/order-status-messages.ts lands (then this file is replaced by S1's, keys kept). Each text once.
  */
+import { GENERIC_ERROR_MESSAGE } from './errors.ts';
+
 export const OrderStatusMessages = {
+  generic: GENERIC_ERROR_MESSAGE,
   headingPlaced: "We've got your order",
   headingPreparing: "We're making your order",
   headingReady: 'Your order is ready',

@@ -60,6 +60,11 @@ const journeys: Journey[] = [
   { name: 'reset from a poll', events: [E.unsupported, E.pollReset], ends: 'pollWait' },
   { name: 'offline → online streams again', events: [E.open, E.offline, E.online, E.open], ends: 'streaming.open' },
   { name: 'offline while polling', events: [E.unsupported, E.offline], ends: 'offline' },
+  { name: 'silence past 35 s: a drop', events: [E.open, E.silence], ends: 'waiting' },
+  { name: 'each heartbeat restarts the silence timer', events: [E.open, { type: 'clock.advance', ms: 34_000 }, E.heartbeat, { type: 'clock.advance', ms: 34_000 }, E.event, { type: 'clock.advance', ms: 34_000 }], ends: 'streaming.open' },
+  { name: 'a silence counts as a failure: two more failed connects → polling', events: [E.open, E.silence, E.backoff, E.streamDown, E.backoff, E.streamDown, E.backoff], ends: 'polling' },
+  { name: 'the stream tried after 4 polls fails: polls count again from 0', events: [E.streamDown, E.backoff, E.streamDown, E.backoff, E.streamDown, E.backoff, E.polled, E.pollInterval, E.polled, E.pollInterval, E.polled, E.pollInterval, E.polled, E.pollInterval, E.streamDown, E.backoff, E.polled, E.pollInterval], ends: 'polling' },
+  { name: 'back online: the failures start again', events: [E.streamDown, E.backoff, E.streamDown, E.backoff, E.streamDown, E.backoff, E.offline, E.online, E.streamDown, E.backoff], ends: 'streaming.connecting' },
 ];
 
 export const liveFeedFlow: Flow<typeof liveFeedMachine> = {
