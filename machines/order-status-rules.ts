@@ -5,42 +5,16 @@
  * (contracts/order-status-messages.ts); views and tests resolve them.
  */
 import type { OrderStatus } from '../contracts/ordering-checkout.ts';
-import type { PickupOptionCode } from '../contracts/ordering-fields.ts';
+import type { TrackerResponse } from '../contracts/order-status.ts';
 
 export type { OrderStatus };
 
-/** the order as the tracker shows it (the fields of `TrackerResponse`, docs/order-status.md 3.3 / 3.7, it reads) */
-export interface TrackerOrder {
-  orderId: string;
-  status: OrderStatus;
-  storeNumber: string;
-  storeName: string;
-  /** the store's IANA time zone (the ETA is shown in it) */
-  timeZone: string;
-  pickupOption: PickupOptionCode;
-  placedAt: string;
-  scheduledFor: string | null;
-  /** null once ready, picked up or cancelled (the recorded time is shown) */
-  readyEstimateAt: string | null;
-  /** when the status last changed */
-  statusAt: string | null;
-  drivenBy: 'clock' | 'console';
-  /** clock-driven orders: the next boundary of the time-based status; null when terminal or console-driven */
-  nextChangeAt: string | null;
-  items: Array<{ name: string; sizeName: string | null; quantity: number; customisations: string[] }>;
-  total: number;
-  currency: string;
-  arrival: { stallNumber: number | null; displayName: string; arrivedAt: string } | null;
-  curbside: { available: boolean; stallQuantity: number } | null;
-  refund: { amount: number; currency: string } | null;
-  starsReversed: boolean;
-  /** the highest store event id this snapshot includes (the feed resumes after it) */
-  lastEventId: number;
-}
+/** the order as the tracker shows it: `TrackerResponse` (docs/order-status.md 3.3 / 3.7) */
+export type TrackerOrder = TrackerResponse;
 
 /** the events of an order's stream (docs/order-status.md 3.7 `StoreEvent`, order scope) */
 export type OrderEvent =
-  | { id: number; kind: 'status'; orderId: string; status: OrderStatus; at: string; readyEstimateAt: string | null; refund?: { amount: number; currency: string } | null; starsReversed?: boolean }
+  | { id: number; kind: 'status'; orderId: string; status: OrderStatus; at: string; readyEstimateAt: string | null; refund?: TrackerResponse['refund'] | undefined; starsReversed?: number | undefined }
   | { id: number; kind: 'eta'; orderId: string; readyEstimateAt: string }
   | { id: number; kind: 'arrival'; orderId: string; stallNumber: number | null; displayName: string; arrivedAt: string };
 
@@ -94,7 +68,7 @@ export function applyStoreEvent(order: TrackerOrder, event: OrderEvent): Tracker
         statusAt: event.at,
         readyEstimateAt: event.readyEstimateAt,
         nextChangeAt: null,
-        ...(event.status === 'cancelled' ? { refund: event.refund ?? null, starsReversed: event.starsReversed ?? false } : {}),
+        ...(event.status === 'cancelled' ? { refund: event.refund ?? null, starsReversed: event.starsReversed ?? 0 } : {}),
       };
     case 'eta':
       return { ...order, lastEventId, readyEstimateAt: event.readyEstimateAt };

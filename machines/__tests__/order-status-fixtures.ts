@@ -6,6 +6,7 @@ export const order = (extra: Partial<TrackerOrder> = {}): TrackerOrder => ({
   status: 'placed',
   storeNumber: '10003',
   storeName: 'Pike Place',
+  storeAddress: '1912 Pike Place, Seattle, WA 98101',
   timeZone: 'America/Los_Angeles',
   pickupOption: '16',
   placedAt: '2026-11-28T16:00:00.000Z',
@@ -20,7 +21,8 @@ export const order = (extra: Partial<TrackerOrder> = {}): TrackerOrder => ({
   arrival: null,
   curbside: null,
   refund: null,
-  starsReversed: false,
+  starsReversed: 0,
+  guest: true,
   lastEventId: 10,
   ...extra,
 });

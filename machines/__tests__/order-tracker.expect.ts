@@ -7,6 +7,7 @@
 import { expect } from 'vitest';
 import { feedRequest, orderTrackerMachine, trackerRequest, type OrderTrackerContext } from '../order-tracker.machine.ts';
 import { OrderStatusMessages } from '../../contracts/order-status-messages.ts';
+import { GENERIC_ERROR_MESSAGE } from '../../contracts/errors.ts';
 import { requestFakes } from './model.ts';
 import { apiError, serverDown } from './account-fakes.ts';
 import { done, fail } from './cards-fixtures.ts';
@@ -31,7 +32,7 @@ export const trackerEvents = {
   preparing: status(11, 'preparing'),
   ready: status(12, 'ready'),
   pickedUp: status(13, 'picked_up'),
-  cancelled: { type: 'feed.event', event: { id: 15, kind: 'status', orderId: ID, status: 'cancelled', at: 't15', readyEstimateAt: null, refund: { amount: 525, currency: 'USD' }, starsReversed: true } },
+  cancelled: { type: 'feed.event', event: { id: 15, kind: 'status', orderId: ID, status: 'cancelled', at: 't15', readyEstimateAt: null, refund: { amount: 525, currency: 'USD' }, starsReversed: 12 } },
   eta: { type: 'feed.event', event: { id: 14, kind: 'eta', orderId: ID, readyEstimateAt: '2026-11-28T16:09:00.000Z' } },
   replay: status(9, 'ready'),
   reset: { type: 'feed.reset', lastEventId: 500 },
@@ -88,7 +89,7 @@ export const orderTrackerFlow: Flow<typeof orderTrackerMachine> = {
     notFound: { message: "We couldn't find that order." },
   },
   journeys,
-  catalogue: OrderStatusMessages,
+  catalogue: { ...OrderStatusMessages, generic: GENERIC_ERROR_MESSAGE },
   arrange(machine) {
     const fakes = requestFakes({ loadTracker: trackerRequest, liveFeed: feedRequest });
     const spy = spyActions(['announce'] as const);
