@@ -46,6 +46,8 @@ export const PATTERNS = {
   hotelPartnerRedirect: '/rewards/partnerships/$hotelPartner/redirect',
   hotelPartnerSub: '/rewards/partnerships/$hotelPartner/$sub',
   receipt: '/account/history/$orderId',
+  /** the order tracker (docs/order-status.md 1) */
+  orderStatus: '/menu/order/$orderId',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -56,6 +58,8 @@ const withQuery = (path: string, query: Record<string, string | null>) => {
 };
 
 export const pathTo = {
+  /** the order tracker; a guest's token rides in the fragment (never sent to the server by the browser) */
+  orderStatus: (orderId: string, orderToken: string | null = null) => `${fill(PATTERNS.orderStatus, orderId)}${orderToken ? `#token=${encodeURIComponent(orderToken)}` : ''}`,
   card: (cardId: string) => fill(PATTERNS.card, cardId),
   partialSuccess: (message: string) => fill(PATTERNS.partialSuccess, message),
   forgotPasswordReset: (token: string) => fill(PATTERNS.forgotPasswordReset, token),

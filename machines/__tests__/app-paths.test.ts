@@ -7,6 +7,10 @@ const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replac
 describe('machines/app-paths.ts', () => {
   it('each builder fills its pattern, encoding the parameter', () => {
     expect(pathTo.card('42')).toBe('/account/cards/42');
+    // the tracker (docs/order-status.md 1): a guest's token only in the fragment
+    expect(pathTo.orderStatus('ord_abcdefghij12')).toBe('/menu/order/ord_abcdefghij12');
+    expect(pathTo.orderStatus('ord_abcdefghij12', 'ot_abc-_1')).toBe('/menu/order/ord_abcdefghij12#token=ot_abc-_1');
+    expect(matches(PATTERNS.orderStatus, pathTo.orderStatus('ord_abcdefghij12'))).toBe(true);
     expect(matches(PATTERNS.card, pathTo.card('a b/c'))).toBe(true);
     expect(pathTo.card('a b/c')).toBe('/account/cards/a%20b%2Fc');
     expect(pathTo.partialSuccess('card-state-error')).toBe('/account/create/partial-success/card-state-error');

@@ -38,7 +38,7 @@ export function PreviousPage({ placed }: { placed: string | null }) {
   return (
     <PreviousView
       actor={actor}
-      placed={last && last.orderId === placed ? { orderId: last.orderId, storeName: last.storeName, total: last.total } : null}
+      placed={last && last.orderId === placed ? { orderId: last.orderId, storeName: last.storeName, total: last.total, orderToken: last.orderToken ?? null } : null}
       onCloseSuccess={() => void navigate({ to: '/menu/previous', search: {}, replace: true })}
     />
   );

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { isExpressOrder } from '../../../contracts/ordering-rules.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
@@ -15,7 +16,7 @@ import './ordering.css';
 export type PreviousOrdersActor = ActorRefFrom<typeof previousOrdersMachine>;
 
 /** /menu/previous: the member's previous orders with Reorder; the success modal after placing an order. */
-export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: { orderId: string; storeName: string; total: number } | null; onCloseSuccess: () => void }) {
+export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: { orderId: string; storeName: string; total: number; orderToken: string | null } | null; onCloseSuccess: () => void }) {
   const s = useSelector(actor, (x) => x);
   return (
     <section className="page order-page">
@@ -56,7 +57,20 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
           ))}
         </ul>
       ) : null}
-      <Dialog open={!!placed} title="Thanks for your order!" onClose={onCloseSuccess} actions={<button type="button" className="btn btn--primary" onClick={onCloseSuccess}>Done</button>}>
+      <Dialog open={!!placed} title="Thanks for your order!" onClose={onCloseSuccess} actions={
+          <>
+            {placed ? (
+              // the tracker (docs/order-status.md 1); a guest's token in the fragment, never sent to the server
+              <Link className="btn btn--primary" to="/menu/order/$orderId" params={{ orderId: placed.orderId }} {...(placed.orderToken ? { hash: `token=${placed.orderToken}` } : {})}>
+                {OrderStatusMessages.trackYourOrder}
+              </Link>
+            ) : null}
+            <button type="button" className="btn btn--ghost" onClick={onCloseSuccess}>
+              Done
+            </button>
+          </>
+        }
+      >
         {placed ? (
           <p>
             {placed.storeName} has your order ({formatMoney(placed.total)}). We'll have it ready soon.

@@ -16,6 +16,7 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/menu/store-locator/$': 'Choose a store',
   '/menu/store-locator_/delivery': 'Delivery',
   '/menu/previous': 'Previous orders',
+  '/menu/order/$orderId': 'Order status',
   '/menu/favorites': 'Favorites',
   '/pickup/': 'Pick up your order',
   '/pickup/curbside/': 'Curbside check-in',

@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { readyNoticeFlow } from './ready-notice.expect.ts';
+
+describeFlow(readyNoticeFlow);

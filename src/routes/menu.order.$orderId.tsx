@@ -1,0 +1,71 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { OrderIdParam } from '../../contracts/order-status.ts';
+import { drawJitter } from '../../machines/feed-backoff.ts';
+import { orderTrackerMachine } from '../../machines/order-tracker.machine.ts';
+import { readyNoticeMachine } from '../../machines/ready-notice.machine.ts';
+import { configQuery } from '../services/config.ts';
+import { feedConfigOf, noticeSupport, orderTokenFor, readyNoticeActors, showReadyNotification, trackerActors } from '../services/ordering/tracker.ts';
+import { OrderNotFoundView, OrderTrackerView } from '../views/ordering/OrderTrackerView.tsx';
+
+/**
+ * /menu/order/{orderId}: the order tracker (docs/order-status.md 1, 2.2). The id is checked here (a malformed id
+ * shows "We couldn't find that order." without a request); a guest's token comes from the fragment `#token=` or
+ * the last order placed in this browser. `menu.order` is a static segment, so it outranks `/menu/$menu/$category`.
+ */
+export const Route = createFileRoute('/menu/order/$orderId')({
+  params: { parse: ({ orderId }) => ({ orderId: v.is(OrderIdParam, orderId) ? orderId : '' }), stringify: ({ orderId }) => ({ orderId }) },
+  component: OrderTrackerPage,
+});
+
+function OrderTrackerPage() {
+  const { orderId } = Route.useParams();
+  return orderId ? <Tracker key={orderId} orderId={orderId} /> : <OrderNotFoundView />;
+}
+
+function Tracker({ orderId }: { orderId: string }) {
+  const { data: config } = useQuery(configQuery);
+  const [orderToken] = useState(() => orderTokenFor(orderId, typeof window === 'undefined' ? '' : window.location.hash));
+  const [jitter] = useState(() => drawJitter());
+  const notice = useActorRef(
+    readyNoticeMachine.provide({
+      actors: readyNoticeActors(),
+      actions: { showNotification: ({ event }) => event.type === 'order.ready' && showReadyNotification(event.orderId, event.storeName) },
+    }),
+    { input: { support: noticeSupport() } },
+  );
+  const tracker = useActorRef(
+    orderTrackerMachine.provide({
+      actors: trackerActors(),
+      actions: {
+        announce: ({ context }) => {
+          const o = context.order;
+          if (o?.status === 'ready') notice.send({ type: 'order.ready', orderId: o.orderId, storeName: o.storeName });
+        },
+      },
+    }),
+    { input: { orderId, orderToken, feedConfig: feedConfigOf(config), jitter } },
+  );
+  // the browser's connection: the feed waits offline and streams again when back
+  useEffect(() => {
+    const send = (type: 'browser.offline' | 'browser.online') => () => (tracker.getSnapshot().children as { feed?: { send: (e: { type: string }) => void } }).feed?.send({ type });
+    const off = send('browser.offline');
+    const on = send('browser.online');
+    window.addEventListener('offline', off);
+    window.addEventListener('online', on);
+    return () => {
+      window.removeEventListener('offline', off);
+      window.removeEventListener('online', on);
+    };
+  }, [tracker]);
+  // the 'late' line and the ETA compare with the time: once a minute is enough
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  return <OrderTrackerView tracker={tracker} notice={notice} now={now} orderToken={orderToken} />;
+}
