@@ -80,6 +80,8 @@ export const AppConfig = v.object({
   rewards: RewardsConfig,
   /** home stream (spec 3 "Configuration"; docs/home.md 4): the unauthenticated-stream flag and the enabled stream item types */
   home: v.object({ unauthStreamEnabled: v.boolean(), streamItemTypes: v.array(v.string()) }),
+  /** live order status (docs/order-status.md 0): what the client's feed reads (server heartbeat, polling, reconnect backoff) */
+  orderStatus: v.object({ heartbeatMs: v.number(), pollMs: v.number(), reconnectBaseMs: v.number(), reconnectMaxMs: v.number(), maxFailures: v.number() }),
   /** developer matter (the Dev outbox link, the offline map's token note) is shown only where this is on: dev tools on
    * and the caller on this machine (server/routes/core.ts) */
   devTools: v.boolean(),

@@ -1,6 +1,7 @@
 import type { AppConfig, Feature } from '../contracts/config.ts';
 import { DEFAULT_GIFT_AMOUNT_OPTION, GIFT_AMOUNT_OPTIONS, GIFT_CUSTOM_AMOUNT_MAX, GIFT_CUSTOM_AMOUNT_MIN, GIFT_STATUS_DELAY_MS } from '../contracts/gift.ts';
 import { STREAM_ITEM_TYPES } from '../contracts/home.ts';
+import { FEED_MAX_FAILURES, FEED_POLL_MS, FEED_RECONNECT_BASE_MS, FEED_RECONNECT_MAX_MS, SSE_BUFFER_BYTES, SSE_HEARTBEAT_MS, SSE_MAX_AGE_MS, SSE_MAX_PER_IP, SSE_MAX_PER_ORDER, SSE_MAX_PER_PROCESS, SSE_REPLAY_MAX, SSE_RETRY_MS } from '../contracts/order-status.ts';
 import { HOTEL_PARTNER_NAME, HOTEL_PARTNER_SLUG, parseStarLevels, parseUniversalBenefits } from '../contracts/rewards-config.ts';
 import { DEFAULT_SVC_RELOAD_OPTION, DEFAULT_TRIGGER_AMOUNT_OPTION, GUEST_TOKEN_MAX_AGE_MS, PAYMENT_OPTION_DEFAULTS, SVC_RELOAD_OPTIONS, TRIGGER_AMOUNT_OPTIONS } from '../contracts/cards.ts';
 
@@ -153,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     gifting: giftingConfig(env),
     rewards: rewardsConfig(env),
     home: homeConfig(env),
+    orderStatus: orderStatusConfig(env),
     devTools: devToolsEnabled(env),
   };
 }
@@ -177,6 +179,55 @@ export function giftingConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['
     showBulkGiftBanner: bool(env.GIFT_SHOW_BULK_BANNER, true),
     unauthCardBalanceCheckEnabled,
     statusDelayMs: wholeNumber(env.GIFT_STATUS_DELAY_MS, GIFT_STATUS_DELAY_MS),
+  };
+}
+
+/**
+ * Live order status (docs/order-status.md 0): the client's feed settings. Env override: ORDER_SSE_HEARTBEAT_MS
+ * (the server's heartbeat; the client treats 2 × heartbeat + 5 s of silence as a dropped stream).
+ */
+export function orderStatusConfig(env: NodeJS.ProcessEnv = process.env): AppConfig['orderStatus'] {
+  return {
+    heartbeatMs: Math.max(wholeNumber(env.ORDER_SSE_HEARTBEAT_MS, SSE_HEARTBEAT_MS), 100),
+    pollMs: FEED_POLL_MS,
+    reconnectBaseMs: FEED_RECONNECT_BASE_MS,
+    reconnectMaxMs: FEED_RECONNECT_MAX_MS,
+    maxFailures: FEED_MAX_FAILURES,
+  };
+}
+
+/**
+ * The stream hub's limits (docs/order-status.md 0, 3.4; server only). Env overrides: ORDER_SSE_HEARTBEAT_MS,
+ * ORDER_SSE_MAX_AGE_MS, ORDER_SSE_MAX (per process), ORDER_SSE_PER_IP and ORDER_SSE_PER_ORDER (0 = off, refused
+ * outside APP_ENV=test unless ORDER_SSE_BENCH=1, the bench child).
+ */
+export interface StreamHubConfig {
+  heartbeatMs: number;
+  maxAgeMs: number;
+  maxPerProcess: number;
+  maxPerIp: number;
+  maxPerOrder: number;
+  bufferBytes: number;
+  replayMax: number;
+  retryMs: number;
+  sweepMs: number;
+}
+export function streamHubConfig(env: NodeJS.ProcessEnv = process.env): StreamHubConfig {
+  const offAllowed = profileOf(env) === 'test' || env.ORDER_SSE_BENCH === '1';
+  const limit = (value: string | undefined, fallback: number) => {
+    const n = wholeNumber(value, fallback);
+    return n === 0 && !offAllowed ? fallback : n;
+  };
+  return {
+    heartbeatMs: Math.max(wholeNumber(env.ORDER_SSE_HEARTBEAT_MS, SSE_HEARTBEAT_MS), 100),
+    maxAgeMs: Math.max(wholeNumber(env.ORDER_SSE_MAX_AGE_MS, SSE_MAX_AGE_MS), 1_000),
+    maxPerProcess: Math.max(wholeNumber(env.ORDER_SSE_MAX, SSE_MAX_PER_PROCESS), 1),
+    maxPerIp: limit(env.ORDER_SSE_PER_IP, SSE_MAX_PER_IP),
+    maxPerOrder: limit(env.ORDER_SSE_PER_ORDER, SSE_MAX_PER_ORDER),
+    bufferBytes: SSE_BUFFER_BYTES,
+    replayMax: SSE_REPLAY_MAX,
+    retryMs: SSE_RETRY_MS,
+    sweepMs: 30_000,
   };
 }
 

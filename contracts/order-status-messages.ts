@@ -1,0 +1,91 @@
+/**
+ * Texts of issue 29 (docs/order-status.md sections 1 and 2): the tracker, the feed, notifications, the barista
+ * console, the stock-aware menu and allergens. All are "design" texts (the issue gives none); each lives once here
+ * and is asserted as a literal in view tests. Machines hold message keys; views look the text up here.
+ * Parametrised texts are functions in OrderStatusTexts.
+ */
+export const OrderStatusMessages = {
+  // --- tracker (2.2)
+  pageTitle: 'Order status',
+  headingPlaced: "We've got your order",
+  headingPreparing: "We're making your order",
+  headingReady: 'Your order is ready',
+  headingPickedUp: 'Enjoy!',
+  headingCancelled: 'Your order was cancelled',
+  stepPlaced: 'Placed',
+  stepPreparing: 'Preparing',
+  stepReady: 'Ready',
+  stepPickedUp: 'Picked up',
+  late: 'Taking a little longer than expected',
+  refunded: 'Your payment has been refunded.',
+  starsTakenBack: 'Stars from this order have been taken back.',
+  orderNotFound: "We couldn't find that order.",
+  imHere: "I'm here",
+  trackOrder: 'Track your order',
+  trackOrderLink: 'Track order',
+
+  // --- feed (2.1)
+  reconnecting: 'Reconnecting…',
+  pollingNotice: 'Live updates paused. Checking every 15 seconds.',
+  offline: "You're offline. We'll update when you're back.",
+
+  // --- notifications (2.3)
+  notifyMe: "Notify me when it's ready",
+  noticeArmed: "We'll let you know when it's ready.",
+  noticeDenied: 'Notifications are off for this site. Keep this page open to see updates.',
+  noticeUnsupported: 'Keep this page open to see updates.',
+  notificationTitle: 'Your order is ready',
+
+  // --- console (2.4, 2.5)
+  consoleTitle: 'Store orders',
+  tabQueue: 'Queue',
+  tabMenu: 'Menu',
+  columnNew: 'New',
+  columnPreparing: 'Preparing',
+  columnReady: 'Ready',
+  laneScheduled: 'Scheduled',
+  start: 'Start',
+  markReady: 'Ready',
+  handOff: 'Hand off',
+  cancel: 'Cancel',
+  cancelHeading: 'Cancel this order?',
+  cancelConfirm: 'Cancel and refund',
+  keepOrder: 'Keep order',
+  conflict: 'Someone else updated this order.',
+  actionFailed: 'Could not update the order. Try again.',
+  emptyColumn: 'Nothing here',
+  staffOnly: 'This console is for the staff of this store.',
+  devBoardNote: 'For real use: /store/{n}/orders',
+
+  // --- stock-aware menu (3.8)
+  soldOut: 'Sold out',
+  tryInstead: 'Try instead',
+
+  // --- allergens (2.7, 2.8, 3.9)
+  allergens: 'Allergens',
+  filterHeading: 'Hide items containing',
+  apply: 'Apply',
+  clearAll: 'Clear all',
+  showAll: 'Show all',
+  allergensBySize: 'Allergens by size',
+  allergenNote: 'Allergen information is for guidance. Drinks and food are prepared in shared spaces.',
+  warningHeading: 'This changes the allergens',
+  addAnyway: 'Add to order anyway',
+  goBack: 'Go back',
+} as const;
+export type OrderStatusMessageKey = keyof typeof OrderStatusMessages;
+
+export const OrderStatusTexts = {
+  readyAround: (time: string) => `Ready around ${time}`,
+  scheduledFor: (label: string) => `Scheduled for ${label}`,
+  notificationBody: (storeName: string) => `${storeName}: pick it up when you're ready.`,
+  arrivedStall: (stall: number | null) => (stall === null ? 'Arrived' : `Arrived · stall ${stall}`),
+  cancelBody: (amount: string) => `The customer gets ${amount} back and the order's Stars are taken back.`,
+  stockFailed: (name: string) => `Could not change ${name}. Try again.`,
+  soldOutSwitch: (name: string) => `${name} sold out`,
+  allergensCount: (n: number) => (n === 0 ? 'Allergens' : `Allergens (${n})`),
+  hiddenNotice: (n: number) => `${n} items hidden by your allergen filter.`,
+  addsAllergens: (list: string) => `Your changes add ${list}.`,
+  filterHides: (list: string) => ` Your allergen filter hides items with ${list}.`,
+  containsFiltered: (list: string) => `Contains ${list} (in your allergen filter).`,
+} as const;
