@@ -18,10 +18,10 @@ export const OrderStatusMessages = {
   stepPickedUp: 'Picked up',
   late: 'Taking a little longer than expected',
   refunded: 'Your payment has been refunded.',
-  starsTakenBack: 'Stars from this order have been taken back.',
+  starsReversed: 'Stars from this order have been taken back.',
   orderNotFound: "We couldn't find that order.",
   imHere: "I'm here",
-  trackOrder: 'Track your order',
+  trackYourOrder: 'Track your order',
   trackOrderLink: 'Track order',
 
   // --- feed (2.1)
@@ -34,7 +34,7 @@ export const OrderStatusMessages = {
   noticeArmed: "We'll let you know when it's ready.",
   noticeDenied: 'Notifications are off for this site. Keep this page open to see updates.',
   noticeUnsupported: 'Keep this page open to see updates.',
-  notificationTitle: 'Your order is ready',
+  noticeTitle: 'Your order is ready',
 
   // --- console (2.4, 2.5)
   consoleTitle: 'Store orders',
@@ -78,7 +78,7 @@ export type OrderStatusMessageKey = keyof typeof OrderStatusMessages;
 export const OrderStatusTexts = {
   readyAround: (time: string) => `Ready around ${time}`,
   scheduledFor: (label: string) => `Scheduled for ${label}`,
-  notificationBody: (storeName: string) => `${storeName}: pick it up when you're ready.`,
+  noticeBody: (storeName: string) => `${storeName}: pick it up when you're ready.`,
   arrivedStall: (stall: number | null) => (stall === null ? 'Arrived' : `Arrived · stall ${stall}`),
   cancelBody: (amount: string) => `The customer gets ${amount} back and the order's Stars are taken back.`,
   stockFailed: (name: string) => `Could not change ${name}. Try again.`,
