@@ -17,6 +17,7 @@ import { registerCardRoutes } from './cards/routes.ts';
 import { registerDevRegister } from './cards/dev-register.ts';
 import { registerDevOrders, registerOrderingRoutes } from './ordering/routes.ts';
 import { registerOrderStreams } from './ordering/stream-routes.ts';
+import { registerConsoleRoutes } from './ordering/console.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { registerSampleClientPages } from './oauth/sample-client.ts';
 import { registerPrivacyRoutes } from './privacy/routes.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps) {
   registerOrderStreams(app);
   registerOrderingRoutes(app);
   if (deps.config.devTools) registerDevOrders(app);
+  registerConsoleRoutes(app); // the barista console: queue, actions, sold-out switch (server/ordering/console.ts, docs/order-status.md 3.5)
   // gifting: purchase acceptance, its status, gift history (server/gifting/, docs/gifting.md)
   registerGiftRoutes(app, deps.gift);
   // rewards: campaign links and bonus opt-in (server/rewards/routes.ts, docs/rewards.md 4.3)

@@ -271,13 +271,13 @@ describe('account actors send the request their machine holds', () => {
 describe('auth guard', () => {
   it('sends a guest to sign-in with the current path and search as the return URL', async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(sessionQuery.queryKey, { signedIn: false, user: null, mfaVerifiedAt: null });
+    queryClient.setQueryData(sessionQuery.queryKey, { signedIn: false, user: null, mfaVerifiedAt: null, staffStores: [] });
     const thrown = await requireSignIn({ queryClient }, { href: '/account/settings/password?x=1' }).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ options: { to: '/account/signin', search: { returnUrl: '/account/settings/password?x=1' } } });
   });
   it('lets a signed-in user through', async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(sessionQuery.queryKey, { signedIn: true, user: { exId: 'u', firstName: 'A', lastName: 'L', email: 'a@b.c' }, mfaVerifiedAt: null });
+    queryClient.setQueryData(sessionQuery.queryKey, { signedIn: true, user: { exId: 'u', firstName: 'A', lastName: 'L', email: 'a@b.c' }, mfaVerifiedAt: null, staffStores: [] });
     await expect(requireSignIn({ queryClient }, { href: '/account/for-you' })).resolves.toMatchObject({ session: { signedIn: true } });
   });
   it('a second factor counts for 15 minutes', () => {

@@ -6,7 +6,7 @@ import { STORE_COUNTRIES, buildPlaces, loadCities, storeTowns } from './places.t
 import { generateStores, townPicker, type TownPicker } from './stores.ts';
 import { seattleStores } from './seattle.ts';
 import { buildPostalCodes, type PostalRow } from './postal.ts';
-import { DEMO_PASSWORD, demoUsers, type DemoUser } from './users.ts';
+import { DEMO_PASSWORD, demoUsers, staffUsers, type DemoUser } from './users.ts';
 import { seedMenuIfEmpty } from './menu.ts';
 import { seedRewardsIfEmpty } from './rewards.ts';
 import { seedStreamIfEmpty } from './stream.ts';
@@ -140,6 +140,7 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
     await seedMenuIfEmpty(db); // databases seeded before the menu existed (docs/ordering.md)
     await seedRewardsIfEmpty(db); // and before the rewards campaigns (docs/rewards.md 3.5)
     await seedStreamIfEmpty(db); // and before the home stream's content (docs/home.md 3.4)
+    await seedStaffIfEmpty(db); // and before the store staff (docs/order-status.md 3.1)
     return null;
   }
   const data = generateSeed(opts);
@@ -161,5 +162,35 @@ export async function seedIfEmpty(db: Db, opts: { storeCount?: number } = {}): P
   await seedMenuIfEmpty(db); // the menu and ordering fixtures (server/db/seed/menu.ts)
   await seedRewardsIfEmpty(db); // promo campaigns and bonus offers (server/db/seed/rewards.ts)
   await seedStreamIfEmpty(db); // the home stream's editorial content (server/db/seed/stream.ts)
+  await seedStaffIfEmpty(db); // the console's store staff (users.ts staffUsers)
   return seeded;
+}
+
+/**
+ * The demo store staff (users.ts `staffUsers`, docs/order-status.md 3.1), outside production only (their password is
+ * the public demo password), when `staff_members` is empty: a fresh seed and a database seeded before the console
+ * existed alike. Conflicts are skipped (two processes starting at once; an address taken by a member who signed up
+ * with it keeps its own account and gets no staff row). Returns how many staff rows it wrote.
+ */
+export async function seedStaffIfEmpty(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (env.APP_ENV === 'production') return 0;
+  if ((await db.query('select 1 from staff_members limit 1')).rows.length) return 0;
+  const staff = staffUsers();
+  const hashes = await Promise.all(staff.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    let rows = 0;
+    for (const [i, u] of staff.entries()) {
+      const made = await tx.query(
+        `insert into users (id, ex_id, email, email_normalized, password_hash, first_name, last_name) values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
+        [u.id, u.exId, u.email, u.email.toLowerCase(), hashes[i], u.firstName, u.lastName],
+      );
+      if (!made.rows.length && !(await tx.query('select 1 from users where id = $1', [u.id])).rows.length) continue;
+      const r = await tx.query(
+        `insert into staff_members (user_id, short_number, role) select $1, short_number, $3 from stores where short_number = any($2::text[]) on conflict do nothing returning user_id`,
+        [u.id, u.stores, u.firstName === 'Lead' ? 'lead' : 'barista'],
+      );
+      rows += r.rows.length;
+    }
+    return rows;
+  });
 }

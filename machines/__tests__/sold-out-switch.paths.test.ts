@@ -1,0 +1,4 @@
+import { describeFlow } from './flow.ts';
+import { soldOutSwitchFlow } from './sold-out-switch.expect.ts';
+
+describeFlow(soldOutSwitchFlow);

@@ -1,0 +1,102 @@
+import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { inputOf, notProvided } from './flow.ts';
+
+/**
+ * The console's Menu tab: the sold-out switch per product (issue 29, docs/order-status.md 2.5). The switches show
+ * the position in flight while a save is pending (`queue`), else the queue page's `stock` (the server's truth).
+ * Saves run one at a time in order; a second toggle of a product still queued replaces its position; a failed save
+ * drops its position (the switch falls back to the stored one) and shows 'Could not change {name}. Try again.'.
+ */
+export interface StockToggle {
+  productNumber: number;
+  soldOut: boolean;
+}
+export interface SoldOutSwitchContext {
+  storeNumber: string;
+  /** positions asked for and not yet saved; the first is being saved */
+  queue: StockToggle[];
+  /** the product whose last save failed (its switch shows the message), else null */
+  failed: number | null;
+  /** positions saved in this visit, by product (the server's answer) */
+  saved: Record<number, boolean>;
+}
+export interface SoldOutSwitchInput {
+  storeNumber: string;
+}
+export type SoldOutSwitchEvent = { type: 'user.toggle'; productNumber: number; soldOut: boolean };
+export interface SetStockRequest extends StockToggle {
+  storeNumber: string;
+}
+
+/** the request of `setStock`: the head of the queue */
+export function setStockRequest({ context }: { context: Pick<SoldOutSwitchContext, 'queue' | 'storeNumber'> }): SetStockRequest {
+  const first = context.queue[0];
+  if (!first) throw new Error('no stock change queued');
+  return { storeNumber: context.storeNumber, ...first };
+}
+
+/** what a product's switch shows: the queued position (pending), else the saved one, else the server's */
+export function switchOf(ctx: Pick<SoldOutSwitchContext, 'queue' | 'saved' | 'failed'>, productNumber: number, fromServer: boolean) {
+  const queued = ctx.queue.filter((t) => t.productNumber === productNumber).at(-1);
+  return { soldOut: queued?.soldOut ?? ctx.saved[productNumber] ?? fromServer, pending: queued !== undefined, failed: ctx.failed === productNumber };
+}
+
+export const soldOutSwitchMachine = setup({
+  types: { context: {} as SoldOutSwitchContext, events: {} as SoldOutSwitchEvent, input: {} as SoldOutSwitchInput },
+  actors: {
+    setStock: fromPromise<StockToggle, SetStockRequest>(async () => notProvided('setStock')),
+  },
+  guards: {
+    hasMoreQueued: ({ context }) => context.queue.length > 1,
+  },
+  actions: {
+    applyInput: assign(({ event }) => ({ storeNumber: inputOf<SoldOutSwitchInput>(event, { storeNumber: '' }).storeNumber })),
+    enqueue: assign(({ context, event }) => {
+      assertEvent(event, 'user.toggle');
+      const t = { productNumber: event.productNumber, soldOut: event.soldOut };
+      // a product waiting (not the one being saved) takes the new position in its place
+      const waiting = context.queue.findIndex((q, i) => i > 0 && q.productNumber === t.productNumber);
+      if (waiting > 0) return { queue: context.queue.map((q, i) => (i === waiting ? t : q)) };
+      return { queue: [...context.queue, t] };
+    }),
+    clearFailed: assign({ failed: null }),
+    keepFirst: assign(({ context, event }) => {
+      const out = (event as unknown as { output: StockToggle }).output;
+      return { queue: context.queue.slice(1), saved: { ...context.saved, [out.productNumber]: out.soldOut } };
+    }),
+    dropFirst: assign(({ context }) => ({ queue: context.queue.slice(1), failed: context.queue[0]?.productNumber ?? null })),
+    // provided by the route: the text 'Could not change {name}. Try again.' in the tab's status line
+    notifyFailed: () => {},
+  },
+}).createMachine({
+  id: 'soldOutSwitch',
+  description: "The console's sold-out switches: saves one at a time, in order; a failure falls back with a message.",
+  meta: { title: 'Sold-out switch', spec: 'issue 29; docs/order-status.md 2.5, 3.7 (PUT /store/{n}/stock/{productNumber})' },
+  entry: 'applyInput',
+  context: { storeNumber: '', queue: [], failed: null, saved: {} },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Nothing being saved.',
+      on: { 'user.toggle': { target: 'saving', actions: ['enqueue', 'clearFailed'] } },
+    },
+    saving: {
+      description: 'Saves the first queued position (its switch is aria-busy); more toggles queue up.',
+      tags: ['busy'],
+      invoke: {
+        id: 'setStock',
+        src: 'setStock',
+        input: setStockRequest,
+        onDone: [
+          { guard: 'hasMoreQueued', target: 'saving', reenter: true, actions: 'keepFirst' },
+          { target: 'idle', actions: 'keepFirst' },
+        ],
+        onError: [
+          { guard: 'hasMoreQueued', target: 'saving', reenter: true, actions: ['dropFirst', 'notifyFailed'] },
+          { target: 'idle', actions: ['dropFirst', 'notifyFailed'] },
+        ],
+      },
+      on: { 'user.toggle': { actions: 'enqueue' } },
+    },
+  },
+});
