@@ -44,3 +44,15 @@ export function parseStoredFilter(raw: string | null): AllergenCode[] {
 export function toggleCode(list: readonly AllergenCode[], code: AllergenCode): AllergenCode[] {
   return list.includes(code) ? list.filter((c) => c !== code) : sortAllergens([...list, code]);
 }
+
+/** what the customisation warning needs of a product: the size's base codes and each option's codes */
+export interface AllergenProduct {
+  sizes: ReadonlyArray<{ sizeCode: string; baseAllergens: readonly string[] }>;
+  productOptions: ReadonlyArray<{ products: readonly AllergenOption[]; children: ReadonlyArray<{ products: readonly AllergenOption[] }> }>;
+}
+/** an item of the product as chosen: the size's base codes ∪ the chosen options' */
+export function chosenAllergens(p: AllergenProduct, sizeCode: string | null, quantities: Readonly<Record<string, number>>): AllergenCode[] {
+  const base = p.sizes.find((s) => s.sizeCode === sizeCode)?.baseAllergens ?? [];
+  const options = p.productOptions.flatMap((c) => [...c.products, ...c.children.flatMap((ch) => ch.products)]);
+  return itemAllergens(base, options, quantities);
+}
