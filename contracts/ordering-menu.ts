@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Availability, Currency } from './ordering-fields.ts';
+import { AllergenCode } from './allergens.ts';
 
 /**
  * The menu's answers (GraphQL get-menu, similar-items), apart from contracts/ordering.ts, which re-exports their
@@ -23,6 +24,8 @@ export const ProductTile = v.object({
   featured: v.boolean(),
   /** calories of the default size */
   calories: v.number(),
+  /** allergen codes of the default form's sizes as they come (issue 29: the menu's allergen filter reads them) */
+  allergens: v.array(AllergenCode),
 });
 export type ProductTile = v.InferOutput<typeof ProductTile>;
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Availability, Currency } from './ordering-fields.ts';
+import { AllergenCode } from './allergens.ts';
 
 /**
  * The product's answers (GraphQL get-product; REST GET /apiproxy/v1/ordering/{productNumber}), apart from
@@ -32,7 +33,12 @@ export const ProductSize = v.object({
   /** price at the store (minor units); null on the national menu */
   price: v.nullable(v.number()),
   nutrition: Nutrition,
+  /** display names of the size as it comes (may hold names outside the nine, e.g. 'Oats') */
   allergens: v.array(v.string()),
+  /** allergen codes of the size as it comes (base and default options) */
+  allergenCodes: v.array(AllergenCode),
+  /** allergen codes of the size without any option (an item's = these ∪ its options' with quantity > 0) */
+  baseAllergens: v.array(AllergenCode),
 });
 export type ProductSize = v.InferOutput<typeof ProductSize>;
 
@@ -53,6 +59,8 @@ export const OptionProduct = v.object({
   unitPrice: v.number(),
   sizes: v.array(OptionSize),
   defaultSizeCode: v.nullable(v.string()),
+  /** allergen codes the option brings when its quantity is above 0 */
+  allergens: v.array(AllergenCode),
 });
 export type OptionProduct = v.InferOutput<typeof OptionProduct>;
 

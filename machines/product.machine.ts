@@ -4,6 +4,9 @@ import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { isValidDraft } from './ordering-types.ts';
 import type { CartAnswer, CartEvent } from './cart.machine.ts';
 import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantities } from './product-options.ts';
+import { addedAllergens, chosenAllergens } from './allergen-rules.ts';
+import { itemKey } from '../contracts/ordering-item-key.ts';
+import type { AllergenCode } from '../contracts/allergens.ts';
 
 /**
  * The product page (spec 1 section 2 /menu/product/{productNumber}/{formCode}, section 3 "Product detail", section 5):
@@ -32,12 +35,20 @@ export interface ProductContext extends ProductInput {
   quantity: number;
   /** 'productDataInvalid' or 'addInLimit' after a refused choice; cleared by the next accepted one */
   error: 'productDataInvalid' | 'addInLimit' | null;
+  /** the allergens the choices add to the size as it comes (the warning before adding; issue 29) */
+  addedAllergens: AllergenCode[];
+  /** the item key last confirmed in the warning: the same configuration is not warned about twice in one visit */
+  confirmedKey: string | null;
+  /** the time of the add that is waiting for the warning's answer */
+  pendingAt: number;
 }
 export type ProductEvent =
   | { type: 'user.selectSize'; sizeCode: string }
   | { type: 'user.setOption'; optionProductNumber: number; quantity: number }
   | { type: 'user.setQuantity'; quantity: number }
   | { type: 'user.addToCart'; at: number }
+  | { type: 'user.addAnyway' }
+  | { type: 'user.goBack' }
   | { type: 'user.continue' }
   | { type: 'user.retry' }
   | CartAnswer
@@ -55,11 +66,23 @@ export function productRequest({ context }: { context: Pick<ProductContext, 'pro
 }
 
 /** what adding to the bag sends the cart: the draft of the current choices, the time, and who waits for the answer */
-export function cartAddOf({ context, event, self }: { context: Pick<ProductContext, 'product' | 'sizeCode' | 'options' | 'quantity'>; event: ProductEvent; self: ActorRef<Snapshot<unknown>, CartAnswer> }): Extract<CartEvent, { type: 'cart.add' }> {
-  assertEvent(event, 'user.addToCart');
+export function cartAddOf({ context, event, self }: { context: Pick<ProductContext, 'product' | 'sizeCode' | 'options' | 'quantity'> & Partial<Pick<ProductContext, 'pendingAt'>>; event: ProductEvent; self: ActorRef<Snapshot<unknown>, CartAnswer> }): Extract<CartEvent, { type: 'cart.add' }> {
+  assertEvent(event, ['user.addToCart', 'user.addAnyway']);
   const item = draftOf(context.product, context.sizeCode, context.options, context.quantity);
   if (!isValidDraft(item)) throw new Error('cart.add: no valid item');
-  return { type: 'cart.add', item, at: event.at, replyTo: self };
+  return { type: 'cart.add', item, at: event.type === 'user.addToCart' ? event.at : (context.pendingAt ?? 0), replyTo: self };
+}
+
+/** the allergens the current choices add to the size as it comes (its default options), in display order */
+export function allergensAdded(context: Pick<ProductContext, 'product' | 'sizeCode' | 'options'>): AllergenCode[] {
+  const p = context.product;
+  if (!p) return [];
+  return addedAllergens(chosenAllergens(p, context.sizeCode, defaultQuantities(p, context.sizeCode)), chosenAllergens(p, context.sizeCode, context.options));
+}
+/** the configuration's key (no quantity): what a confirmed warning remembers */
+function choiceKey(context: Pick<ProductContext, 'product' | 'sizeCode' | 'options'>): string {
+  const d = draftOf(context.product, context.sizeCode, context.options, 1);
+  return d.product && d.size ? itemKey(d.product.productNumber, d.product.formCode, d.size.sizeCode, d.selectedOptions.map((o) => ({ commerce: { sku: o.sku }, quantity: o.quantity }))) : '';
 }
 
 export const productMachine = setup({
@@ -89,6 +112,8 @@ export const productMachine = setup({
       return Number.isInteger(event.quantity) && event.quantity >= 1 && event.quantity <= 99;
     },
     isValidItem: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)),
+    /** a valid item whose choices add an allergen, not already confirmed in this visit */
+    needsAllergenWarning: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)) && allergensAdded(context).length > 0 && context.confirmedKey !== choiceKey(context),
     isCartFull: ({ event }) => {
       assertEvent(event, 'cart.refused');
       return event.reason === 'full';
@@ -130,13 +155,18 @@ export const productMachine = setup({
       return { quantity: event.quantity, error: null };
     }),
     assignInvalid: assign({ error: 'productDataInvalid' as const }),
+    assignWarning: assign(({ context, event }) => {
+      assertEvent(event, 'user.addToCart');
+      return { addedAllergens: allergensAdded(context), pendingAt: event.at };
+    }),
+    confirmWarning: assign(({ context }) => ({ confirmedKey: choiceKey(context) })),
     resetChoices: assign(({ context }) => ({ quantity: 1, error: null, options: context.product ? defaultQuantities(context.product, context.sizeCode) : {} })),
   },
 }).createMachine({
   id: 'product',
   description: 'A product at the chosen store: size, options within limits, quantity, price; add to the bag.',
   meta: { title: 'Product', spec: '1 §2 product routes, §3 Product detail, §5 adding needs product, size and quantity' },
-  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, cart: null, product: null, sizeCode: null, options: {}, quantity: 1, error: null },
+  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, cart: null, product: null, sizeCode: null, options: {}, quantity: 1, error: null, addedAllergens: [], confirmedKey: null, pendingAt: 0 },
   entry: 'applyInput',
   initial: 'loading',
   states: {
@@ -160,9 +190,18 @@ export const productMachine = setup({
         'user.setOption': [{ guard: 'isWithinLimits', actions: 'assignOption' }, { actions: 'assignLimitError' }],
         'user.setQuantity': { guard: 'isValidQuantity', actions: 'assignQuantity' },
         'user.addToCart': [
+          { guard: 'needsAllergenWarning', target: 'warning', actions: 'assignWarning' },
           { guard: 'isValidItem', target: 'adding', actions: 'askCart' },
           { actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },
         ],
+      },
+    },
+    warning: {
+      description: "The choices add an allergen (an almondmilk swap, a topping): 'This changes the allergens' before adding; the choices stay on Go back.",
+      meta: { message: 'warningAdds' },
+      on: {
+        'user.addAnyway': { target: 'adding', actions: ['confirmWarning', 'askCart'] },
+        'user.goBack': { target: 'editing' },
       },
     },
     adding: {

@@ -42,6 +42,7 @@ export const tile = (productNumber: number, name: string, extra: Partial<Product
   productType: 'Beverage',
   featured: false,
   calories: 190,
+  allergens: [],
   ...extra,
 });
 /** drinks (a category with subcategories: hot coffees, cold coffees) and food (a category with products) */
@@ -88,9 +89,9 @@ export const menuFixture = (extra: Partial<MenuResponse> = {}): MenuResponse => 
 import type { OptionProduct, ProductDetail, ProductSize } from '../../contracts/ordering.ts';
 
 const nutrition = { servingSize: '16 fl oz', calories: 190, totalFatG: 7, saturatedFatG: 4.5, transFatG: 0, cholesterolMg: 30, sodiumMg: 170, totalCarbohydratesG: 19, dietaryFiberG: 0, sugarsG: 17, proteinG: 13, caffeineMg: 150 };
-const size = (sizeCode: string, name: string, price: number | null, isDefault = false): ProductSize => ({ sku: `2121-${sizeCode}`, sizeCode, name, displaySize: null, isDefault, price, nutrition: { ...nutrition, calories: sizeCode === 'tall' ? 150 : 190 }, allergens: ['Milk'] });
-const option = (n: number, name: string, kind: OptionProduct['kind'], defaults: Record<string, number>, maxQuantity: number, unitPrice: number): OptionProduct => ({
-  optionProductNumber: n, name, sku: `opt-${n}`, kind, attributes: { unitOfMeasure: kind === 'quantity' ? 'pump' : null }, defaultQuantity: defaults, maxQuantity, unitPrice, sizes: [], defaultSizeCode: null,
+const size = (sizeCode: string, name: string, price: number | null, isDefault = false): ProductSize => ({ sku: `2121-${sizeCode}`, sizeCode, name, displaySize: null, isDefault, price, nutrition: { ...nutrition, calories: sizeCode === 'tall' ? 150 : 190 }, allergens: ['Milk'], allergenCodes: ['milk'], baseAllergens: [] });
+const option = (n: number, name: string, kind: OptionProduct['kind'], defaults: Record<string, number>, maxQuantity: number, unitPrice: number, allergens: OptionProduct['allergens'] = []): OptionProduct => ({
+  optionProductNumber: n, name, sku: `opt-${n}`, kind, attributes: { unitOfMeasure: kind === 'quantity' ? 'pump' : null }, defaultQuantity: defaults, maxQuantity, unitPrice, sizes: [], defaultSizeCode: null, allergens,
 });
 /** a latte: tall $4.75 / grande $5.45; milk (one of 2% or oat +$0.70), shots (tall 1, grande 2, +$0.90 each), vanilla pumps (+$0.80 each) */
 export const latteDetail = (extra: Partial<ProductDetail> = {}): ProductDetail => ({
@@ -105,7 +106,7 @@ export const latteDetail = (extra: Partial<ProductDetail> = {}): ProductDetail =
   forms: [{ formCode: 'hot', name: 'Hot', sizes: [] }],
   sizes: [size('tall', 'Tall', 475), size('grande', 'Grande', 545, true)],
   productOptions: [
-    { id: 'milk', name: 'Milk', selection: 'single', products: [option(301, '2% milk', 'select', { tall: 1, grande: 1 }, 1, 0), option(302, 'Oat milk', 'select', {}, 1, 70)], children: [] },
+    { id: 'milk', name: 'Milk', selection: 'single', products: [option(301, '2% milk', 'select', { tall: 1, grande: 1 }, 1, 0, ['milk']), option(302, 'Oat milk', 'select', {}, 1, 70), option(303, 'Almond milk', 'select', {}, 1, 70, ['tree_nuts'])], children: [] },
     { id: 'espresso', name: 'Espresso & shots', selection: 'multiple', products: [option(401, 'Shots', 'quantity', { tall: 1, grande: 2 }, 6, 90)], children: [] },
     { id: 'flavors', name: 'Flavors', selection: 'multiple', products: [], children: [{ id: 'syrups', name: 'Syrups', selection: 'multiple', products: [option(502, 'Vanilla syrup', 'quantity', {}, 6, 80)] }] },
   ],

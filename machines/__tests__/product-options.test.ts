@@ -24,6 +24,7 @@ const opt = (n: number, name: string, extra: Partial<OptionProduct> = {}): Optio
   unitPrice: 50,
   sizes: [],
   defaultSizeCode: null,
+  allergens: [],
   ...extra,
 });
 /** toppings: a multiple group with two syrups, and a single-choice child group (one drizzle) */
@@ -55,6 +56,7 @@ describe('machines/product-options.ts', () => {
     expect(allOptions(latte).map((o) => [o.option.optionProductNumber, o.group, o.single])).toEqual([
       [301, 'milk', true],
       [302, 'milk', true],
+      [303, 'milk', true],
       [401, 'espresso', false],
       [502, 'flavors/syrups', false],
     ]);

@@ -9,6 +9,7 @@ import { createActor, fromCallback } from 'xstate';
 import { productMachine, productRequest, type CartRef, type ProductContext } from '../product.machine.ts';
 import type { CartEvent } from '../cart.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
+import { AllergenMessages } from '../../contracts/allergens.ts';
 import { requestFakes } from './model.ts';
 import { done, fail } from './cards-fixtures.ts';
 import { spyActions, type Flow } from './flow.ts';
@@ -37,6 +38,10 @@ export const productEvents = [
   { type: 'cart.refused', reason: 'invalid' },
   { type: 'user.continue' },
   { type: 'user.retry' },
+  // issue 29: 2% → almond milk adds tree nuts (a warning before adding); 2% → oat milk adds none
+  { type: 'user.setOption', optionProductNumber: 303, quantity: 1 },
+  { type: 'user.addAnyway' },
+  { type: 'user.goBack' },
 ];
 type Snap = { value: unknown; context: ProductContext };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, p: s.context.product?.productNumber ?? null, z: s.context.sizeCode, o: s.context.options, q: s.context.quantity, e: s.context.error });
@@ -45,7 +50,7 @@ const serializeState = (s: Snap) => JSON.stringify({ v: s.value, p: s.context.pr
 const expectedPrice = (c: ProductContext) => {
   const base = c.sizeCode === 'tall' ? 475 : 545;
   const shots = (c.options['401'] ?? 0) - (c.sizeCode === 'tall' ? 1 : 2);
-  return base + Math.max(0, shots) * 90 + (c.options['502'] ?? 0) * 80 + (c.options['302'] ? 70 : 0);
+  return base + Math.max(0, shots) * 90 + (c.options['502'] ?? 0) * 80 + (c.options['302'] ? 70 : 0) + (c.options['303'] ? 70 : 0);
 };
 
 const Pr = productEvents as ReadonlyArray<{ type: string }>;
@@ -62,8 +67,9 @@ export const productFlow: Flow<typeof productMachine> = {
       'user.selectSize': { guard: 'isKnownSize', to: null },
       'user.setOption': [{ guard: 'isWithinLimits', to: null }, null],
       'user.setQuantity': { guard: 'isValidQuantity', to: null },
-      'user.addToCart': [{ guard: 'isValidItem', to: 'adding' }, null],
+      'user.addToCart': [{ guard: 'needsAllergenWarning', to: 'warning' }, { guard: 'isValidItem', to: 'adding' }, null],
     },
+    warning: { 'user.addAnyway': 'adding', 'user.goBack': 'editing' },
     adding: { 'cart.added': 'added', 'cart.refused': [{ guard: 'isCartFull', to: 'cartFull' }, 'editing'] },
     added: { 'user.continue': 'editing' },
     cartFull: { 'user.continue': 'editing' },
@@ -80,16 +86,22 @@ export const productFlow: Flow<typeof productMachine> = {
     { name: 'not found', events: [Pr[3]!], ends: 'notFound' },
     { name: 'the load fails, retried', events: [Pr[4]!, Pr[18]!, Pr[0]!], ends: 'editing' },
     { name: 'the load fails', events: [Pr[4]!], ends: 'failed' },
+    // issue 29: "a customisation that adds an allergen (an almond milk swap) shows a warning before adding"
+    { name: 'almond milk warns, added anyway', events: [Pr[0]!, Pr[19]!, Pr[13]!, Pr[20]!, Pr[14]!], ends: 'added' },
+    { name: 'almond milk warns, go back keeps the choice', events: [Pr[0]!, Pr[19]!, Pr[13]!, Pr[21]!], ends: 'editing' },
+    { name: 'oat milk adds no allergen: no warning', events: [Pr[0]!, Pr[10]!, Pr[13]!], ends: 'adding' },
+    { name: 'confirmed once, not warned twice', events: [Pr[0]!, Pr[19]!, Pr[13]!, Pr[20]!, Pr[14]!, Pr[17]!, Pr[19]!, Pr[13]!], ends: 'adding' },
   ],
   sees: {
     loading: { tags: ['loading'] },
     notFound: { tags: ['notFound'], message: 'We could not find that product.' },
     failed: { tags: ['error'], message: "We couldn't load this item. Please try again." },
     adding: { tags: ['loading'] },
+    warning: { message: 'Your changes add {list}.' },
     // spec 4 "The cart is full when the item count reaches the configured maximum"; 8 "Item maximum per order" (text ours)
     cartFull: { tags: ['error'], message: "You've reached the item maximum for this order. Remove something to add more." },
   },
-  catalogue: OrderingTexts,
+  catalogue: { ...OrderingTexts, ...AllergenMessages },
   arrange(machine) {
     const fakes = requestFakes({ loadProduct: productRequest });
     // the app's cart actor, faked: it records what it is sent and never answers (the model sends its answers)
@@ -126,7 +138,7 @@ export const productFlow: Flow<typeof productMachine> = {
           const n = String(ev.optionProductNumber);
           const q = ev.quantity as number;
           const next = { ...p.options, [n]: q };
-          if (n === '302') delete next['301']; // milk is one choice
+          if (['301', '302', '303'].includes(n) && q > 0) for (const m of ['301', '302', '303']) if (m !== n) delete next[m]; // milk is one choice
           const units = Object.values(next).reduce((a, b) => a + b, 0);
           const ok = q <= 6 && units <= 5;
           expect(c.options).toEqual(ok ? next : p.options);
@@ -134,8 +146,17 @@ export const productFlow: Flow<typeof productMachine> = {
         }
         if (p && ev.type === 'user.setQuantity') expect(c.quantity).toBe(ev.quantity === 0 ? p.quantity : ev.quantity);
         if (c.product?.productNumber === 2121 && c.sizeCode) expect(unitPrice(c.product, c.sizeCode, c.options)).toBe(expectedPrice(c));
-        if (ev.type === 'user.addToCart') {
+        // the spec's allergen rule written out: the latte's milk comes as 2% (milk); almond milk (303) brings tree nuts
+        const addsNuts = (c.options['303'] ?? 0) > 0;
+        if (ev.type === 'user.addToCart' && s.matches('warning')) {
+          expect(addsNuts).toBe(true);
+          expect(c.addedAllergens).toEqual(['tree_nuts']);
+          expect(effects).toEqual([]);
+          expect(asked.length).toBe(asksBefore);
+          expect(c.pendingAt).toBe(7);
+        } else if (ev.type === 'user.addToCart' || ev.type === 'user.addAnyway') {
           const valid = !!c.product && c.product.sizes.length > 0;
+          if (ev.type === 'user.addToCart') expect(!valid || !addsNuts || c.confirmedKey !== null).toBe(true);
           expect(effects).toEqual(valid ? [] : ['notify:unexpectedError']);
           expect(s.matches('adding')).toBe(valid);
           // the cart actor gets cart.add with the draft of the current choices, the time, and this machine to answer
@@ -162,6 +183,7 @@ export const productFlow: Flow<typeof productMachine> = {
           expect(c.options).toEqual(p!.options);
         }
         asksBefore = asks;
+        if (ev.type === 'user.goBack') expect([s.matches('editing'), c.options, asks]).toEqual([true, p!.options, asksBefore]);
         if (ev.type === 'user.continue') {
           const fromFull = prevValue === 'cartFull';
           if (fromFull) expect([c.quantity, c.options]).toEqual([p!.quantity, p!.options]);

@@ -4,6 +4,8 @@ import { storeByNumber } from '../locator/store-queries.ts';
 import { storeHours } from '../locator/store-format.ts';
 import { isOpenAt } from '../locator/hours.ts';
 import { ORDERING_LIMITS, type Availability, type Currency, type MenuResponse, type OptionCategory, type OptionProduct, type ProductDetail, type ProductSize, type ProductTile } from '../../contracts/ordering.ts';
+import { itemAllergens } from '../../machines/allergen-rules.ts';
+import { sortAllergens, type AllergenCode } from '../../contracts/allergens.ts';
 import { optionSku, type LinkRow, type OptionRow, type ProductRow, type SizeRow } from '../db/seed/menu.ts';
 
 /** the menu's row shapes are the seed's (one definition) */
@@ -242,7 +244,25 @@ export function tile(cat: Catalog, p: ProductRow, ctx: StoreCtx | null): Product
     productType: p.product_type,
     featured: p.featured,
     calories: def?.nutrition.calories ?? 0,
+    allergens: sortAllergens(sizes.flatMap((s) => sizeAllergenCodes(cat, s))),
   };
+}
+
+/**
+ * A size's allergen codes as it comes (issue 29; docs/order-status.md 3.9): base_allergens ∪ the allergens of the
+ * options it has by default (machines/allergen-rules.ts, shared with the client). A tile's are the union over the
+ * default form's sizes.
+ */
+export function sizeAllergenCodes(cat: Catalog, size: SizeRow): AllergenCode[] {
+  const options: Array<{ optionProductNumber: number; allergens: readonly string[] }> = [];
+  const quantities: Record<string, number> = {};
+  for (const [n, link] of cat.links.get(size.product_number) ?? []) {
+    const o = cat.options.get(n);
+    if (!o || !offeredOn(link, size.form_code)) continue;
+    options.push({ optionProductNumber: n, allergens: o.allergens });
+    quantities[String(n)] = defaultQuantityOf(link, size.form_code, size.size_code);
+  }
+  return itemAllergens(size.base_allergens, options, quantities);
 }
 
 export function menuOf(cat: Catalog, ctx: StoreCtx | null, locale: string): MenuResponse {
@@ -302,11 +322,12 @@ function optionProduct(o: OptionRow, link: LinkRow, formCode: string, sizes: rea
     unitPrice: optionPrice(o, ctx),
     sizes: o.sizes.map((s) => ({ sku: optionSku(o.option_product_number, s.sizeCode), sizeCode: s.sizeCode, name: s.name })),
     defaultSizeCode: link.default_size_code,
+    allergens: sortAllergens(o.allergens),
   };
 }
 
-function sizeOut(s: SizeRow, ctx: StoreCtx | null): ProductSize {
-  return { sku: s.sku, sizeCode: s.size_code, name: s.name, displaySize: s.display_size, isDefault: s.is_default, price: ctx ? sizePrice(s, ctx) : null, nutrition: s.nutrition, allergens: s.allergens };
+function sizeOut(cat: Catalog, s: SizeRow, ctx: StoreCtx | null): ProductSize {
+  return { sku: s.sku, sizeCode: s.size_code, name: s.name, displaySize: s.display_size, isDefault: s.is_default, price: ctx ? sizePrice(s, ctx) : null, nutrition: s.nutrition, allergens: s.allergens, allergenCodes: sizeAllergenCodes(cat, s), baseAllergens: sortAllergens(s.base_allergens) };
 }
 
 export function productDetail(cat: Catalog, p: ProductRow, formCode: string, ctx: StoreCtx | null, locale: string): ProductDetail {
@@ -314,7 +335,7 @@ export function productDetail(cat: Catalog, p: ProductRow, formCode: string, ctx
   const forms = [...allForms.filter((f) => f.form_code === formCode), ...allForms.filter((f) => f.form_code !== formCode)].map((f) => ({
     formCode: f.form_code,
     name: f.name,
-    sizes: (cat.sizesByForm.get(`${p.product_number}:${f.form_code}`) ?? []).map((s) => sizeOut(s, ctx)),
+    sizes: (cat.sizesByForm.get(`${p.product_number}:${f.form_code}`) ?? []).map((s) => sizeOut(cat, s, ctx)),
   }));
   const links = cat.links.get(p.product_number) ?? new Map<number, LinkRow>();
   const byGroup = new Map<string, OptionProduct[]>();

@@ -53,6 +53,8 @@ const typeDefs = /* GraphQL */ `
   enum LineItemKind { subtotal discount tax fee total }
   enum OptionKind { quantity select size }
   enum OptionSelection { single multiple }
+  "the nine allergens of issue 29 (contracts/allergens.ts)"
+  enum AllergenCode { milk egg soy wheat tree_nuts peanuts sesame fish shellfish }
 
   # ---- menu (get-menu), similar items
   type ProductTile {
@@ -68,6 +70,8 @@ const typeDefs = /* GraphQL */ `
     productType: ProductType!
     featured: Boolean!
     calories: Float!
+    "allergen codes of the default form's sizes as they come (the allergen filter reads them)"
+    allergens: [AllergenCode!]!
   }
   type MenuSubcategory { id: ID! name: String! path: String! products: [ProductTile!]! }
   type MenuCategory { id: ID! name: String! path: String! imageURL: String! products: [ProductTile!]! subcategories: [MenuSubcategory!]! }
@@ -109,7 +113,12 @@ const typeDefs = /* GraphQL */ `
     "price at the store (minor units); null on the national menu"
     price: Int
     nutrition: Nutrition!
+    "display names of the size as it comes"
     allergens: [String!]!
+    "allergen codes of the size as it comes (base and default options)"
+    allergenCodes: [AllergenCode!]!
+    "allergen codes of the size without options"
+    baseAllergens: [AllergenCode!]!
   }
   type OptionSize { sku: String! sizeCode: String! name: String! }
   type OptionAttributes { unitOfMeasure: String }
@@ -127,6 +136,8 @@ const typeDefs = /* GraphQL */ `
     unitPrice: Int!
     sizes: [OptionSize!]!
     defaultSizeCode: String
+    "allergen codes the option brings when chosen"
+    allergens: [AllergenCode!]!
   }
   type OptionGroup { id: ID! name: String! selection: OptionSelection! products: [Option!]! }
   type OptionCategory { id: ID! name: String! selection: OptionSelection! products: [Option!]! children: [OptionGroup!]! }

@@ -30,6 +30,11 @@ export interface ProductSpec {
   /** calories of the default size */
   kcal: number;
   allergens?: string[];
+  /**
+   * allergen codes the product has even without the default options that also bring them (kept in the size's
+   * base_allergens, so swapping such an option never hides one the item has anyway); none in today's menu
+   */
+  intrinsicAllergens?: Array<'milk' | 'egg' | 'soy' | 'wheat' | 'tree_nuts' | 'peanuts' | 'sesame' | 'fish' | 'shellfish'>;
   /** default syrup/sauce option numbers with pumps at the default size */
   flavors?: number[];
   /** two forms: hot and iced */

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db.ts';
 import { MENU, OPT, type Kind, type ProductSpec } from './menu-data.ts';
 import { SEATTLE_STORES } from './seattle.ts';
+import { codeOfDisplayName, sortAllergens, type AllergenCode } from '../../../contracts/allergens.ts';
 
 /**
  * Builds the menu rows from menu-data.ts (pure, deterministic) and seeds them with the ordering fixtures
@@ -72,6 +73,8 @@ export interface OptionRow {
   max_quantity: number;
   sizes: Array<{ sizeCode: string; name: string }>;
   display_order: number;
+  /** allergen codes the option brings (docs/order-status.md 3.9; migration 083 repeats the table) */
+  allergens: AllergenCode[];
 }
 const LEVELS = [
   { sizeCode: 'no', name: 'No' },
@@ -101,9 +104,33 @@ const q = (n: number, group: string, name: string, unit: string, price: number, 
   max_quantity: max,
   sizes: [],
   display_order: order,
+  allergens: [],
 });
-const sel = (n: number, name: string, price: number, order: number): OptionRow => ({ option_product_number: n, group_id: 'milk', name, kind: 'select', unit_of_measure: null, unit_price_cents: price, max_quantity: 1, sizes: [], display_order: order });
-const lvl = (n: number, group: string, name: string, order: number, sizes = LEVELS): OptionRow => ({ option_product_number: n, group_id: group, name, kind: 'size', unit_of_measure: null, unit_price_cents: 0, max_quantity: 1, sizes, display_order: order });
+const sel = (n: number, name: string, price: number, order: number): OptionRow => ({ option_product_number: n, group_id: 'milk', name, kind: 'select', unit_of_measure: null, unit_price_cents: price, max_quantity: 1, sizes: [], display_order: order, allergens: [] });
+const lvl = (n: number, group: string, name: string, order: number, sizes = LEVELS): OptionRow => ({ option_product_number: n, group_id: group, name, kind: 'size', unit_of_measure: null, unit_price_cents: 0, max_quantity: 1, sizes, display_order: order, allergens: [] });
+/**
+ * Option allergens (demo data chosen for this app, not any real product's declaration; docs/order-status.md 3.9):
+ * dairy milks, breve, whipped cream, caramel drizzle, cold foam, cinnamon dolce topping, pumpkin sauce: milk;
+ * almondmilk: tree nuts; soymilk and mocha sauce: soy; white chocolate mocha sauce: milk and soy. Oatmilk and
+ * coconutmilk (no longer a tree nut in the FDA's 2025 guidance), syrups, sweeteners, shots, ice, tea, inclusions and
+ * warming: none.
+ */
+export const OPTION_ALLERGENS: Record<number, AllergenCode[]> = {
+  401: ['milk'],
+  402: ['milk'],
+  403: ['milk'],
+  408: ['milk'],
+  405: ['tree_nuts'],
+  406: ['soy'],
+  [OPT.mocha]: ['soy'],
+  [OPT.whiteMocha]: ['milk', 'soy'],
+  [OPT.pumpkin]: ['milk'],
+  601: ['milk'],
+  602: ['milk'],
+  603: ['milk'],
+  604: ['milk'],
+};
+const withAllergens = (o: OptionRow): OptionRow => ({ ...o, allergens: OPTION_ALLERGENS[o.option_product_number] ?? [] });
 export const OPTIONS: OptionRow[] = [
   q(OPT.vanilla, 'syrups', 'Vanilla Syrup', 'pump', 80, 12, 1),
   q(OPT.caramel, 'syrups', 'Caramel Syrup', 'pump', 80, 12, 2),
@@ -140,7 +167,7 @@ export const OPTIONS: OptionRow[] = [
     { sizeCode: 'no', name: 'Not warmed' },
     { sizeCode: 'yes', name: 'Warmed' },
   ]),
-];
+].map(withAllergens);
 const SYRUPS = [OPT.vanilla, OPT.caramel, OPT.hazelnut, OPT.classic, OPT.toffeeNut, OPT.peppermint, OPT.sfVanilla, OPT.brownSugar];
 const SAUCES = [OPT.mocha, OPT.whiteMocha];
 const SWEET = [701, 702, 703];
@@ -364,7 +391,10 @@ export interface SizeRow {
   display_order: number;
   base_price_cents: number;
   nutrition: NutritionJson;
+  /** display names (the product's list, 'Oats' included): what the size has in its default configuration */
   allergens: string[];
+  /** allergen codes of the size without its options (migration 083): display codes minus what default options bring */
+  base_allergens: AllergenCode[];
 }
 export interface MenuRows {
   menus: Array<{ menu_id: string; path: string; name: string; display_order: number }>;
@@ -404,6 +434,7 @@ export function buildMenuRows(): MenuRows {
     });
     const forms: Array<{ code: string; name: string; sizes: SizeDef[]; def: string; kind: Kind }> = [{ code: k.form, name: k.formName, sizes: k.sizes, def: k.def, kind: p.kind }];
     if (p.iced) forms.push({ code: 'iced', name: 'Iced', sizes: ICED, def: 'grande', kind: 'iced-espresso' });
+    const productLinks = links(p, n, p.kind);
     forms.forEach((f, fi) => {
       rows.forms.push({ product_number: n, form_code: f.code, name: f.name, display_order: fi });
       const defOz = f.sizes.find((s) => s.code === f.def)!.oz;
@@ -420,10 +451,11 @@ export function buildMenuRows(): MenuRows {
           base_price_cents: Math.max(95, p.price + s.delta + (fi === 1 ? 20 : 0)),
           nutrition: nutrition(p, f.kind, s, defOz),
           allergens: p.allergens ?? [],
+          base_allergens: baseAllergens(p, productLinks, f.code, s.code),
         }),
       );
     });
-    rows.links.push(...links(p, n, p.kind));
+    rows.links.push(...productLinks);
   };
   MENU.forEach((m, mi) => {
     rows.menus.push({ menu_id: m.path, path: m.path, name: m.name, display_order: mi });
@@ -441,9 +473,24 @@ export function buildMenuRows(): MenuRows {
   // 81: the bag fee, on no menu (spec 5 drops it from previous orders)
   rows.products.push({ product_number: BAG_FEE_PRODUCT, name: 'Paper Bag Fee', description: 'A paper bag for your order.', product_type: 'Merchandise', category_id: 'at-home-coffee/drinkware', image_key: 'p-81', display_order: 9999, featured: false, orderable: true, hidden: true, tax_class: 'merchandise', reward_tier: null });
   rows.forms.push({ product_number: BAG_FEE_PRODUCT, form_code: 'single', name: 'Single', display_order: 0 });
-  rows.sizes.push({ sku: skuOf(BAG_FEE_PRODUCT, 'single', 'each'), product_number: BAG_FEE_PRODUCT, form_code: 'single', size_code: 'each', name: 'Each', display_size: null, is_default: true, display_order: 0, base_price_cents: 10, nutrition: nutrition({ name: 'bag', kind: 'merch', price: 10, kcal: 0 }, 'merch', EACH[0]!, 1), allergens: [] });
+  rows.sizes.push({ sku: skuOf(BAG_FEE_PRODUCT, 'single', 'each'), product_number: BAG_FEE_PRODUCT, form_code: 'single', size_code: 'each', name: 'Each', display_size: null, is_default: true, display_order: 0, base_price_cents: 10, nutrition: nutrition({ name: 'bag', kind: 'merch', price: 10, kcal: 0 }, 'merch', EACH[0]!, 1), allergens: [], base_allergens: [] });
   rows.kinds.set(BAG_FEE_PRODUCT, 'merch');
   return rows;
+}
+
+/**
+ * A size's allergens without its options: the product's display allergens as codes minus those its default options
+ * bring at this size (so a milk swap removes milk), keeping the ones the product lists as `intrinsicAllergens`. The
+ * default quantity is read as catalog.ts defaultQuantityOf reads it ('{form}:{size}' first, then '{size}').
+ */
+function baseAllergens(p: ProductSpec, productLinks: readonly LinkRow[], formCode: string, sizeCode: string): AllergenCode[] {
+  const brought = new Set<string>();
+  for (const l of productLinks) {
+    const q = l.default_quantity[`${formCode}:${sizeCode}`] ?? l.default_quantity[sizeCode] ?? 0;
+    if (q > 0) for (const a of OPTION_ALLERGENS[l.option_product_number] ?? []) brought.add(a);
+  }
+  const intrinsic = new Set(p.intrinsicAllergens ?? []);
+  return sortAllergens((p.allergens ?? []).map(codeOfDisplayName).filter((c): c is AllergenCode => c !== null && (intrinsic.has(c) || !brought.has(c))));
 }
 
 function describe(p: ProductSpec): string {

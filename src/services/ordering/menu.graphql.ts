@@ -12,7 +12,7 @@ import { defaultLocale } from '../format.ts';
 import { chosenStore, quietly, type LoaderContext } from './loader-context.ts';
 import { graphqlOperation } from '../graphql.ts';
 
-const ProductTileFields = graphql(`fragment ProductTileFields on ProductTile { productNumber formCode name imageURL imageAlt availability priceFrom productType featured calories }`);
+const ProductTileFields = graphql(`fragment ProductTileFields on ProductTile { productNumber formCode name imageURL imageAlt availability priceFrom productType featured calories allergens }`);
 
 export const documents = {
   'get-menu': graphql(`query GetMenu($input: GetMenuInput!) { menu(input: $input) { storeNumber national menuAvailable locale currency taxIncludedNote svcOnly featured { ...ProductTileFields } menus { id name path categories { id name path imageURL products { ...ProductTileFields } subcategories { id name path products { ...ProductTileFields } } } } } }`, [ProductTileFields]),

@@ -218,6 +218,24 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     expect(screen.getByRole('heading', { level: 1, name: 'Caffè Latte: nutrition' })).toBeTruthy();
     expect(screen.getByRole('row', { name: /Calories/ }).textContent).toBe('Calories150190');
-    expect(screen.getByText('Milk')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Allergens by size' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Tall: Milk', 'Grande: Milk']);
+    expect(screen.getByText('Allergen information is for guidance. Drinks and food are prepared in shared spaces.')).toBeTruthy();
+  });
+
+  it('an almond milk swap warns before adding: go back keeps the choice, add anyway adds it', async () => {
+    await renderProduct();
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    act(() => screen.getByRole('radio', { name: /Almond milk/ }).click());
+    await act(async () => addButton().click());
+    const dialog = screen.getByRole('dialog', { name: 'This changes the allergens' });
+    expect(dialog.textContent).toContain('Your changes add Tree nuts.');
+    act(() => screen.getByRole('button', { name: 'Go back' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('radio', { name: /Almond milk/ }) as HTMLInputElement).checked).toBe(true);
+    await act(async () => addButton().click());
+    await act(async () => screen.getByRole('button', { name: 'Add to order anyway' }).click());
+    expect(screen.getByText('Added to your order.')).toBeTruthy();
+    expect((added.at(-1) as Array<{ optionProductNumber: number }>).map((o) => o.optionProductNumber)).toEqual([303, 401]);
   });
 });

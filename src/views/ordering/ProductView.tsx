@@ -9,6 +9,8 @@ import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { allOptions, draftOf, favoriteOf, unitPrice } from '../../../machines/product-options.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
+import { Dialog } from '../shell/Dialog.tsx';
+import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } from '../../../contracts/allergens.ts';
 import './ordering.css';
 
 export type ProductActor = ActorRefFrom<typeof productMachine>;
@@ -97,6 +99,7 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
   const c = useSelector(actor, (s) => s.context);
   const added = useSelector(actor, (s) => s.matches('added'));
   const cartFull = useSelector(actor, (s) => s.matches('cartFull'));
+  const warning = useSelector(actor, (s) => s.matches('warning'));
   return (
     <section className="page order-page product-page">
       <ProductFrame actor={actor}>
@@ -196,6 +199,7 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
                 </button>
               </div>
               {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
+              <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
               {cartFull ? <AfterAdd actor={actor} refused message={OrderingTexts.cartFull} next="Keep customizing" /> : null}
               {added ? <AfterAdd actor={actor} refused={false} message="Added to your order." next="Customize another" /> : null}
             </>
@@ -203,6 +207,29 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
         }}
       </ProductFrame>
     </section>
+  );
+}
+
+/** issue 29: a customisation that adds an allergen asks before adding (product machine `warning`) */
+export function AllergenWarning({ open, added, onConfirm, onBack }: { open: boolean; added: readonly AllergenCode[]; onConfirm: () => void; onBack: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      title={AllergenMessages.warningHeading}
+      onClose={onBack}
+      actions={
+        <>
+          <button type="button" className="btn btn--primary" onClick={onConfirm}>
+            {AllergenMessages.addAnyway}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onBack}>
+            {AllergenMessages.goBack}
+          </button>
+        </>
+      }
+    >
+      <p>{AllergenMessages.warningAdds.replace('{list}', allergenList(added))}</p>
+    </Dialog>
   );
 }
 
@@ -254,8 +281,15 @@ export function NutritionView({ actor }: { actor: ProductActor }) {
                 </tbody>
               </table>
             </div>
-            <h2>Allergens</h2>
-            <p>{[...new Set(p.sizes.flatMap((s) => s.allergens))].join(', ') || 'None listed'}</p>
+            <h2>{AllergenMessages.bySize}</h2>
+            <ul className="allergens-by-size">
+              {p.sizes.map((s) => (
+                <li key={s.sizeCode}>
+                  <strong>{s.name}:</strong> {s.allergenCodes.map((a) => ALLERGEN_NAMES[a]).join(', ') || AllergenMessages.noneListed}
+                </li>
+              ))}
+            </ul>
+            <p className="cart-item-meta">{AllergenMessages.guidance}</p>
           </>
         )}
       </ProductFrame>
