@@ -2,7 +2,7 @@
  * Types, guards and actions of the place-order machine (machines/place-order.machine.ts): pricing of the cart at
  * the store (price-order / price-order-guest), payment, tip, reload, pickup time, submit.
  */
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { actionForPricingCode, reloadAmountOptions, tipAllowed } from '../contracts/ordering-rules.ts';
 import type {
   CartItemInput,
@@ -82,7 +82,14 @@ export type PlaceOrderEvent =
   | { type: 'user.tryAgain' }
   | { type: 'cart.changed'; items: CartItemInput[] }
   | { type: 'store.changed'; storeNumber: string }
-  | { type: 'offers.changed'; offers: string[] };
+  | { type: 'offers.changed'; offers: string[] }
+  // the invokes' answers
+  | DoneActorEvent<PricingResult, 'priceOrder'>
+  | ErrorActorEvent<unknown, 'priceOrder'>
+  | DoneActorEvent<SubmitOrderResult, 'submitOrder'>
+  | ErrorActorEvent<unknown, 'submitOrder'>
+  | DoneActorEvent<TimeSlotsResponse, 'loadTimeSlots'>
+  | ErrorActorEvent<unknown, 'loadTimeSlots'>;
 
 export interface PriceRequest {
   guest: boolean;
@@ -110,8 +117,16 @@ export const balanceShort = (c: Pick<PlaceOrderContext, 'payments' | 'paymentId'
   const p = payment(c);
   return p?.tender === 'SVC' && (p.balance ?? 0) < price(c) + c.tip;
 };
-const code = (event: unknown) => asFlowError((event as { error?: unknown }).error).code;
-const action = (event: unknown) => actionForPricingCode(code(event));
+/** what a failed pricing asks for (the one event the pricing-code guards serve) */
+const action = (event: PlaceOrderEvent) => {
+  assertEvent(event, 'xstate.error.actor.priceOrder');
+  return actionForPricingCode(asFlowError(event.error).code);
+};
+/** the code of a failed submit (the one event the submit-code guards serve) */
+const code = (event: PlaceOrderEvent) => {
+  assertEvent(event, 'xstate.error.actor.submitOrder');
+  return asFlowError(event.error).code;
+};
 
 export const placeOrderSetup = setup({
   types: { context: {} as PlaceOrderContext, events: {} as PlaceOrderEvent, input: {} as PlaceOrderInput },
@@ -126,8 +141,8 @@ export const placeOrderSetup = setup({
   },
   guards: {
     offerNotApplied: ({ context, event }) => {
-      const out = (event as { output?: PricingResult }).output;
-      return context.offers.length > 0 && !!out && out.cart.offers.some((o) => context.offers.includes(o.code) && !o.hasBeenApplied);
+      assertEvent(event, 'xstate.done.actor.priceOrder');
+      return context.offers.length > 0 && event.output.cart.offers.some((o) => context.offers.includes(o.code) && !o.hasBeenApplied);
     },
     isChooseStoreCode: ({ event }) => action(event) === 'choose-store',
     isMenuCode: ({ event }) => action(event) === 'menu',
@@ -185,11 +200,15 @@ export const placeOrderSetup = setup({
       const svc = i.payments.find((p) => p.tender === 'SVC');
       return { ...i, paymentId: (svc ?? i.payments[0])?.id ?? null };
     }),
-    assignPricing: assign(({ event }) => ({ pricing: (event as { output?: PricingResult }).output ?? null, failure: null })),
+    assignPricing: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.priceOrder');
+      return { pricing: event.output, failure: null };
+    }),
     clearPricing: assign({ pricing: null, failure: null, reload: null, reloadOptions: [] }),
     assignOfferNotice: assign(({ context }) => ({ offers: [], notice: 'offerNotApplied' as const, failure: context.failure })),
     assignFailure: assign(({ event }) => {
-      const e = asFlowError((event as { error?: unknown }).error);
+      assertEvent(event, ['xstate.error.actor.priceOrder', 'xstate.error.actor.submitOrder']);
+      const e = asFlowError(event.error);
       return { failure: { code: e.code, message: e.message } };
     }),
     assignPayment: assign(({ event }) => {
@@ -234,11 +253,18 @@ export const placeOrderSetup = setup({
     assignNotice: assign((_, params: { notice: PlaceOrderNotice }) => ({ notice: params.notice })),
     assignNeedsReload: assign(({ context }) => ({ notice: 'balanceTooLow' as const, reloadOptions: reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) })),
     assignInsufficient: assign(({ context, event }) => {
-      const body = asFlowError((event as { error?: unknown }).error).body as { reloadOptions?: number[] };
+      assertEvent(event, 'xstate.error.actor.submitOrder');
+      const body = asFlowError(event.error).body as { reloadOptions?: number[] };
       return { notice: 'insufficientBalance' as const, reload: null, reloadOptions: Array.isArray(body.reloadOptions) ? body.reloadOptions : reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) };
     }),
-    assignSlots: assign(({ event }) => ({ slots: (event as { output?: TimeSlotsResponse }).output?.timeSlots ?? [] })),
+    assignSlots: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadTimeSlots');
+      return { slots: event.output.timeSlots };
+    }),
     clearSlot: assign({ slotStart: null, notice: 'timeSlotUnavailable' as const }),
-    assignOrder: assign(({ event }) => ({ order: (event as { output?: SubmitOrderResult }).output ?? null, notice: null })),
+    assignOrder: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.submitOrder');
+      return { order: event.output, notice: null };
+    }),
   },
 });

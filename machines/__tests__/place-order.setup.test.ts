@@ -177,6 +177,10 @@ describe('machines/place-order.setup.ts', () => {
       ['dropsTip', { type: 'user.setTip', amount: 100 }],
       ['canTip', { type: 'user.selectPayment', id: 'card1' }],
       ['isCardExpired', { type: 'user.setTip', amount: 100 }],
+      // the pricing-code guards read a failed pricing, the submit-code guards a failed submit
+      ['isMenuCode', fail('submitOrder', err('MENU_CHANGED'))],
+      ['isStaleCode', fail('priceOrder', err('STALE_PRICING'))],
+      ['offerNotApplied', fail('priceOrder', err('STALE_PRICING'))],
     ])('%s on %j throws', (name, event) => {
       expect(() => guard(name, event, {})).toThrow(/Expected event/);
     });
