@@ -13,6 +13,7 @@ import type {
   TimeSlot,
   TimeSlotsResponse,
 } from '../contracts/ordering.ts';
+import { PATHS, pathTo } from './app-paths.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
 export interface PaymentChoice {
@@ -49,6 +50,8 @@ export interface PlaceOrderInput {
   /** a fresh random key per checkout (made by the route); the submit key is it plus the quote's orderId */
   keyBase: string;
   locale: string;
+  /** the checkout's own page (/menu/cart or /menu/cart/guest/checkout): a guest adding a card comes back here */
+  returnPath?: string;
 }
 export type PlaceOrderNotice = 'paymentNotAccepted' | 'offerNotApplied' | 'noPaymentSelected' | 'balanceTooLow' | 'insufficientBalance' | 'timeSlotUnavailable' | 'guestDetailsMissing' | 'guestCardExpired' | 'unexpectedError';
 export interface PlaceOrderContext extends PlaceOrderInput {
@@ -64,6 +67,8 @@ export interface PlaceOrderContext extends PlaceOrderInput {
   /** a pricing or submit failure: its code and the server's text */
   failure: { code: string; message: string } | null;
   order: SubmitOrderResult | null;
+  /** where `redirect` goes (docs/machines.md "Navigation: typed paths") */
+  destination: string | null;
 }
 export type PlaceOrderEvent =
   | { type: 'user.selectPayment'; id: string }
@@ -189,10 +194,19 @@ export const placeOrderSetup = setup({
   actions: {
     /** provided by the route: the offers in the bag are cleared (the cart's offers) */
     clearOffers: () => {},
-    /** provided by the route: close the modal, store the order as previous, clear cart and offers, go to /menu/previous */
+    /** provided by the route: store the order as previous, clear cart and offers (then `redirect` to `destination`) */
     orderPlaced: () => {},
-    /** provided by the route: signed in → /account/payment-method; guest → add billing address (params: to) */
-    goTo: (_, _params: { to: 'addPayment' | 'storeLocator' | 'menu' }) => {},
+    /** provided by the route (`useRedirect`): navigates to `destination` */
+    redirect: () => {},
+    /** the payment pages belong to the cards area: a member's list; a guest's billing address, back to the checkout with the card */
+    toAddPayment: assign(({ context }) => ({ destination: pathTo.checkoutAddPayment(context.guest, context.returnPath ?? PATHS.cart) })),
+    toStoreLocator: assign({ destination: pathTo.storeLocatorForCart() }),
+    toMenu: assign({ destination: PATHS.menu }),
+    /** /menu/previous with the success modal of the order (no #payment-summary: the modal closes) */
+    toOrderPlaced: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.submitOrder');
+      return { destination: pathTo.orderPlaced(event.output.order.orderId) };
+    }),
     /** provided by the route: the used-up or timed-out single-use card is removed from the guest-payment store */
     forgetGuestCard: () => {},
     applyInput: assign(({ event }) => {
