@@ -33,6 +33,8 @@ export const PATHS = {
   editCreditCard: '/account/payment-method/edit/credit-card',
   guestCreditCard: '/account/payment-method/gift/guest/credit-card',
   history: '/account/history',
+  storeLocator: '/menu/store-locator',
+  previousOrders: '/menu/previous',
 } as const;
 
 export const PATTERNS = {
@@ -93,6 +95,12 @@ export const pathTo = {
   addCreditCard: (billingAddressId: string | null, returnUrl: string | null) => withQuery(PATHS.addCreditCard, { billingAddressId, returnUrl }),
   /** a saved card's edit page */
   editCreditCard: (paymentMethodId: string) => withQuery(PATHS.editCreditCard, { paymentMethodId }),
+  /** the store locator, choosing a store for the bag (`toCart`) */
+  storeLocatorForCart: () => withQuery(PATHS.storeLocator, { toCart: 'true' }),
+  /** previous orders with the success modal of the order just placed */
+  orderPlaced: (orderId: string) => withQuery(PATHS.previousOrders, { placed: orderId }),
+  /** add a payment method from the checkout: a member's list, or a guest's single-use billing address coming back to `returnUrl` */
+  checkoutAddPayment: (guest: boolean, returnUrl: string) => (guest ? withQuery(PATHS.addBillingAddress, { returnUrl }) : PATHS.paymentMethods),
   /** the guest's single-use card page, Continue going to `returnUrl` (checked) */
   guestCreditCard: (returnUrl: string | null) => withQuery(PATHS.guestCreditCard, { returnUrl }),
 } as const;

@@ -57,7 +57,12 @@ export function verifyEmailChangeRequest({ context }: { context: Pick<ChangeEmai
   return { code: context.code.trim() };
 }
 
-const errorOf = (event: ChangeEmailEvent) => ('error' in event ? asFlowError(event.error) : null);
+type ChangeEmailErrorType = Extract<ChangeEmailEvent, { error: unknown }>['type'];
+/** the failure of the invokes named: the guard or action serves exactly those error events, any other throws */
+const errorOf = (event: ChangeEmailEvent, types: ChangeEmailErrorType | ChangeEmailErrorType[]) => {
+  assertEvent(event, types);
+  return asFlowError(event.error);
+};
 
 export const changeEmailMachine = setup({
   types: { context: {} as ChangeEmailContext, events: {} as ChangeEmailEvent, input: {} as ChangeEmailInput },
@@ -80,8 +85,11 @@ export const changeEmailMachine = setup({
       assertEvent(event, 'user.submitCode');
       return v.safeParse(OneTimeCode, event.code).success;
     },
-    isFieldError: ({ event }) => !!errorOf(event)?.field && ['newEmail', 'password'].includes(errorOf(event)!.field!),
-    isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED', 'EMAIL_NOT_AVAILABLE'].includes(errorOf(event)!.code),
+    isFieldError: ({ event }) => {
+      const { field } = errorOf(event, 'xstate.error.actor.requestEmailChange');
+      return !!field && ['newEmail', 'password'].includes(field);
+    },
+    isCodeError: ({ event }) => ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED', 'EMAIL_NOT_AVAILABLE'].includes(errorOf(event, 'xstate.error.actor.verifyEmailChange').code),
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
@@ -104,11 +112,13 @@ export const changeEmailMachine = setup({
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
     clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
     assignServerFieldError: assign(({ event }) => {
-      const e = errorOf(event);
-      return e?.field ? { fieldErrors: { [e.field]: e.message } } : {};
+      const e = errorOf(event, 'xstate.error.actor.requestEmailChange');
+      return e.field ? { fieldErrors: { [e.field]: e.message } } : {};
     }),
-    assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
-    assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
+    assignCodeError: assign(({ event }) => ({ codeError: errorOf(event, 'xstate.error.actor.verifyEmailChange').message })),
+    assignGenericError: assign(({ event }) => ({
+      genericError: errorOf(event, ['xstate.error.actor.loadEmailStatus', 'xstate.error.actor.requestEmailChange', 'xstate.error.actor.verifyEmailChange']).message,
+    })),
     assignCodeStepDestination: assign({ destination: EDIT_EMAIL_CODE }),
     assignFormStepDestination: assign({ destination: EDIT_EMAIL }),
     assignSettingsDestination: assign({ destination: PATHS.settings }),

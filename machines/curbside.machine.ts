@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { PATHS } from './app-paths.ts';
 
@@ -22,7 +22,12 @@ export interface CurbsideContext extends CurbsideInput {
   /** where the route navigates after check-in (docs/machines.md "Navigation") */
   destination: string | null;
 }
-export type CurbsideEvent = { type: 'user.setName'; firstName: string } | { type: 'user.selectStall'; stallNumber: number } | { type: 'user.submit' };
+export type CurbsideEvent =
+  | { type: 'user.setName'; firstName: string }
+  | { type: 'user.selectStall'; stallNumber: number }
+  | { type: 'user.submit' }
+  | DoneActorEvent<unknown, 'createArrival'>
+  | ErrorActorEvent<unknown, 'createArrival'>;
 export interface ArrivalRequest {
   customerArrivalInput: { pickUpOption: 'CX'; storeNumber: string; orderToken: string; displayName: string; stallNumber: number };
 }
@@ -30,7 +35,11 @@ export function arrivalRequest({ context }: { context: Pick<CurbsideContext, 'st
   if (!context.firstName || context.stallNumber === null) throw new Error('createArrival: no name or stall');
   return { customerArrivalInput: { pickUpOption: 'CX', storeNumber: context.storeNumber, orderToken: context.orderToken, displayName: context.firstName.trim(), stallNumber: context.stallNumber } };
 }
-const code = (event: unknown) => asFlowError((event as { error?: unknown }).error).code;
+/** the code of a failed check-in (the one event the code guards serve) */
+const code = (event: CurbsideEvent) => {
+  assertEvent(event, 'xstate.error.actor.createArrival');
+  return asFlowError(event.error).code;
+};
 
 export const curbsideMachine = setup({
   types: { context: {} as CurbsideContext, events: {} as CurbsideEvent, input: {} as CurbsideInput },

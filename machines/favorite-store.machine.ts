@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { inputOf, notProvided } from './flow.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 
@@ -34,7 +34,9 @@ export interface FavoriteStoreInput {
 
 export type FavoriteStoreEvent =
   | { type: 'user.toggleFavorite'; storeNumber: string; isFavorite: boolean }
-  | { type: 'user.dismissSignIn' };
+  | { type: 'user.dismissSignIn' }
+  | DoneActorEvent<SaveFavoriteResult, 'saveFavorite'>
+  | ErrorActorEvent<unknown, 'saveFavorite'>;
 
 export interface SaveFavoriteResult {
   storeNumber: string;
@@ -83,10 +85,10 @@ export const favoriteStoreMachine = setup({
       return { queue: [...context.queue, toggle], overrides: { ...context.overrides, [key]: toggle.favorite } };
     }),
     keepFirst: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.saveFavorite');
       const first = context.queue[0];
       if (!first) return {};
-      const out = (event as unknown as { output: SaveFavoriteResult }).output;
-      return { queue: context.queue.slice(1), overrides: { ...context.overrides, [first.storeNumber]: out.isFavorite } };
+      return { queue: context.queue.slice(1), overrides: { ...context.overrides, [first.storeNumber]: event.output.isFavorite } };
     }),
     revertFirst: assign(({ context }) => {
       const first = context.queue[0];

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { FavoriteItemInput, FavoriteProduct, FavoriteProductsResponse } from '../contracts/ordering.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 import { pathTo } from './app-paths.ts';
@@ -25,7 +25,16 @@ export interface FavoritesContext extends Required<FavoritesInput> {
   pendingAdd: { item: FavoriteItemInput; key: string } | null;
   pendingRemove: string | null;
 }
-export type FavoritesEvent = { type: 'user.addFavorite'; item: FavoriteItemInput; key: string } | { type: 'user.removeFavorite'; id: string } | { type: 'user.retry' };
+export type FavoritesEvent =
+  | { type: 'user.addFavorite'; item: FavoriteItemInput; key: string }
+  | { type: 'user.removeFavorite'; id: string }
+  | { type: 'user.retry' }
+  | DoneActorEvent<FavoriteProductsResponse, 'loadFavorites'>
+  | ErrorActorEvent<unknown, 'loadFavorites'>
+  | DoneActorEvent<{ favoriteProduct: FavoriteProduct; alreadyFavorite: boolean }, 'addFavorite'>
+  | ErrorActorEvent<unknown, 'addFavorite'>
+  | DoneActorEvent<{ favoriteProductId: string }, 'removeFavorite'>
+  | ErrorActorEvent<unknown, 'removeFavorite'>;
 
 export function favoritesRequest({ context }: { context: Pick<FavoritesContext, 'storeNumber' | 'locale'> }) {
   return { locale: context.locale, ...(context.storeNumber ? { storeNumber: context.storeNumber } : {}) };
@@ -56,7 +65,10 @@ export const favoritesMachine = setup({
       assertEvent(event, 'user.removeFavorite');
       return context.favorites.some((f) => f.id === event.id);
     },
-    isMaximum: ({ event }) => asFlowError((event as { error?: unknown }).error).code === '561007',
+    isMaximum: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.addFavorite');
+      return asFlowError(event.error).code === '561007';
+    },
   },
   actions: {
     /** provided by the route: navigates to context.destination */
@@ -68,14 +80,18 @@ export const favoritesMachine = setup({
       return { signedIn: i.signedIn, storeNumber: i.storeNumber, locale: i.locale, returnUrl: safeReturnUrl(i.returnUrl) };
     }),
     assignSignInDestination: assign(({ context }) => ({ destination: pathTo.signInThen(safeReturnUrl(context.returnUrl)) })),
-    assignFavorites: assign(({ event }) => ({ favorites: (event as { output?: FavoriteProductsResponse }).output?.favoriteProducts ?? [] })),
+    assignFavorites: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadFavorites');
+      return { favorites: event.output.favoriteProducts };
+    }),
     assignPendingAdd: assign(({ event }) => {
       assertEvent(event, 'user.addFavorite');
       return { pendingAdd: { item: event.item, key: event.key } };
     }),
     assignAdded: assign(({ context, event }) => {
-      const f = (event as { output?: { favoriteProduct: FavoriteProduct } }).output?.favoriteProduct;
-      return { pendingAdd: null, favorites: f && !context.favorites.some((x) => x.id === f.id) ? [...context.favorites, f] : context.favorites };
+      assertEvent(event, 'xstate.done.actor.addFavorite');
+      const f = event.output.favoriteProduct;
+      return { pendingAdd: null, favorites: context.favorites.some((x) => x.id === f.id) ? context.favorites : [...context.favorites, f] };
     }),
     assignPendingRemove: assign(({ event }) => {
       assertEvent(event, 'user.removeFavorite');

@@ -295,7 +295,8 @@ export const giftFormSetup = setup({
       return o.kind === 'pay' ? { payment: o.payment, selectedPaymentInstrumentId: o.selectedPaymentInstrumentId, purchaseStatus: 'sending', giftError: null, notice: null } : {};
     }),
     assignUnexpected: assign(({ event }) => {
-      const e = asFlowError('error' in event ? event.error : null);
+      assertEvent(event, ['xstate.error.actor.payment', 'xstate.error.actor.purchase']);
+      const e = asFlowError(event.error);
       return { giftError: { code: e.code, message: e.message }, purchaseStatus: e.code };
     }),
     assignConfirmation: assign(({ context, event }) => {

@@ -75,10 +75,10 @@ export function streamRefreshRequest({ context }: { context: Pick<HomeStreamCont
   return { ...streamRequest({ context }), modifiedSince: context.lastModified };
 }
 
-type Answered = { type: string; output: StreamAnswer };
-const answerOf = (event: { type: string }): StreamAnswer => {
-  assertEvent(event as HomeStreamEvent, ['xstate.done.actor.loadStream', 'xstate.done.actor.refreshStream']);
-  return (event as Answered).output;
+/** the answer of either load (the guards and actions that serve both done events) */
+const answerOf = (event: HomeStreamEvent): StreamAnswer => {
+  assertEvent(event, ['xstate.done.actor.loadStream', 'xstate.done.actor.refreshStream']);
+  return event.output;
 };
 
 export const homeStreamMachine = setup({
@@ -95,7 +95,10 @@ export const homeStreamMachine = setup({
     isStreamOff: ({ context }) => !context.signedIn && !context.unauthStreamEnabled,
     isCacheFresh: ({ context }) => context.cacheFresh && context.fetchedAt !== null,
     hasCache: ({ context }) => context.fetchedAt !== null && context.lastModified !== null,
-    isNotModified: ({ event }) => answerOf(event).status === 304,
+    isNotModified: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.refreshStream');
+      return event.output.status === 304;
+    },
     isPartial: ({ event }) => answerOf(event).status === 206,
     isEmptyGuestStream: ({ context, event }) => {
       const answer = answerOf(event);
@@ -124,7 +127,10 @@ export const homeStreamMachine = setup({
     }),
     flagPartial: assign(({ event }) => ({ partial: true, failedSources: answerOf(event).failedSources ?? [] })),
     /** 304: the cards stay, the fetch counts as new */
-    touchFetchedAt: assign(({ event }) => ({ fetchedAt: answerOf(event).receivedAt, error: null })),
+    touchFetchedAt: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.refreshStream');
+      return { fetchedAt: event.output.receivedAt, error: null };
+    }),
     assignError: assign(({ event }) => {
       assertEvent(event, ['xstate.error.actor.loadStream', 'xstate.error.actor.refreshStream']);
       return { error: event.error };

@@ -2,7 +2,8 @@
  * The store locator's types, constants and start defaults (machines/locator.machine.ts is the machine; map maths in
  * machines/locator-map.ts; pure reads of its context in machines/locator-select.ts).
  */
-import type { LocationResult, Place } from '../contracts/locations.ts';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { LocationResult, LocationsResponse, NearestLocationResponse, Place } from '../contracts/locations.ts';
 import type { FlowError } from './flow.ts';
 
 /** with an accurate geolocation only the first 3 stores are used (spec 1 section 5) */
@@ -131,7 +132,16 @@ export type LocatorEvent =
   | { type: 'user.showNearest' }
   | { type: 'user.dismissDialog' }
   // raised by the results region when a guest chooses a store without guest ordering
-  | { type: 'store.guestOrderingUnavailable'; storeNumber: string };
+  | { type: 'store.guestOrderingUnavailable'; storeNumber: string }
+  // the invokes' answers
+  | DoneActorEvent<LocationsResponse, 'fetchLocations'>
+  | ErrorActorEvent<unknown, 'fetchLocations'>
+  | DoneActorEvent<NearestLocationResponse, 'nearestLocation'>
+  | ErrorActorEvent<unknown, 'nearestLocation'>
+  | DoneActorEvent<Place[], 'placeSuggestions'>
+  | ErrorActorEvent<unknown, 'placeSuggestions'>
+  | DoneActorEvent<GeolocationFix, 'geolocate'>
+  | ErrorActorEvent<unknown, 'geolocate'>;
 
 /** what the `notify` action is asked to show; the route maps it to src/services/error-catalogue.ts */
 export type LocatorNotice = 'unavailableStore';

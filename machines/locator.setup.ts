@@ -42,8 +42,6 @@ export const NO_SEARCH = {
   error: null,
 } as const satisfies Partial<LocatorContext>;
 
-const errorOf = (event: unknown) => asFlowError((event as { error?: unknown }).error);
-
 const usable = (stores: LocationResult[]) => stores.filter((l) => l.distance <= MAX_RESULT_DISTANCE);
 
 // ---------------------------------------------------------------------------------------------
@@ -70,24 +68,38 @@ export const locatorSetup = setup({
       return event.text.trim().length > 0;
     },
     hasSearchArea: ({ context }) => hasSearchArea(context.query),
-    hasStores: ({ event }) => usable((event as unknown as { output: LocationsResponse }).output.stores).length > 0,
+    hasStores: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.fetchLocations');
+      return usable(event.output.stores).length > 0;
+    },
     isStoreNotFound: ({ event }) => {
-      const e = errorOf(event);
+      assertEvent(event, 'xstate.error.actor.fetchLocations');
+      const e = asFlowError(event.error);
       return e.status === 404 && e.code === 'STORE_NOT_FOUND';
     },
     isPlaceNotFound: ({ event }) => {
-      const e = errorOf(event);
+      assertEvent(event, 'xstate.error.actor.fetchLocations');
+      const e = asFlowError(event.error);
       return e.status === 404 && e.code === 'PLACE_NOT_FOUND';
     },
-    isNoStoresFound: ({ event }) => errorOf(event).status === 404,
+    isNoStoresFound: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.nearestLocation');
+      return asFlowError(event.error).status === 404;
+    },
     movedBelowSearchZoom: ({ event }) => {
       assertEvent(event, 'map.moved');
       return event.zoom < MIN_SEARCH_ZOOM;
     },
     zoomInBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom + 1) < MIN_SEARCH_ZOOM,
     zoomOutBelowSearchZoom: ({ context }) => clampZoom(context.map.zoom - 1) < MIN_SEARCH_ZOOM,
-    hasSuggestions: ({ event }) => (event as unknown as { output: Place[] }).output.length > 0,
-    isKnownStore: ({ context, event }) => 'storeNumber' in event && !!event.storeNumber && !!findLocation(context, event.storeNumber),
+    hasSuggestions: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.placeSuggestions');
+      return event.output.length > 0;
+    },
+    isKnownStore: ({ context, event }) => {
+      assertEvent(event, ['user.selectStore', 'map.markerClicked', 'user.confirmStore']);
+      return !!event.storeNumber && !!findLocation(context, event.storeNumber);
+    },
     /** no mobile orders here (NOT_READY / UNAVAILABLE anywhere; in the menu also a closed store): a toast */
     storeUnavailable: ({ context, event }) => {
       assertEvent(event, 'user.confirmStore');
@@ -162,7 +174,8 @@ export const locatorSetup = setup({
     }),
     clearSearch: assign({ ...NO_SEARCH, query: { ...emptyArea }, locations: [], nearest: { ...noNearest } }),
     setGeolocationQuery: assign(({ context, event }) => {
-      const fix = (event as unknown as { output: GeolocationFix }).output;
+      assertEvent(event, 'xstate.done.actor.geolocate');
+      const fix = event.output;
       return {
         query: { ...emptyArea, lat: fix.lat, lng: fix.lng },
         geolocationSearch: true,
@@ -199,7 +212,8 @@ export const locatorSetup = setup({
     }),
     startLoading: assign({ error: null }),
     assignResults: assign(({ context, event }) => {
-      const res = (event as unknown as { output: LocationsResponse }).output;
+      assertEvent(event, 'xstate.done.actor.fetchLocations');
+      const res = event.output;
       let locations = usable(res.stores);
       if (context.geolocationSearch && context.geolocationAccurate) locations = locations.slice(0, GEOLOCATION_STORE_LIMIT);
       const queried = context.query.storeNumber ? locations.find((l) => sameStore(l.store.storeNumber, context.query.storeNumber)) : undefined;
@@ -229,7 +243,8 @@ export const locatorSetup = setup({
       };
     }),
     assignNoStores: assign(({ context, event }) => {
-      const res = (event as unknown as { output: LocationsResponse }).output;
+      assertEvent(event, 'xstate.done.actor.fetchLocations');
+      const res = event.output;
       return {
         locations: [],
         selectedStoreNumber: null,
@@ -244,11 +259,13 @@ export const locatorSetup = setup({
     clearLocations: assign({ locations: [], selectedStoreNumber: null, highlightedStoreNumber: null, error: null }),
     assignPlaceNotFound: assign({ locations: [], selectedStoreNumber: null, highlightedStoreNumber: null, placeNotFound: true, placeName: null, error: null }),
     assignError: assign(({ event }) => {
-      const { status, code, message } = errorOf(event);
+      assertEvent(event, 'xstate.error.actor.fetchLocations');
+      const { status, code, message } = asFlowError(event.error);
       return { error: { status, code, message } };
     }),
     assignNearest: assign(({ context, event }) => {
-      const res = (event as unknown as { output: NearestLocationResponse }).output;
+      assertEvent(event, 'xstate.done.actor.nearestLocation');
+      const res = event.output;
       return {
         nearest: {
           ...context.nearest,
@@ -309,7 +326,10 @@ export const locatorSetup = setup({
       assertEvent(event, 'user.typePlace');
       return { searchText: event.text };
     }),
-    setSuggestions: assign(({ event }) => ({ suggestions: (event as unknown as { output: Place[] }).output, activeSuggestion: -1 })),
+    setSuggestions: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.placeSuggestions');
+      return { suggestions: event.output, activeSuggestion: -1 };
+    }),
     clearSuggestions: assign({ suggestions: [], activeSuggestion: -1 }),
     moveSuggestion: assign(({ context, event }) => {
       assertEvent(event, 'user.moveSuggestion');

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { MenuResponse } from '../contracts/ordering.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
@@ -17,7 +17,13 @@ export interface MenuInput {
 export interface MenuContext extends MenuInput {
   menu: MenuResponse | null;
 }
-export type MenuEvent = { type: 'store.changed'; storeNumber: string | null } | { type: 'user.retry' };
+export type MenuEvent =
+  | { type: 'store.changed'; storeNumber: string | null }
+  | { type: 'user.retry' }
+  | DoneActorEvent<MenuResponse, 'loadMenu'>
+  | ErrorActorEvent<unknown, 'loadMenu'>
+  | DoneActorEvent<MenuResponse, 'loadNationalMenu'>
+  | ErrorActorEvent<unknown, 'loadNationalMenu'>;
 
 export interface MenuRequest {
   storeNumber?: string;
@@ -32,16 +38,23 @@ export function nationalMenuRequest({ context }: { context: Pick<MenuContext, 'l
   return { locale: context.locale };
 }
 
-const codeOf = (event: unknown) => asFlowError((event as { error?: unknown }).error).code;
-
 export const menuMachine = setup({
   types: { context: {} as MenuContext, events: {} as MenuEvent, input: {} as MenuInput },
   actors: { loadMenu: fromPromise<MenuResponse, MenuRequest>(async () => notProvided('loadMenu')) },
   guards: {
-    isEmptyMenu: ({ event }) => codeOf(event) === 'EMPTY_MENU',
+    isEmptyMenu: ({ event }) => {
+      assertEvent(event, ['xstate.error.actor.loadMenu', 'xstate.error.actor.loadNationalMenu']);
+      return asFlowError(event.error).code === 'EMPTY_MENU';
+    },
     /** the store's menu failed (MENU_LOAD_ERROR) or the store is gone: fall back to the national menu */
-    isStoreMenuFailure: ({ context, event }) => !!context.storeNumber && ['MENU_LOAD_ERROR', 'STORE_NOT_FOUND'].includes(codeOf(event)),
-    isMenuUnavailable: ({ event }) => (event as { output?: MenuResponse }).output?.menuAvailable === false,
+    isStoreMenuFailure: ({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.loadMenu');
+      return !!context.storeNumber && ['MENU_LOAD_ERROR', 'STORE_NOT_FOUND'].includes(asFlowError(event.error).code);
+    },
+    isMenuUnavailable: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadMenu');
+      return event.output.menuAvailable === false;
+    },
   },
   actions: {
     /** provided by the route: the selected store is cleared (spec 8: "the store is cleared") */
@@ -52,7 +65,10 @@ export const menuMachine = setup({
       const i = inputOf<MenuInput>(event, { storeNumber: null, locale: 'en-US' });
       return { storeNumber: i.storeNumber, locale: i.locale };
     }),
-    assignMenu: assign(({ event }) => ({ menu: (event as { output?: MenuResponse }).output ?? null })),
+    assignMenu: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadMenu', 'xstate.done.actor.loadNationalMenu']);
+      return { menu: event.output };
+    }),
     forgetStore: assign({ storeNumber: null }),
     assignStore: assign(({ event }) => {
       assertEvent(event, 'store.changed');

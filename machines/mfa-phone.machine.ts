@@ -45,7 +45,12 @@ export function verifyPhoneCodeRequest({ context }: { context: Pick<MfaPhoneCont
   return { code: context.code.trim() };
 }
 
-const errorOf = (event: MfaPhoneEvent) => ('error' in event ? asFlowError(event.error) : null);
+type MfaPhoneErrorType = Extract<MfaPhoneEvent, { error: unknown }>['type'];
+/** the failure of the invokes named: the guard or action serves exactly those error events, any other throws */
+const errorOf = (event: MfaPhoneEvent, types: MfaPhoneErrorType | MfaPhoneErrorType[]) => {
+  assertEvent(event, types);
+  return asFlowError(event.error);
+};
 
 export const mfaPhoneMachine = setup({
   types: { context: {} as MfaPhoneContext, events: {} as MfaPhoneEvent, input: {} as MfaPhoneInput },
@@ -62,9 +67,9 @@ export const mfaPhoneMachine = setup({
       assertEvent(event, 'user.submitCode');
       return v.safeParse(OneTimeCode, event.code).success;
     },
-    isReauthRequired: ({ event }) => errorOf(event)?.code === AccountErrorCodes.reauthRequired,
-    isPhoneFieldError: ({ event }) => errorOf(event)?.field === 'phoneNumber',
-    isCodeError: ({ event }) => !!errorOf(event) && ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED'].includes(errorOf(event)!.code),
+    isReauthRequired: ({ event }) => errorOf(event, ['xstate.error.actor.sendPhoneCode', 'xstate.error.actor.verifyPhoneCode']).code === AccountErrorCodes.reauthRequired,
+    isPhoneFieldError: ({ event }) => errorOf(event, 'xstate.error.actor.sendPhoneCode').field === 'phoneNumber',
+    isCodeError: ({ event }) => ['INVALID_CODE', 'CODE_EXPIRED', 'RATE_LIMITED'].includes(errorOf(event, 'xstate.error.actor.verifyPhoneCode').code),
   },
   actions: {
     /** the start parameters (from the xstate.init event) */
@@ -82,10 +87,10 @@ export const mfaPhoneMachine = setup({
       return { pendingPhoneNumber: event.output.pendingPhoneNumber };
     }),
     clearErrors: assign({ fieldErrors: {}, codeError: null, genericError: null }),
-    assignPhoneFieldError: assign(({ event }) => ({ fieldErrors: { phoneNumber: errorOf(event)?.message ?? AccountMessages.phoneInvalid } })),
-    assignGenericError: assign(({ event }) => ({ genericError: errorOf(event)?.message ?? null })),
+    assignPhoneFieldError: assign(({ event }) => ({ fieldErrors: { phoneNumber: errorOf(event, 'xstate.error.actor.sendPhoneCode').message } })),
+    assignGenericError: assign(({ event }) => ({ genericError: errorOf(event, ['xstate.error.actor.sendPhoneCode', 'xstate.error.actor.verifyPhoneCode']).message })),
     assignCodeFormatError: assign({ codeError: AccountMessages.invalidCode }),
-    assignCodeError: assign(({ event }) => ({ codeError: errorOf(event)?.message ?? AccountMessages.invalidCode })),
+    assignCodeError: assign(({ event }) => ({ codeError: errorOf(event, 'xstate.error.actor.verifyPhoneCode').message })),
     assignMfaDestination: assign({ destination: PATHS.mfa }),
     assignCode: assign(({ event }) => {
       assertEvent(event, 'user.submitCode');

@@ -41,8 +41,6 @@ export function removeMethodRequest({ context }: { context: Pick<PaymentMethodsC
   return { paymentMethodId: context.targetId };
 }
 
-const listOf = (event: { type: string }) => (event as { output?: { paymentMethods?: PaymentMethod[] } }).output?.paymentMethods;
-
 export const paymentMethodsMachine = setup({
   types: { context: {} as PaymentMethodsContext, events: {} as PaymentMethodsEvent },
   actors: {
@@ -51,17 +49,29 @@ export const paymentMethodsMachine = setup({
     removeMethod: fromPromise<{ paymentMethods: PaymentMethod[] }, MethodIdRequest>(async () => notProvided('removeMethod')),
   },
   guards: {
-    isListed: ({ context, event }) => 'paymentMethodId' in event && context.methods.some((m) => m.paymentMethodId === event.paymentMethodId),
-    isListedOther: ({ context, event }) => 'paymentMethodId' in event && context.methods.some((m) => m.paymentMethodId === event.paymentMethodId && !m.default),
+    isListed: ({ context, event }) => {
+      assertEvent(event, 'user.remove');
+      return context.methods.some((m) => m.paymentMethodId === event.paymentMethodId);
+    },
+    isListedOther: ({ context, event }) => {
+      assertEvent(event, 'user.makeDefault');
+      return context.methods.some((m) => m.paymentMethodId === event.paymentMethodId && !m.default);
+    },
   },
   actions: {
     notify: () => {},
-    assignMethods: assign(({ event }) => ({ methods: listOf(event) ?? [], error: null, targetId: null })),
+    assignMethods: assign(({ event }) => {
+      assertEvent(event, ['xstate.done.actor.loadMethods', 'xstate.done.actor.makeDefault', 'xstate.done.actor.removeMethod']);
+      return { methods: event.output.paymentMethods ?? [], error: null, targetId: null };
+    }),
     assignError: assign(({ event }) => {
       assertEvent(event, ['xstate.error.actor.loadMethods', 'xstate.error.actor.makeDefault', 'xstate.error.actor.removeMethod']);
       return { error: cardFlowError(event.error).message, targetId: null };
     }),
-    assignTarget: assign(({ event }) => ('paymentMethodId' in event ? { targetId: event.paymentMethodId, error: null } : {})),
+    assignTarget: assign(({ event }) => {
+      assertEvent(event, ['user.makeDefault', 'user.remove']);
+      return { targetId: event.paymentMethodId, error: null };
+    }),
     clearTarget: assign({ targetId: null }),
     clearError: assign({ error: null }),
     assignRemoved: assign({ notice: CardMessages.paymentMethodRemoved }),

@@ -50,7 +50,7 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
   meta: { title: 'Place order (checkout, #payment-summary)', spec: '1 §4 Cart and order, §5, §6, §8 pricing codes; 2 §5 tipping, reload, payment' },
   context: {
     guest: false, storeNumber: '', items: [], offers: [], pickupOption: '16', payments: [], reloadAmounts: [], reloadMethodId: null, slots: [], keyBase: 'k', locale: 'en-US',
-    pricing: null, paymentId: null, tip: 0, reload: null, reloadOptions: [], slotStart: null, guestDetails: null, notice: null, failure: null, order: null,
+    pricing: null, paymentId: null, tip: 0, reload: null, reloadOptions: [], slotStart: null, guestDetails: null, notice: null, failure: null, order: null, destination: null,
   },
   entry: 'applyInput',
   initial: 'checkout',
@@ -85,8 +85,8 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
           },
         },
         gotIt: { description: "The pricing code's message with a 'got it' action (ADD_IN_LIMIT: the server's message).", tags: ['error'], on: { 'user.gotIt': { target: 'unpriced' } } },
-        chooseStore: { description: 'A store pricing code: choose another store in the locator.', tags: ['error'], on: { 'user.chooseStore': { actions: { type: 'goTo', params: { to: 'storeLocator' } } } } },
-        chooseItem: { description: 'CHOOSE_DIFFERENT_ITEM: back to the menu.', tags: ['error'], on: { 'user.chooseItem': { actions: { type: 'goTo', params: { to: 'menu' } } } } },
+        chooseStore: { description: 'A store pricing code: choose another store in the locator.', tags: ['error'], on: { 'user.chooseStore': { actions: ['toStoreLocator', 'redirect'] } } },
+        chooseItem: { description: 'CHOOSE_DIFFERENT_ITEM: back to the menu.', tags: ['error'], on: { 'user.chooseItem': { actions: ['toMenu', 'redirect'] } } },
         tryAgain: { description: 'Any other code: unexpected error; try again clears pricing.', tags: ['error'], meta: { message: 'unexpectedError' }, on: { 'user.tryAgain': { target: 'pricing', actions: 'clearPricing' } } },
         unpriced: { description: 'The bag without a price; refresh prices it again.', on: { 'user.refresh': { target: 'pricing' } } },
         priced: {
@@ -99,7 +99,7 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
               { guard: 'dropsTip', target: '.tipRemoved', actions: ['assignPayment', 'removeTip'] },
               { target: '.ready', actions: 'assignPayment' },
             ],
-            'user.addPayment': { actions: { type: 'goTo', params: { to: 'addPayment' } } },
+            'user.addPayment': { actions: ['toAddPayment', 'redirect'] },
             'user.setTip': { guard: 'canTip', actions: 'assignTip' },
             'user.selectSlot': { actions: 'assignSlot' },
             'user.selectReload': { guard: 'canReload', actions: 'assignReload' },
@@ -135,7 +135,7 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
         id: 'submitOrder',
         src: 'submitOrder',
         input: submitRequest,
-        onDone: { target: 'placed', actions: ['assignOrder', 'orderPlaced'] },
+        onDone: { target: 'placed', actions: ['assignOrder', 'orderPlaced', 'toOrderPlaced', 'redirect'] },
         onError: [
           { guard: 'isStaleCode', target: 'checkout.stale' },
           { guard: 'isSlotUnavailableCode', target: 'checkout.slotUnavailable' },
@@ -145,6 +145,6 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
         ],
       },
     },
-    placed: { description: 'Placed: the route closes the modal and goes to /menu/previous.', type: 'final' },
+    placed: { description: 'Placed: off to /menu/previous with the success modal (the checkout modal closes).', type: 'final' },
   },
 });

@@ -2,7 +2,7 @@
  * Types, guards and actions of the place-order machine (machines/place-order.machine.ts): pricing of the cart at
  * the store (price-order / price-order-guest), payment, tip, reload, pickup time, submit.
  */
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { actionForPricingCode, reloadAmountOptions, tipAllowed } from '../contracts/ordering-rules.ts';
 import type {
   CartItemInput,
@@ -13,6 +13,7 @@ import type {
   TimeSlot,
   TimeSlotsResponse,
 } from '../contracts/ordering.ts';
+import { PATHS, pathTo } from './app-paths.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
 export interface PaymentChoice {
@@ -49,6 +50,8 @@ export interface PlaceOrderInput {
   /** a fresh random key per checkout (made by the route); the submit key is it plus the quote's orderId */
   keyBase: string;
   locale: string;
+  /** the checkout's own page (/menu/cart or /menu/cart/guest/checkout): a guest adding a card comes back here */
+  returnPath?: string;
 }
 export type PlaceOrderNotice = 'paymentNotAccepted' | 'offerNotApplied' | 'noPaymentSelected' | 'balanceTooLow' | 'insufficientBalance' | 'timeSlotUnavailable' | 'guestDetailsMissing' | 'guestCardExpired' | 'unexpectedError';
 export interface PlaceOrderContext extends PlaceOrderInput {
@@ -64,6 +67,8 @@ export interface PlaceOrderContext extends PlaceOrderInput {
   /** a pricing or submit failure: its code and the server's text */
   failure: { code: string; message: string } | null;
   order: SubmitOrderResult | null;
+  /** where `redirect` goes (docs/machines.md "Navigation: typed paths") */
+  destination: string | null;
 }
 export type PlaceOrderEvent =
   | { type: 'user.selectPayment'; id: string }
@@ -82,7 +87,14 @@ export type PlaceOrderEvent =
   | { type: 'user.tryAgain' }
   | { type: 'cart.changed'; items: CartItemInput[] }
   | { type: 'store.changed'; storeNumber: string }
-  | { type: 'offers.changed'; offers: string[] };
+  | { type: 'offers.changed'; offers: string[] }
+  // the invokes' answers
+  | DoneActorEvent<PricingResult, 'priceOrder'>
+  | ErrorActorEvent<unknown, 'priceOrder'>
+  | DoneActorEvent<SubmitOrderResult, 'submitOrder'>
+  | ErrorActorEvent<unknown, 'submitOrder'>
+  | DoneActorEvent<TimeSlotsResponse, 'loadTimeSlots'>
+  | ErrorActorEvent<unknown, 'loadTimeSlots'>;
 
 export interface PriceRequest {
   guest: boolean;
@@ -110,8 +122,16 @@ export const balanceShort = (c: Pick<PlaceOrderContext, 'payments' | 'paymentId'
   const p = payment(c);
   return p?.tender === 'SVC' && (p.balance ?? 0) < price(c) + c.tip;
 };
-const code = (event: unknown) => asFlowError((event as { error?: unknown }).error).code;
-const action = (event: unknown) => actionForPricingCode(code(event));
+/** what a failed pricing asks for (the one event the pricing-code guards serve) */
+const action = (event: PlaceOrderEvent) => {
+  assertEvent(event, 'xstate.error.actor.priceOrder');
+  return actionForPricingCode(asFlowError(event.error).code);
+};
+/** the code of a failed submit (the one event the submit-code guards serve) */
+const code = (event: PlaceOrderEvent) => {
+  assertEvent(event, 'xstate.error.actor.submitOrder');
+  return asFlowError(event.error).code;
+};
 
 export const placeOrderSetup = setup({
   types: { context: {} as PlaceOrderContext, events: {} as PlaceOrderEvent, input: {} as PlaceOrderInput },
@@ -126,8 +146,8 @@ export const placeOrderSetup = setup({
   },
   guards: {
     offerNotApplied: ({ context, event }) => {
-      const out = (event as { output?: PricingResult }).output;
-      return context.offers.length > 0 && !!out && out.cart.offers.some((o) => context.offers.includes(o.code) && !o.hasBeenApplied);
+      assertEvent(event, 'xstate.done.actor.priceOrder');
+      return context.offers.length > 0 && event.output.cart.offers.some((o) => context.offers.includes(o.code) && !o.hasBeenApplied);
     },
     isChooseStoreCode: ({ event }) => action(event) === 'choose-store',
     isMenuCode: ({ event }) => action(event) === 'menu',
@@ -174,10 +194,19 @@ export const placeOrderSetup = setup({
   actions: {
     /** provided by the route: the offers in the bag are cleared (the cart's offers) */
     clearOffers: () => {},
-    /** provided by the route: close the modal, store the order as previous, clear cart and offers, go to /menu/previous */
+    /** provided by the route: store the order as previous, clear cart and offers (then `redirect` to `destination`) */
     orderPlaced: () => {},
-    /** provided by the route: signed in → /account/payment-method; guest → add billing address (params: to) */
-    goTo: (_, _params: { to: 'addPayment' | 'storeLocator' | 'menu' }) => {},
+    /** provided by the route (`useRedirect`): navigates to `destination` */
+    redirect: () => {},
+    /** the payment pages belong to the cards area: a member's list; a guest's billing address, back to the checkout with the card */
+    toAddPayment: assign(({ context }) => ({ destination: pathTo.checkoutAddPayment(context.guest, context.returnPath ?? PATHS.cart) })),
+    toStoreLocator: assign({ destination: pathTo.storeLocatorForCart() }),
+    toMenu: assign({ destination: PATHS.menu }),
+    /** /menu/previous with the success modal of the order (no #payment-summary: the modal closes) */
+    toOrderPlaced: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.submitOrder');
+      return { destination: pathTo.orderPlaced(event.output.order.orderId) };
+    }),
     /** provided by the route: the used-up or timed-out single-use card is removed from the guest-payment store */
     forgetGuestCard: () => {},
     applyInput: assign(({ event }) => {
@@ -185,11 +214,15 @@ export const placeOrderSetup = setup({
       const svc = i.payments.find((p) => p.tender === 'SVC');
       return { ...i, paymentId: (svc ?? i.payments[0])?.id ?? null };
     }),
-    assignPricing: assign(({ event }) => ({ pricing: (event as { output?: PricingResult }).output ?? null, failure: null })),
+    assignPricing: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.priceOrder');
+      return { pricing: event.output, failure: null };
+    }),
     clearPricing: assign({ pricing: null, failure: null, reload: null, reloadOptions: [] }),
     assignOfferNotice: assign(({ context }) => ({ offers: [], notice: 'offerNotApplied' as const, failure: context.failure })),
     assignFailure: assign(({ event }) => {
-      const e = asFlowError((event as { error?: unknown }).error);
+      assertEvent(event, ['xstate.error.actor.priceOrder', 'xstate.error.actor.submitOrder']);
+      const e = asFlowError(event.error);
       return { failure: { code: e.code, message: e.message } };
     }),
     assignPayment: assign(({ event }) => {
@@ -234,11 +267,18 @@ export const placeOrderSetup = setup({
     assignNotice: assign((_, params: { notice: PlaceOrderNotice }) => ({ notice: params.notice })),
     assignNeedsReload: assign(({ context }) => ({ notice: 'balanceTooLow' as const, reloadOptions: reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) })),
     assignInsufficient: assign(({ context, event }) => {
-      const body = asFlowError((event as { error?: unknown }).error).body as { reloadOptions?: number[] };
+      assertEvent(event, 'xstate.error.actor.submitOrder');
+      const body = asFlowError(event.error).body as { reloadOptions?: number[] };
       return { notice: 'insufficientBalance' as const, reload: null, reloadOptions: Array.isArray(body.reloadOptions) ? body.reloadOptions : reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) };
     }),
-    assignSlots: assign(({ event }) => ({ slots: (event as { output?: TimeSlotsResponse }).output?.timeSlots ?? [] })),
+    assignSlots: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadTimeSlots');
+      return { slots: event.output.timeSlots };
+    }),
     clearSlot: assign({ slotStart: null, notice: 'timeSlotUnavailable' as const }),
-    assignOrder: assign(({ event }) => ({ order: (event as { output?: SubmitOrderResult }).output ?? null, notice: null })),
+    assignOrder: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.submitOrder');
+      return { order: event.output, notice: null };
+    }),
   },
 });

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { PreviousOrder } from '../contracts/ordering.ts';
 import { visiblePreviousOrders } from '../contracts/ordering-rules.ts';
 import { inputOf, notProvided } from './flow.ts';
@@ -18,7 +18,11 @@ export interface PreviousOrdersContext extends PreviousOrdersInput {
   orders: PreviousOrder[];
   reordered: string | null;
 }
-export type PreviousOrdersEvent = { type: 'user.reorder'; orderId: string } | { type: 'user.retry' };
+export type PreviousOrdersEvent =
+  | { type: 'user.reorder'; orderId: string }
+  | { type: 'user.retry' }
+  | DoneActorEvent<{ previousOrders: PreviousOrder[] }, 'loadPreviousOrders'>
+  | ErrorActorEvent<unknown, 'loadPreviousOrders'>;
 export interface PreviousOrdersRequest {
   locale: string;
   storeNumber?: string;
@@ -46,7 +50,10 @@ export const previousOrdersMachine = setup({
       const i = inputOf<PreviousOrdersInput>(event, { signedIn: false, storeNumber: null, locale: 'en-US' });
       return { signedIn: i.signedIn, storeNumber: i.storeNumber, locale: i.locale };
     }),
-    assignOrders: assign(({ event }) => ({ orders: visiblePreviousOrders((event as { output?: { previousOrders: PreviousOrder[] } }).output?.previousOrders ?? []).slice(0, 10) })),
+    assignOrders: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadPreviousOrders');
+      return { orders: visiblePreviousOrders(event.output.previousOrders).slice(0, 10) };
+    }),
     assignReordered: assign(({ event }) => {
       assertEvent(event, 'user.reorder');
       return { reordered: event.orderId };

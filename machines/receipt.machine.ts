@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { OrderReceipt } from '../contracts/order-history.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 
@@ -28,11 +28,19 @@ export const receiptMachine = setup({
   types: { context: {} as ReceiptContext, events: {} as ReceiptEvent, input: {} as ReceiptInput },
   actors: { loadReceipt: fromPromise<OrderReceipt, ReceiptRequest>(async () => notProvided('loadReceipt')) },
   guards: {
-    isNotFound: ({ event }) => asFlowError((event as { error?: unknown }).error).code === 'ORDER_NOT_FOUND',
+    isNotFound: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.loadReceipt');
+      return asFlowError(event.error).code === 'ORDER_NOT_FOUND';
+    },
   },
   actions: {
     applyInput: assign(({ event }) => ({ orderId: inputOf<ReceiptInput>(event, { orderId: '' }).orderId })),
-    assignReceipt: assign({ receipt: ({ event }) => (event as DoneActorEvent<OrderReceipt>).output }),
+    assignReceipt: assign({
+      receipt: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadReceipt');
+        return event.output;
+      },
+    }),
   },
 }).createMachine({
   id: 'receipt',

@@ -1,5 +1,5 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
-import { inputOf, notProvided } from './flow.ts';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { asFlowError, inputOf, notProvided } from './flow.ts';
 import type { LocationResult, Store } from '../contracts/locations.ts';
 
 /**
@@ -28,7 +28,9 @@ export type SelectedStoreEvent =
   | { type: 'store.confirm'; at: number }
   | { type: 'store.markUnconfirmed' }
   | { type: 'store.clear' }
-  | { type: 'store.reload' };
+  | { type: 'store.reload' }
+  | DoneActorEvent<Store, 'fetchStore'>
+  | ErrorActorEvent<unknown, 'fetchStore'>;
 
 /** The request of the `fetchStore` actor. */
 export function selectedStoreRequest({ context }: { context: Pick<SelectedStoreContext, 'location'> }): { storeNumber: string } {
@@ -51,8 +53,8 @@ export const selectedStoreMachine = setup({
     hasStoredStore: ({ context }) => context.location !== null,
     storedNeedsConfirmation: ({ context }) => context.needsConfirmation,
     isStoreGone: ({ event }) => {
-      const e = (event as unknown as { error?: { status?: unknown } }).error;
-      return !!e && e.status === 404;
+      assertEvent(event, 'xstate.error.actor.fetchStore');
+      return asFlowError(event.error).status === 404;
     },
   },
   actions: {
@@ -61,8 +63,8 @@ export const selectedStoreMachine = setup({
       return stored?.location ? { ...stored } : { ...none };
     }),
     refreshStore: assign(({ context, event }) => {
-      const store = (event as unknown as { output: Store }).output;
-      return context.location ? { location: { ...context.location, store } } : {};
+      assertEvent(event, 'xstate.done.actor.fetchStore');
+      return context.location ? { location: { ...context.location, store: event.output } } : {};
     }),
     selectStore: assign(({ event }) => {
       assertEvent(event, 'store.select');

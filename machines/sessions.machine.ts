@@ -31,8 +31,6 @@ export function endSessionRequest({ context }: { context: Pick<SessionsContext, 
   return { id: context.ending };
 }
 
-const listOf = (event: { output?: unknown }) => (event.output as SessionList | undefined)?.sessions ?? [];
-
 export const sessionsMachine = setup({
   types: { context: {} as SessionsContext, events: {} as SessionsEvent },
   actors: {
@@ -55,7 +53,7 @@ export const sessionsMachine = setup({
     notify: (_, _params: NotifyParams) => {},
     assignSessions: assign(({ event }) => {
       assertEvent(event, ['xstate.done.actor.endOtherSessions', 'xstate.done.actor.endSession', 'xstate.done.actor.loadSessions']);
-      return { sessions: listOf(event as { output?: unknown }), error: null };
+      return { sessions: event.output.sessions, error: null };
     }),
     assignEnding: assign(({ event }) => {
       assertEvent(event, 'user.endSession');

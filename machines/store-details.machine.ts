@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { Store } from '../contracts/locations.ts';
 import { notProvided } from './flow.ts';
 
@@ -17,7 +17,12 @@ export interface StoreDetailsContext {
   details: Store | null;
 }
 
-export type StoreDetailsEvent = { type: 'user.openDetails'; storeNumber: string } | { type: 'user.closeDetails' } | { type: 'user.retry' };
+export type StoreDetailsEvent =
+  | { type: 'user.openDetails'; storeNumber: string }
+  | { type: 'user.closeDetails' }
+  | { type: 'user.retry' }
+  | DoneActorEvent<Store, 'fetchStoreDetails'>
+  | ErrorActorEvent<unknown, 'fetchStoreDetails'>;
 
 /** The request of the `fetchStoreDetails` actor. */
 export function storeDetailsRequest({ context }: { context: Pick<StoreDetailsContext, 'storeNumber'> }): { storeNumber: string } {
@@ -38,7 +43,10 @@ export const storeDetailsMachine = setup({
       assertEvent(event, 'user.openDetails');
       return { storeNumber: event.storeNumber, details: null };
     }),
-    assignDetails: assign(({ event }) => ({ details: (event as unknown as { output: Store }).output })),
+    assignDetails: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.fetchStoreDetails');
+      return { details: event.output };
+    }),
     forgetStore: assign({ storeNumber: null, details: null }),
   },
 }).createMachine({

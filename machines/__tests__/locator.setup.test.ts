@@ -100,7 +100,6 @@ describe('machines/locator.setup.ts', () => {
       ['isKnownStore', { type: 'user.selectStore', storeNumber: '99' }, showing, false],
       ['isKnownStore', { type: 'user.selectStore', storeNumber: '' }, showing, false],
       ['isKnownStore', { type: 'user.confirmStore', storeNumber: '6' }, nearestOnly, true],
-      ['isKnownStore', { type: 'user.retry' }, showing, false],
       // unavailable: NOT_READY / UNAVAILABLE anywhere; in the menu also closed (spec 1 sections 4, 5)
       ['storeUnavailable', { type: 'user.confirmStore', storeNumber: '4' }, { ...showing, inMenu: false }, true],
       ['storeUnavailable', { type: 'user.confirmStore', storeNumber: '4' }, { ...showing, inMenu: true }, true],
@@ -130,6 +129,11 @@ describe('machines/locator.setup.ts', () => {
       ['isOpenAndReady', { type: 'user.confirmStore', storeNumber: '3' }, showing],
       ['guestCannotOrder', { type: 'user.selectStore', storeNumber: '3' }, { ...showing, signedIn: false }],
       ['hasText', { type: 'user.retry' }, {}],
+      ['isKnownStore', { type: 'user.retry' }, showing],
+      ['hasStores', { type: 'xstate.done.actor.nearestLocation', output: { stores: [] } }, {}],
+      ['isStoreNotFound', { type: 'xstate.error.actor.nearestLocation', error: {} }, {}],
+      ['isNoStoresFound', { type: 'xstate.error.actor.fetchLocations', error: {} }, {}],
+      ['hasSuggestions', { type: 'xstate.done.actor.fetchLocations', output: [] }, {}],
     ])('%s on %j throws', (name, event, context) => {
       expect(() => guard(name, event, context)).toThrow(/Expected event/);
     });

@@ -76,7 +76,7 @@ const member = {
   payments: [{ id: 'card1', tender: 'SVC' as const, label: 'My card', balance: 1000 }, { id: 'pm_1', tender: 'CREDIT_CARD' as const, label: 'Visa 4242' }],
   reloadAmounts: [1000, 2500], reloadMethodId: 'pm_1', slots: [], keyBase: 'key1', locale: 'en-US',
 };
-const guest = { ...member, guest: true, offers: [], payments: [{ id: 'tok_1', tender: 'GUEST_CARD' as const, label: 'VISA …4242', expiresAt: CARD_EXPIRES, addressToken: 'adt_1' }], reloadMethodId: null };
+const guest = { ...member, guest: true, offers: [], payments: [{ id: 'tok_1', tender: 'GUEST_CARD' as const, label: 'VISA …4242', expiresAt: CARD_EXPIRES, addressToken: 'adt_1' }], reloadMethodId: null, returnPath: '/menu/cart/guest/checkout' };
 
 const Po = (at: number[]) => at.map((i) => placeOrderEvents[i]!) as ReadonlyArray<{ type: string }>;
 
@@ -207,7 +207,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   catalogue: OrderingTexts,
   arrange(machine) {
     const fakes = requestFakes({ priceOrder: priceRequest, submitOrder: submitRequest, loadTimeSlots: timeSlotsRequest });
-    const spy = spyActions(['clearOffers', 'orderPlaced', 'goTo', 'forgetGuestCard'] as const);
+    const spy = spyActions(['clearOffers', 'orderPlaced', 'redirect', 'forgetGuestCard'] as const);
     let prev: PlaceOrderContext | null = null;
     let prevValue: unknown = null;
     return {
@@ -225,7 +225,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
       onStep(s, event, run) {
         const c = s.context;
         const ev = event as { type: string; [k: string]: unknown };
-        const effects = spy.step().map((e) => (e.name === 'goTo' ? `goTo:${(e.params as { to: string }).to}` : e.name));
+        const effects = spy.step().map((e) => (e.name === 'redirect' ? `redirect:${(e.context as PlaceOrderContext).destination}` : e.name));
         const p = prev;
         const code = (ev.error as { code?: string } | undefined)?.code;
         const wasPriced = JSON.stringify(prevValue).includes('priced');
@@ -321,10 +321,11 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         // effects: clearOffers with the offer notice, orderPlaced once on success, navigation by action
         const want: string[] = [];
         if (offerDropped) want.push('clearOffers');
-        if (ev.type === 'xstate.done.actor.submitOrder') want.push('orderPlaced');
-        if (ev.type === 'user.addPayment') want.push('goTo:addPayment');
-        if (ev.type === 'user.chooseStore') want.push('goTo:storeLocator');
-        if (ev.type === 'user.chooseItem') want.push('goTo:menu');
+        // navigation: the destination, written out (a guest comes back to the checkout's page with the card)
+        if (ev.type === 'xstate.done.actor.submitOrder') want.push('orderPlaced', `redirect:/menu/previous?placed=${PLACED.order.orderId}`);
+        if (ev.type === 'user.addPayment') want.push(run === 'guest' ? 'redirect:/account/payment-method/add/billing-address?returnUrl=%2Fmenu%2Fcart%2Fguest%2Fcheckout' : 'redirect:/account/payment-method');
+        if (ev.type === 'user.chooseStore') want.push('redirect:/menu/store-locator?toCart=true');
+        if (ev.type === 'user.chooseItem') want.push('redirect:/menu');
         if (tokenRefused || (ev.type === 'user.submit' && wasPriced && run === 'guest' && p!.paymentId && (ev.at as number) >= Date.parse(CARD_EXPIRES) && (ev.at as number) <= Date.parse(p!.pricing!.expiresAt))) want.push('forgetGuestCard');
         expect(effects).toEqual(want);
       },

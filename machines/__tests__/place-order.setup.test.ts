@@ -29,7 +29,7 @@ const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`
 
 function start(input?: PlaceOrderInput) {
   const fakes = requestFakes({ priceOrder: priceRequest, submitOrder: submitRequest, loadTimeSlots: timeSlotsRequest });
-  const spy = spyActions(['clearOffers', 'orderPlaced', 'goTo', 'forgetGuestCard'] as const);
+  const spy = spyActions(['clearOffers', 'orderPlaced', 'redirect', 'forgetGuestCard'] as const);
   const actor = createActor(placeOrderMachine.provide({ actors: fakes.actors, actions: spy.actions }), { input: input as PlaceOrderInput }).start();
   return { actor, fakes, spy, send: (e: AnyEventObject) => actor.send(e as never), ctx: () => actor.getSnapshot().context, value: () => actor.getSnapshot().value };
 }
@@ -177,6 +177,10 @@ describe('machines/place-order.setup.ts', () => {
       ['dropsTip', { type: 'user.setTip', amount: 100 }],
       ['canTip', { type: 'user.selectPayment', id: 'card1' }],
       ['isCardExpired', { type: 'user.setTip', amount: 100 }],
+      // the pricing-code guards read a failed pricing, the submit-code guards a failed submit
+      ['isMenuCode', fail('submitOrder', err('MENU_CHANGED'))],
+      ['isStaleCode', fail('priceOrder', err('STALE_PRICING'))],
+      ['offerNotApplied', fail('priceOrder', err('STALE_PRICING'))],
     ])('%s on %j throws', (name, event) => {
       expect(() => guard(name, event, {})).toThrow(/Expected event/);
     });
@@ -215,7 +219,7 @@ describe('machines/place-order.setup.ts', () => {
       a.send(fail('priceOrder', err('STORE_CLOSED')));
       expect([a.value(), a.ctx().failure]).toEqual([{ checkout: 'chooseStore' }, { code: 'STORE_CLOSED', message: 'server says STORE_CLOSED' }]);
       a.send({ type: 'user.chooseStore' });
-      expect(a.spy.last('goTo')?.params).toEqual({ to: 'storeLocator' });
+      expect((a.spy.last('redirect')?.context as { destination: string }).destination).toBe('/menu/store-locator?toCart=true');
     });
 
     it('assignTip, assignPayment, removeTip: a payment that cannot tip removes the tip with the dialog', () => {

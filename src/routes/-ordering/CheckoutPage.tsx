@@ -4,6 +4,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
 import type { TimeSlot } from '../../../contracts/ordering.ts';
+import { useRedirect } from '../../services/account-flow.tsx';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
@@ -54,6 +55,8 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
   const offers = useQuery({ ...offersQuery(storeNumber), enabled: !guest });
   const hash = useRouterState({ select: (s) => s.location.hash });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // the machine's destination (add payment, the locator, the menu, the placed order), pushed as navigate did (Back returns)
+  const redirect = useRedirect({ replace: false });
   const actor = useActorRef(
     placeOrderMachine.provide({
       actors: checkoutActors(),
@@ -66,15 +69,9 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
           if (guest) clearGuestPayment(); // the single-use card is used up
           cart.send({ type: 'cart.clear' });
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
-          queueMicrotask(() => void navigate({ to: '/menu/previous', search: { placed: o.orderId }, hash: '' }));
         },
         forgetGuestCard: () => clearGuestCard(),
-        goTo: (_, params) => {
-          // the payment pages belong to the cards area (/account/payment-method...); a guest comes back here with the card
-          if (params.to === 'addPayment') void (guest ? navigate({ to: '/account/payment-method/add/billing-address', search: { returnUrl: pathname } }) : navigate({ to: '/account/payment-method' }));
-          else if (params.to === 'storeLocator') void navigate({ to: '/menu/store-locator', search: { toCart: true } });
-          else void navigate({ to: '/menu' });
-        },
+        redirect,
       },
     }),
     {
@@ -90,6 +87,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         slots,
         keyBase: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
         locale: defaultLocale(),
+        returnPath: pathname,
       },
     },
   );

@@ -12,7 +12,7 @@ type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void; inp
 const pending: Record<string, Settle[]> = {};
 const fake = (name: string) => fromPromise(({ input }) => new Promise((resolve, reject) => (pending[name] ??= []).push({ resolve, reject, input }))) as never;
 let stop: (() => void) | null = null;
-/** what the route would do: navigation by the machine's goTo, the bag's offers cleared */
+/** what the route would do: navigation to the machine's destination (`redirect`), the bag's offers cleared */
 const effects: string[] = [];
 afterEach(() => {
   stop?.();
@@ -28,7 +28,7 @@ async function renderCheckout(over: Record<string, unknown> = {}) {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.removeAttribute('open'); };
   const actor = createActor(placeOrderMachine.provide({
       actors: { priceOrder: fake('priceOrder'), submitOrder: fake('submitOrder'), loadTimeSlots: fake('loadTimeSlots') },
-      actions: { goTo: (_, params: { to: string }) => void effects.push(`goTo:${params.to}`), clearOffers: () => void effects.push('clearOffers'), forgetGuestCard: () => void effects.push('forgetGuestCard') },
+      actions: { redirect: ({ context }) => void effects.push(`redirect:${context.destination}`), clearOffers: () => void effects.push('clearOffers'), forgetGuestCard: () => void effects.push('forgetGuestCard') },
     }), {
     input: { guest: false, storeNumber: '10001', items: [{ commerce: { sku: 'x' }, quantity: 1, childItems: [] }], offers: [], pickupOption: '16', payments, reloadAmounts: [1000, 2500], reloadMethodId: 'pm_1', slots: [], keyBase: 'k', locale: 'en-US', ...over },
   }).start() as unknown as PlaceOrderActor;
@@ -225,7 +225,7 @@ describe('pricing codes (spec 8): each code shows its text and leads to its acti
       expect(screen.queryByRole('alert')).toBeNull();
       act(() => screen.getByRole('button', { name: 'Price my order' }).click());
       expect(pending.priceOrder).toHaveLength(2);
-    } else expect(effects).toEqual([action === 'Choose a store' ? 'goTo:storeLocator' : 'goTo:menu']);
+    } else expect(effects).toEqual([action === 'Choose a store' ? 'redirect:/menu/store-locator?toCart=true' : 'redirect:/menu']);
   });
 
   it("REWARD_NOT_APPLIED: 'offer not applied', the offers are cleared and the order priced without them", async () => {
@@ -292,7 +292,7 @@ describe('other ordering messages at checkout (spec 5, 6, 8)', () => {
     act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
     expect(within(modal).getByRole('alert').textContent).toBe('no payment method selected');
     act(() => within(modal).getByRole('button', { name: 'Add a payment method' }).click());
-    expect(effects).toEqual(['goTo:addPayment']);
+    expect(effects).toEqual(['redirect:/account/payment-method']);
   });
 
   it("the server finds the balance short (INSUFFICIENT_BALANCE): 'Insufficient balance for order' and the too-low text, with its reload amounts", async () => {
