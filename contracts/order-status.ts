@@ -62,7 +62,7 @@ export const ALLERGEN_NAMES: Record<AllergenCode, string> = {
 };
 
 // --- shapes
-export const OrderIdParam = v.pipe(v.string(), v.regex(/^ord_[A-Za-z0-9]{10,40}$/, 'not an order id'));
+export { OrderIdParam } from './order-id-param.ts';
 export const ConsoleAction = v.picklist(['start', 'ready', 'handOff', 'cancel']);
 export type ConsoleAction = v.InferOutput<typeof ConsoleAction>;
 /** the path segment of POST /store/{n}/orders/{orderId}/{action} */

@@ -22,3 +22,6 @@ export type Currency = v.InferOutput<typeof Currency>;
 export type Availability = v.InferOutput<typeof Availability>;
 export type TenderType = v.InferOutput<typeof TenderType>;
 export type AnsweredChildItem = v.InferOutput<typeof AnsweredChildItem>;
+
+/** an offer's code (price-order's `offers[].code`; the cart's `?offer=` search, src/routes/-ordering/cart-search.ts): here, not in ordering.ts, so the cart route's search schema does not put ordering's contracts in the entry */
+export const OfferCode = v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,30}$/, 'not an offer code'));

@@ -12,7 +12,8 @@ export * from './ordering-checkout.ts';
 export * from './ordering-favorites.ts';
 export * from './ordering-previous.ts';
 import { ORDERING_LIMITS, DEFAULT_DELIVERY_TYPE } from './ordering-rules.ts';
-import { Availability, ConsumptionType, Currency, PickupOptionCode, TenderType } from './ordering-fields.ts';
+import { Availability, ConsumptionType, Currency, OfferCode, PickupOptionCode, TenderType } from './ordering-fields.ts';
+export { OfferCode };
 import { OrderSummary, WaitEstimate, OrderStatus } from './ordering-checkout.ts';
 
 // the menu's and the product's answers: contracts/ordering-menu.ts and ordering-product.ts (types only here, see there)
@@ -95,7 +96,6 @@ export const CartItemInput = v.object({
 });
 export type CartItemInput = v.InferOutput<typeof CartItemInput>;
 /** an offer's code (get-offers' `code`, a reward coupon's `couponCode`) */
-export const OfferCode = v.pipe(v.string(), v.regex(/^[A-Z0-9_-]{2,30}$/, 'not an offer code'));
 export const OfferInput = v.object({ code: OfferCode });
 
 export const PriceOrderInput = v.object({

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { OrderIdParam } from '../../contracts/order-status.ts';
+import { OrderIdParam } from '../../contracts/order-id-param.ts';
 import { drawJitter } from '../../machines/feed-backoff.ts';
 import { orderTrackerMachine } from '../../machines/order-tracker.machine.ts';
 import { readyNoticeMachine } from '../../machines/ready-notice.machine.ts';

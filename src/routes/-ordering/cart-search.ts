@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OfferCode } from '../../../contracts/ordering.ts';
+import { OfferCode } from '../../../contracts/ordering-fields.ts';
 
 /**
  * /menu/cart's search (docs/home.md 1, 2.1): `offer`, the reward coupon the home stream's 'Redeem' hands over
