@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { addCardMachine } from '../../machines/add-card.machine.ts';
-import { useRedirect } from '../services/account-flow.tsx';
+import { useRedirect } from '../services/redirect.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { addCardActors } from '../services/cards.actors.ts';
 import { AddCardView } from '../views/cards/AddCardView.tsx';

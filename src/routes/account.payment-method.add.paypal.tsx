@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { paypalConsentMachine } from '../../machines/paypal-consent.machine.ts';
-import { useRedirect } from '../services/account-flow.tsx';
+import { useRedirect } from '../services/redirect.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { paypalActors } from '../services/cards.actors.ts';
 import { PaypalConsentView } from '../views/cards/PaypalConsentView.tsx';

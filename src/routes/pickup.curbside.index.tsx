@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { curbsideMachine } from '../../machines/curbside.machine.ts';
 import { OrderingTexts } from '../../contracts/ordering-texts.ts';
 import type { Store } from '../../contracts/locations.ts';
-import { useRedirect } from '../services/account-flow.tsx';
+import { useRedirect } from '../services/redirect.ts';
 import { notifyWith, useAppActors } from '../services/app-actors.tsx';
 import { readLastOrder } from '../services/ordering.actors.ts';
 import { curbsideActors, curbsideStoreQuery, loadCurbside } from '../services/ordering/curbside.ts';

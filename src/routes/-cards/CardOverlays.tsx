@@ -5,7 +5,7 @@ import type { Card, PaymentMethodListResponse } from '../../../contracts/cards.t
 import { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
 import { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
-import { useRedirect } from '../../services/account-flow.tsx';
+import { useRedirect } from '../../services/redirect.ts';
 import { addMoneyActors, autoReloadActors, barcodeActors } from '../../services/cards.actors.ts';
 import { configQuery } from '../../services/config.ts';
 import { AddMoneyModal, AutoReloadModal, BarcodeOverlay } from '../../views/cards/CardOverlayViews.tsx';

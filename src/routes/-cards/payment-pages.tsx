@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import type { Address } from '../../../contracts/cards.ts';
 import { safeReturnUrl } from '../../../contracts/return-url.ts';
 import { addressOf, billingAddressMachine } from '../../../machines/billing-address.machine.ts';
-import { useRedirect } from '../../services/account-flow.tsx';
+import { useRedirect } from '../../services/redirect.ts';
 import { billingAddressActors } from '../../services/cards.actors.ts';
 import { saveGuestAddress } from '../../services/guest-payment.ts';
 import { BillingAddressView } from '../../views/cards/BillingAddressView.tsx';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useActorRef, useSelector } from '@xstate/react';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
 import type { TimeSlot } from '../../../contracts/ordering.ts';
-import { useRedirect } from '../../services/account-flow.tsx';
+import { useRedirect } from '../../services/redirect.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
