@@ -11,6 +11,11 @@ import type { Db, Queryable } from '../db/db.ts';
  * Attempts are counted BEFORE the password is checked (in one transaction that locks the row), so parallel guesses
  * cannot slip past the limit; a success gives the attempt back (`succeed`). State lives in the auth_throttle table,
  * shared by every server process.
+ *
+ * Times are `clock_timestamp()`, read after the row lock, not `now()` (the transaction's start): two sign-ins from one
+ * address at once (an office, a carrier's NAT) would otherwise refuse the one that waited for the lock, its `now()`
+ * being earlier than the `next_allowed_at` the other had just written (a 1 s 429 with nothing over any limit; found
+ * by server/ordering/console.test.ts's two tablets on PostgreSQL).
  */
 export interface ThrottlePolicy {
   /** attempts allowed without any delay */
@@ -38,8 +43,8 @@ export async function attempt(db: Db, bucket: string, policy: ThrottlePolicy): P
     await tx.query('insert into auth_throttle (bucket, attempts) values ($1, 0) on conflict (bucket) do nothing', [bucket]);
     const r = await tx.query<Row>(
       `select attempts,
-              extract(epoch from (next_allowed_at - now())) * 1000 as wait_ms,
-              extract(epoch from (now() - last_attempt_at)) * 1000 as idle_ms
+              extract(epoch from (next_allowed_at - clock_timestamp())) * 1000 as wait_ms,
+              extract(epoch from (clock_timestamp() - last_attempt_at)) * 1000 as idle_ms
          from auth_throttle where bucket = $1 for update`,
       [bucket],
     );
@@ -49,7 +54,7 @@ export async function attempt(db: Db, bucket: string, policy: ThrottlePolicy): P
     if (waitMs > 0) return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     const attempts = (fresh ? 0 : Number(row.attempts)) + 1;
     await tx.query(
-      `update auth_throttle set attempts = $2, last_attempt_at = now(), next_allowed_at = now() + ($3 || ' milliseconds')::interval where bucket = $1`,
+      `update auth_throttle set attempts = $2, last_attempt_at = clock_timestamp(), next_allowed_at = clock_timestamp() + ($3 || ' milliseconds')::interval where bucket = $1`,
       [bucket, attempts, String(delayAfter(policy, attempts))],
     );
     return { ok: true as const, attempts };
@@ -59,7 +64,7 @@ export async function attempt(db: Db, bucket: string, policy: ThrottlePolicy): P
 /** Without counting: how long until the bucket allows an attempt (0 = now). */
 export async function waitSeconds(db: Queryable, bucket: string, policy: ThrottlePolicy): Promise<number> {
   const r = await db.query<{ wait_ms: number; idle_ms: number }>(
-    `select extract(epoch from (next_allowed_at - now())) * 1000 as wait_ms, extract(epoch from (now() - last_attempt_at)) * 1000 as idle_ms
+    `select extract(epoch from (next_allowed_at - clock_timestamp())) * 1000 as wait_ms, extract(epoch from (clock_timestamp() - last_attempt_at)) * 1000 as idle_ms
        from auth_throttle where bucket = $1`,
     [bucket],
   );
