@@ -138,6 +138,9 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect((await act(barista, ALL_DAY, order.orderId, 'hand-off', 'ready')).json.order.status).toBe('picked_up');
     expect((await act(barista, ALL_DAY, order.orderId, 'cancel', 'picked_up')).json.code).toBe('ORDER_STATUS_CONFLICT');
     expect((await db().query('select status from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ status: 'picked_up' });
+    // each move is one `status` event on the store's stream, by this barista (what the customer's tracker reads)
+    const moves = await db().query<{ status: string; who: boolean }>(`select payload->>'status' as status, actor is not null as who from store_events where order_id = $1 and kind = 'status' order by id`, [order.orderId]);
+    expect(moves.rows).toEqual([{ status: 'preparing', who: true }, { status: 'ready', who: true }, { status: 'picked_up', who: true }]);
     // still listed for the last hour
     expect((await barista.get(`/apiproxy/v1/store/${ALL_DAY}/orders`)).json.orders.find((o: { orderId: string }) => o.orderId === order.orderId).status).toBe('picked_up');
 

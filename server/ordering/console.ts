@@ -1,11 +1,10 @@
 import * as v from 'valibot';
 import type { Hono } from 'hono';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import type { AppEnv } from '../http/types.ts';
 import { ApiError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { now } from '../clock.ts';
-import { OrderingCodes } from '../../contracts/ordering.ts';
 import {
   CONSOLE_ACTION_PATHS,
   OrderActionRequest,
@@ -16,15 +15,13 @@ import {
   type ConsoleOrder,
   type ConsoleQueue,
   type OrderActionResponse,
-  type OrderStatus,
 } from '../../contracts/order-status.ts';
 import { OrderStatusMessages } from '../../contracts/order-status-messages.ts';
 import { orderLines, type OrderRow } from './orders.ts';
-import { orderingError } from './errors.ts';
 import { requireStaff } from './staff.ts';
 import { setSoldOut, storeStock } from './stock.ts';
 import { storeLastEventId } from './console-events.ts';
-import { cancelIn } from './cancel.ts';
+import { transitionOrder } from './status.ts';
 
 /**
  * The barista console's calls (issue 29, docs/order-status.md 3.5–3.7), REST under /apiproxy/v1/store/{storeNumber}:
@@ -83,39 +80,7 @@ export async function consoleQueue(db: Queryable, short: string, at: Date = now(
   return { storeNumber: store.store_number, storeName: store.name, timeZone: store.time_zone_id, lastEventId, orders: await consoleCards(db, rows), stock: await storeStock(db, short) };
 }
 
-/** the moves each action allows (docs/order-status.md 3.2 step 3): placed → ready is drip coffee handed at once */
-export const ALLOWED_FROM: Record<ConsoleAction, readonly OrderStatus[]> = {
-  start: ['placed'],
-  ready: ['placed', 'preparing'],
-  handOff: ['ready'],
-  cancel: ['placed', 'preparing', 'ready'],
-};
-const TARGET: Record<Exclude<ConsoleAction, 'cancel'>, OrderStatus> = { start: 'preparing', ready: 'ready', handOff: 'picked_up' };
-
 export const statusConflict = (order: ConsoleOrder | null) => new ApiError(409, OrderStatusCodes.statusConflict, OrderStatusMessages.conflict, { order });
-
-/**
- * PLACEHOLDER for S1's `transitionOrder` (server/ordering/status.ts, docs/order-status.md 3.2) with its signature:
- * one transaction, the order row locked, the path's store must be the order's (else 404), the status must be
- * `expected` and the move allowed (else 409 ORDER_STATUS_CONFLICT with the current card), cancel through the existing
- * money core path (`cancelIn`: Stars back, SVC credit / processor refund, coupons released). S1's version adds the
- * store lock, the time columns, the ETA step and the `status` event.
- */
-export async function transitionOrder(db: Db, t: { orderId: string; short: string; action: ConsoleAction; expected: OrderStatus; actor: string; reason?: string | null; at?: Date }) {
-  const at = t.at ?? now();
-  return db.transaction(async (tx) => {
-    const o = (await tx.query<{ status: OrderStatus; short_number: string }>('select status, short_number from orders where order_id = $1 for update', [t.orderId])).rows[0];
-    if (!o || o.short_number !== t.short) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
-    if (o.status !== t.expected || !ALLOWED_FROM[t.action].includes(o.status)) throw statusConflict(await consoleCard(tx, t.orderId));
-    if (t.action === 'cancel') {
-      const done = await cancelIn(tx, t.orderId, t.reason ?? null, at);
-      return { status: 'cancelled' as const, refunded: done.refunded, starsReversed: done.starsReversed };
-    }
-    const status = TARGET[t.action];
-    await tx.query('update orders set status = $2, status_set_at = $3 where order_id = $1', [t.orderId, status, at]);
-    return { status, refunded: 0, starsReversed: 0 };
-  });
-}
 
 const ACTION_BY_PATH = Object.fromEntries(Object.entries(CONSOLE_ACTION_PATHS).map(([a, p]) => [p, a])) as Record<string, ConsoleAction>;
 const ActionParams = v.object({ orderId: OrderIdParam, action: v.picklist(Object.keys(ACTION_BY_PATH) as [string, ...string[]]) });
