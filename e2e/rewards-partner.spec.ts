@@ -31,7 +31,8 @@ test('a guest links: sign-in (hotel-link), the redirect page waits 5 s, the sand
   await expect(page.getByRole('heading', { level: 1, name: 'Link your hotel partner account' })).toBeVisible();
   await submitSignIn(page, member.email, member.password);
 
-  await expect(page).toHaveURL(/\/rewards\/partnerships\/lodgecrest\/redirect$/);
+  // waitForURL resolves on the navigation itself (toHaveURL polls, up to 1 s late, which made the 5 s look short)
+  await page.waitForURL(/\/rewards\/partnerships\/lodgecrest\/redirect$/);
   const arrived = Date.now();
   await expect(page.getByRole('heading', { level: 1, name: 'Taking you to Lodgecrest Rewards…' })).toBeVisible();
   await expect(page.getByRole('progressbar')).toBeVisible();
