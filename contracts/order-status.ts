@@ -34,7 +34,6 @@ export const ETA_EVENT_MIN_CHANGE_S = 60;
 export const ETA_K_ALPHA = 0.2;
 export const ETA_K_MIN = 0.5;
 export const ETA_K_MAX = 3.0;
-export const ALLERGEN_FILTER_KEY = 'harbor.allergenFilter.v1';
 export const SUBSTITUTES_MAX = 3;
 
 /** error codes of the new calls (the existing ORDER_NOT_FOUND, STORE_NOT_FOUND, RATE_LIMITED, ITEMS_* are reused) */
@@ -45,21 +44,8 @@ export const OrderStatusCodes = {
   productNotSoldHere: 'PRODUCT_NOT_SOLD_HERE',
 } as const;
 
-// --- allergens (the nine of the issue)
-export const ALLERGEN_CODES = ['milk', 'egg', 'soy', 'wheat', 'tree_nuts', 'peanuts', 'sesame', 'fish', 'shellfish'] as const;
-export const AllergenCode = v.picklist(ALLERGEN_CODES);
-export type AllergenCode = v.InferOutput<typeof AllergenCode>;
-export const ALLERGEN_NAMES: Record<AllergenCode, string> = {
-  milk: 'Milk',
-  egg: 'Egg',
-  soy: 'Soy',
-  wheat: 'Wheat (gluten)',
-  tree_nuts: 'Tree nuts',
-  peanuts: 'Peanuts',
-  sesame: 'Sesame',
-  fish: 'Fish',
-  shellfish: 'Shellfish',
-};
+// --- allergens: one list, in contracts/allergens.ts (codes, names, the filter's storage key)
+export { ALLERGENS as ALLERGEN_CODES, AllergenCode, ALLERGEN_NAMES, ALLERGEN_FILTER_KEY } from './allergens.ts';
 
 // --- shapes
 export { OrderIdParam } from './order-id-param.ts';
