@@ -181,7 +181,11 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
       // a line now and then: the unit runner's watchdog (scripts/test-unit.ts) tells a slow run from a stuck one by output
       if (sent % 5_000 === 0) console.log(`[fuzz] ${db().kind}: ${sent} requests sent`);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const text = await res.text();
+      // an event stream (SSE) never ends by itself: its status and headers are the answer; cancelling the body
+      // unsubscribes it from the stream hub, as a browser closing the connection does
+      let text = '';
+      if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) await res.body?.cancel();
+      else text = await res.text();
       if (init.session !== 'guest') {
         for (const c of res.headers.getSetCookie()) {
           const [pair = ''] = c.split(';');
