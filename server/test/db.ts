@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../db/db.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -48,9 +48,14 @@ export async function openTestDb(backend: Backend): Promise<Db> {
   });
 }
 
-/** Runs `suite` once per reachable backend with a fresh cloned database for the whole describe block. */
-export function forEachDb(name: string, suite: (ctx: { db: () => Db; backend: Backend }) => void) {
-  for (const backend of backends()) {
+/**
+ * Runs `suite` once per reachable backend with a fresh cloned database for the whole describe block; `only` limits
+ * it to some backends (a file per database for the longest suites, so that two workers run them side by side).
+ */
+export function forEachDb(name: string, suite: (ctx: { db: () => Db; backend: Backend }) => void, only?: Backend[]) {
+  const chosen = backends().filter((b) => !only || only.includes(b));
+  if (chosen.length === 0) it.skip(`${name}: ${only?.join(', ')} not reachable`, () => {});
+  for (const backend of chosen) {
     describe(`${name} [${backend}]`, () => {
       let db: Db | undefined;
       beforeAll(async () => {

@@ -3,7 +3,7 @@ process.env.PASSWORD_HASH_LOG_N = '10'; // fast hashes in tests only
 import { createHash } from 'node:crypto';
 import type * as v from 'valibot';
 import { expect, it } from 'vitest';
-import { appFor, forEachDb, testConfig } from '../test/db.ts';
+import { appFor, forEachDb, testConfig, type Backend } from '../test/db.ts';
 import type { Db } from '../db/db.ts';
 import { schemaObservers } from '../http/validate.ts';
 import * as accountContracts from '../../contracts/account.ts';
@@ -152,6 +152,11 @@ async function demoDigest(db: Db, exclude: string[]): Promise<string> {
   return h.digest('hex');
 }
 
+/**
+ * One file per database (fuzz.pglite.test.ts, fuzz.postgres.test.ts): the two runs are the longest tests of the
+ * server project, and two files let vitest's two workers run them side by side instead of one after the other.
+ */
+export function fuzzSuite(only: Backend) {
 forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
   it('at least 10,000 bad requests, no 5xx, errors in the API shape, demo data unchanged', async () => {
     const app = appFor(db(), testConfig());
@@ -362,4 +367,5 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
     expect(sent).toBeGreaterThanOrEqual(10_000);
     expect(after).toBe(before);
   }, 900_000);
-});
+}, [only]);
+}

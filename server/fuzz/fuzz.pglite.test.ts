@@ -1,0 +1,4 @@
+import { fuzzSuite } from './fuzz-suite.ts';
+
+// the suite and what it proves: server/fuzz/fuzz-suite.ts
+fuzzSuite('pglite');
