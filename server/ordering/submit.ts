@@ -70,21 +70,24 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
   let issued: string | null = null;
   const out = await idempotent<StoredAnswer>(db, scope, `submit:${input.idempotencyKey}`, request, async (tx) => {
     const at = now();
+    // a store with staff: its console-driven orders get the ETA model's estimate and a `placed` event; the store
+    // lock comes first, the one lock order of docs/order-status.md 3.2 (store, then order rows, Stars, cards: a
+    // console cancel takes them in that order too, so the two cannot deadlock)
+    const staffed = (await tx.query('select 1 from staff_members where short_number = $1 limit 1', [ctx.short])).rows.length > 0;
+    if (staffed) await lockStore(tx, ctx.short);
     const q = await lockFreshQuote(tx, input, who, ctx, cat, at);
     const amount = checkAmount(q, input, tender, ctx, cat);
     const scheduledFor = await claimSlot(tx, input, ctx, at);
     await spendStarsAndOffers(tx, q, who, at);
     const paid = await pay(tx, q, input, who, tender, amount);
     issued = newOrderToken();
-    await writeOrder(tx, { q, who, ctx, cat, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned: 0, scheduledFor, at });
+    await writeOrder(tx, { q, who, ctx, cat, staffed, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned: 0, scheduledFor, at });
     // the Stars (and a bonus) of the order: server/rewards/stars.ts, which sets orders.stars_earned
     await earnForOrder(tx, { userId: who.userId, orderId: q.order_id, totalCents: q.total_cents, tender: tender.tender, at });
     await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name);
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
-    // last: a console-driven order reaches the store's console as a `placed` event (docs/order-status.md 3.2); the
-    // store lock is held only for these last statements
+    // a console-driven order reaches the store's console as a `placed` event (docs/order-status.md 3.2)
     if (row.driven_by === 'console') {
-      await lockStore(tx, ctx.short);
       await appendStoreEvent(tx, { short: ctx.short, orderId: q.order_id, kind: 'placed', data: { order: await consoleOrder(tx, row, at) }, actor: who.userId ?? 'guest' });
     }
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
@@ -245,11 +248,11 @@ async function pay(tx: Queryable, q: QuoteRow, input: SubmitOrderInput, who: Who
  */
 async function writeOrder(
   tx: Queryable,
-  o: { q: QuoteRow; who: Who; ctx: StoreCtx; cat: Catalog; tender: Tender['tender']; tip: number; amount: number; paid: Paid; tokenHash: string; starsEarned: number; scheduledFor: Date | null; at: Date },
+  o: { q: QuoteRow; who: Who; ctx: StoreCtx; cat: Catalog; staffed: boolean; tender: Tender['tender']; tip: number; amount: number; paid: Paid; tokenHash: string; starsEarned: number; scheduledFor: Date | null; at: Date },
 ) {
   const { q, who, ctx, paid, at } = o;
   const work = workOfLines(o.cat, q.lines);
-  const staffed = (await tx.query('select 1 from staff_members where short_number = $1 limit 1', [ctx.short])).rows.length > 0;
+  const staffed = o.staffed;
   const readyAt = staffed
     ? await estimateForNew(tx, ctx.short, { orderId: q.order_id, work, scheduledFor: o.scheduledFor }, at)
     : (o.scheduledFor ?? new Date(at.getTime() + (await storeWait(tx, ctx.short, q.collection_type as '16', at)).minMinutes * 60_000));
