@@ -9,6 +9,8 @@ import { signIn } from '../test/accounts.ts';
 import { DEMO_PASSWORD } from '../db/seed/users.ts';
 import { estimate, estimateAll, estimateNew, isDue, learnK, remainingSeconds, workSeconds, type QueuedOrder } from './eta.ts';
 import { simulateMorning } from '../../scripts/simulate-eta.ts';
+import { fitPayload } from './submit.ts';
+import type { ConsoleOrder } from '../../contracts/order-status.ts';
 
 /**
  * The ETA model (docs/order-status.md section 4): the formula of 4.1 as expectation tables, the learning of 4.3,
@@ -122,6 +124,18 @@ async function staffClient(app: ReturnType<typeof appFor>, email: string) {
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return c;
 }
+
+describe('the placed event', () => {
+  it('fits the 4 KB payload check: a large basket loses its customisation lines, then its last items; a small one is unchanged', () => {
+    const item = (i: number) => ({ name: `Caffè Latte ${i}`, sizeName: 'Grande', quantity: 1, customisations: ['Oatmilk', 'Extra shot', 'Vanilla Syrup ×3', 'Whipped Cream', 'Caramel Drizzle'] });
+    const card = (n: number): ConsoleOrder => ({ orderId: 'ord_abcdefghijkl', shortId: 'ghijkl', name: 'Sam', pickupOption: '16', scheduledFor: null, placedAt: '2026-11-24T19:00:00.000Z', status: 'placed', readyEstimateAt: '2026-11-24T19:03:00.000Z', items: Array.from({ length: n }, (_, i) => item(i)), arrival: null, total: 9999, currency: 'USD', tender: 'SVC' });
+    expect(fitPayload(card(2))).toEqual(card(2));
+    const big = fitPayload(card(60));
+    expect(JSON.stringify({ order: big }).length).toBeLessThanOrEqual(3800);
+    expect(big.items[0]!.customisations).toEqual([]);
+    expect(big.items.length).toBeGreaterThan(10);
+  });
+});
 
 const NOON = new Date('2026-11-24T19:00:00Z');
 const STORE = '10005'; // two stations (no store_prep_profiles row), members only, open at noon

@@ -15,6 +15,7 @@ import { orderingError } from './errors.ts';
 import { ORDER_SELECT, checkSlot, hashOrderToken, orderLines, storeWait, summary, type OrderRow } from './orders.ts';
 import { estimateForNew, workOfLines } from './eta-store.ts';
 import { appendStoreEvent, consoleOrder, lockStore } from './events.ts';
+import type { ConsoleOrder } from '../../contracts/order-status.ts';
 import type { QuoteLine } from './pricing.ts';
 import { earnForOrder, lockStars, spendForOrder } from '../rewards/stars.ts';
 
@@ -88,7 +89,7 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
     // a console-driven order reaches the store's console as a `placed` event (docs/order-status.md 3.2)
     if (row.driven_by === 'console') {
-      await appendStoreEvent(tx, { short: ctx.short, orderId: q.order_id, kind: 'placed', data: { order: await consoleOrder(tx, row, at) }, actor: who.userId ?? 'guest' });
+      await appendStoreEvent(tx, { short: ctx.short, orderId: q.order_id, kind: 'placed', data: { order: fitPayload(await consoleOrder(tx, row, at)) }, actor: who.userId ?? 'guest' });
     }
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
     return { order: summary(row, items, at), card: paid.card };
@@ -313,6 +314,18 @@ async function withToken(db: Queryable, orderId: string, out: StoredAnswer & { d
     await db.query('update orders set order_token_hash = $2 where order_id = $1', [orderId, hashOrderToken(token)]);
   }
   return { ...out, order: { ...out.order, orderToken: token } };
+}
+
+/**
+ * A `placed` event's card within store_events' 4 KB payload check (migration 080): a very large basket loses its
+ * customisation lines, then its last items (the console's queue call answers the whole card; the event only adds it).
+ */
+export function fitPayload(card: ConsoleOrder, max = 3800): ConsoleOrder {
+  const size = (c: ConsoleOrder) => JSON.stringify({ order: c }).length;
+  if (size(card) <= max) return card;
+  let out: ConsoleOrder = { ...card, items: card.items.map((i) => ({ ...i, customisations: [] })) };
+  while (size(out) > max && out.items.length > 1) out = { ...out, items: out.items.slice(0, -1) };
+  return out;
 }
 
 const newOrderToken = () => `ot_${randomBytes(24).toString('base64url')}`;
