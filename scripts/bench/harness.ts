@@ -5,6 +5,7 @@
  * run on the same server (never absolute timings).
  */
 import { fork } from 'node:child_process';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { openPglite, openPostgres } from '../../server/db/db.ts';
@@ -20,7 +21,7 @@ export const CHILD_FLAG = '--child';
  * In the child: migrate and seed a fresh in-memory PGlite (or BENCH_DATABASE_URL, a PostgreSQL database) with
  * `storeCount` stores, serve the real app on a free port of 127.0.0.1 and tell the parent the port.
  */
-export async function serveBenchChild(storeCount = 20, opts: { giftWorker?: boolean } = {}): Promise<void> {
+export async function serveBenchChild(storeCount = 20, opts: { giftWorker?: boolean; port?: number; onMessage?: (m: unknown) => boolean } = {}): Promise<void> {
   process.env.PASSWORD_HASH_LOG_N = '12';
   const db = process.env.BENCH_DATABASE_URL ? await openPostgres(process.env.BENCH_DATABASE_URL) : await openPglite(undefined);
   await migrate(db);
@@ -29,8 +30,13 @@ export async function serveBenchChild(storeCount = 20, opts: { giftWorker?: bool
   // bench:gift: the gift worker fulfils in this process and reports each fulfilled purchase to the parent
   let fulfilled = 0;
   const worker = opts.giftWorker ? startGiftWorker(db, { pollMs: 200, onFulfilled: () => process.send!({ fulfilled: ++fulfilled }) }) : null;
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => process.send!({ port: info.port, db: db.kind }));
-  process.on('message', () => server.close(() => void (worker?.stop() ?? Promise.resolve()).then(() => process.exit(0))));
+  const server = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1' }, (info: AddressInfo) => process.send!({ port: info.port, db: db.kind }));
+  // a message the bench handles itself (bench:status: memory readings) does not stop the child; any other does
+  process.on('message', (m) => {
+    if (opts.onMessage?.(m)) return;
+    (server as Server).closeAllConnections?.(); // open event streams would hold close() forever
+    server.close(() => void (worker?.stop() ?? Promise.resolve()).then(() => process.exit(0)));
+  });
 }
 
 export interface BenchServer {
@@ -39,17 +45,19 @@ export interface BenchServer {
   stop(): void;
   /** messages the child sends after it is ready (bench:gift: `{ fulfilled }`) */
   onMessage(fn: (m: unknown) => void): void;
+  /** a message to the child (bench:status: `{ memory: true }`) */
+  send(m: unknown): void;
 }
 
 /** In the parent: fork `script` (the bench file itself) with CHILD_FLAG and wait until it serves. */
-export async function forkBenchServer(script: string): Promise<BenchServer> {
-  const proc = fork(script, [CHILD_FLAG], { execArgv: ['--import', 'tsx'] });
+export async function forkBenchServer(script: string, opts: { execArgv?: string[]; env?: Record<string, string> } = {}): Promise<BenchServer> {
+  const proc = fork(script, [CHILD_FLAG], { execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])], env: { ...process.env, ...opts.env } });
   process.once('exit', () => proc.kill());
   const ready = await new Promise<{ port: number; db: string }>((resolve, reject) => {
     proc.once('message', (m) => resolve(m as { port: number; db: string }));
     proc.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${ready.port}`, db: ready.db, stop: () => proc.send('stop'), onMessage: (fn) => proc.on('message', fn) };
+  return { base: `http://127.0.0.1:${ready.port}`, db: ready.db, stop: () => proc.send('stop'), onMessage: (fn) => proc.on('message', fn), send: (m) => proc.send(m as never) };
 }
 
 /** A browser-like client: keeps cookies, sends the CSRF token on mutations, parses JSON. */

@@ -1,6 +1,8 @@
 /**
  * `npm run test:ops`: the operations tests (scripts/ops/*.ops.ts) one after another, each in its own Node
  * test process, against real server processes. OPS_ROUNDS (default 20) sets the rounds of the repeated ones.
+ * Arguments pick files by name: `npm run test:ops -- status-fanout` runs the live order status across two processes
+ * on PostgreSQL (status-fanout.ops.ts, about 40 s: not in test:ops:quick).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

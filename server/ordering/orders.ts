@@ -46,16 +46,23 @@ export interface OrderRow {
   arrival_pickup_option: PickupOptionCode | null;
   arrival_stall: number | null;
   arrival_display_name: string | null;
+  /** migration 080: 'console' at a store with staff (its status moves only by the console), else 'clock' */
+  driven_by?: 'clock' | 'console';
+  started_at?: Date | null;
+  ready_at?: Date | null;
+  /** W(o) of the ETA model (server/ordering/eta.ts), fixed at submit; null for orders placed before */
+  work_seconds?: number | null;
 }
 export const ORDER_SELECT = `select o.*, s.store_number, s.name as store_name from orders o join stores s on s.short_number = o.short_number`;
 
 /**
  * An order's status at `at`: a cancelled order stays cancelled (whatever its times say), a status someone set
- * (the dev advance, cancel) is kept, otherwise it follows the clock. The one place for it: the order status
+ * (the dev advance, cancel) is kept, a console-driven order (placed at a store with staff, docs/order-status.md 1)
+ * keeps its stored status until the console moves it, otherwise it follows the clock. The one place for it: the order status
  * answers, /account/history and the receipt (server/ordering/history.ts) all read it.
  */
-export function statusAt(o: Pick<OrderRow, 'status' | 'status_set_at' | 'ready_estimate_at' | 'placed_at'>, at: Date): OrderStatus {
-  if (o.status === 'cancelled' || o.status_set_at) return o.status;
+export function statusAt(o: Pick<OrderRow, 'status' | 'status_set_at' | 'ready_estimate_at' | 'placed_at' | 'driven_by'>, at: Date): OrderStatus {
+  if (o.status === 'cancelled' || o.status_set_at || o.driven_by === 'console') return o.status;
   const ready = new Date(o.ready_estimate_at).getTime();
   const t = at.getTime();
   // the store takes the order for a minute (or until PREP_MINUTES before a scheduled slot), then prepares it

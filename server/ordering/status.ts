@@ -8,6 +8,7 @@ import { cancelIn } from './cancel.ts';
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, statusAt, type OrderRow } from './orders.ts';
 import { appendStoreEvent, consoleOrder, lockStore } from './events.ts';
+import { learnFromReady, recomputeStoreEta } from './eta-store.ts';
 
 
 /**
@@ -17,8 +18,9 @@ import { appendStoreEvent, consoleOrder, lockStore } from './events.ts';
  * answers 409 ORDER_STATUS_CONFLICT with the current card instead of moving twice), the move, and last the
  * `status` event, which NOTIFY delivers to every process's stream hub at commit.
  *
- * Not built here (docs/order-status.md 3.2 steps 4–5): the ETA learning step and recomputeStoreEta (S4's eta.ts);
- * the event carries the order's stored estimate.
+ * Steps 4–5 (docs/order-status.md 4.2, 4.3): a `ready` of a started order teaches the store's k (learnFromReady),
+ * then recomputeStoreEta gives every open order of the store its new estimate and an `eta` event when it moved by
+ * a minute or more; the moved order's own estimate travels in its `status` event.
  */
 export interface TransitionInput {
   orderId: string;
@@ -83,6 +85,11 @@ export async function transitionIn(tx: Queryable, input: TransitionInput, at: Da
     const alsoStarted = to === 'ready' && current === 'placed' ? ', started_at = $3' : '';
     await tx.query(`update orders set status = $2, status_set_at = $3, ${column} = $3${alsoStarted}, driven_by = 'console' where order_id = $1`, [input.orderId, to, at]);
   }
+  if (to === 'ready') {
+    const done = await read();
+    if (current === 'preparing') await learnFromReady(tx, input.short, { startedAt: done.started_at ? new Date(done.started_at) : null, readyAt: at, work: done.work_seconds ?? null });
+  }
+  await recomputeStoreEta(tx, input.short, at, { quiet: input.orderId, actor: input.actor });
   const after = await read();
   const data: StatusEventData = {
     orderId: input.orderId,

@@ -13,6 +13,9 @@ import { processor } from '../payments/index.ts';
 import { availability, catalog, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, checkSlot, hashOrderToken, orderLines, storeWait, summary, type OrderRow } from './orders.ts';
+import { estimateForNew, workOfLines } from './eta-store.ts';
+import { appendStoreEvent, consoleOrder, lockStore } from './events.ts';
+import type { ConsoleOrder } from '../../contracts/order-status.ts';
 import type { QuoteLine } from './pricing.ts';
 import { earnForOrder, lockStars, spendForOrder } from '../rewards/stars.ts';
 
@@ -68,17 +71,26 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
   let issued: string | null = null;
   const out = await idempotent<StoredAnswer>(db, scope, `submit:${input.idempotencyKey}`, request, async (tx) => {
     const at = now();
+    // a store with staff: its console-driven orders get the ETA model's estimate and a `placed` event; the store
+    // lock comes first, the one lock order of docs/order-status.md 3.2 (store, then order rows, Stars, cards: a
+    // console cancel takes them in that order too, so the two cannot deadlock)
+    const staffed = (await tx.query('select 1 from staff_members where short_number = $1 limit 1', [ctx.short])).rows.length > 0;
+    if (staffed) await lockStore(tx, ctx.short);
     const q = await lockFreshQuote(tx, input, who, ctx, cat, at);
     const amount = checkAmount(q, input, tender, ctx, cat);
     const scheduledFor = await claimSlot(tx, input, ctx, at);
     await spendStarsAndOffers(tx, q, who, at);
     const paid = await pay(tx, q, input, who, tender, amount);
     issued = newOrderToken();
-    await writeOrder(tx, { q, who, ctx, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned: 0, scheduledFor, at });
+    await writeOrder(tx, { q, who, ctx, cat, staffed, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned: 0, scheduledFor, at });
     // the Stars (and a bonus) of the order: server/rewards/stars.ts, which sets orders.stars_earned
     await earnForOrder(tx, { userId: who.userId, orderId: q.order_id, totalCents: q.total_cents, tender: tender.tender, at });
     await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name);
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
+    // a console-driven order reaches the store's console as a `placed` event (docs/order-status.md 3.2)
+    if (row.driven_by === 'console') {
+      await appendStoreEvent(tx, { short: ctx.short, orderId: q.order_id, kind: 'placed', data: { order: fitPayload(await consoleOrder(tx, row, at)) }, actor: who.userId ?? 'guest' });
+    }
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
     return { order: summary(row, items, at), card: paid.card };
   });
@@ -229,19 +241,27 @@ async function pay(tx: Queryable, q: QuoteRow, input: SubmitOrderInput, who: Who
   return paid;
 }
 
-/** the order row (with the token's hash only), its lines, and the quote marked placed */
+/**
+ * The order row (with the token's hash only), its lines, and the quote marked placed. An order at a store with
+ * staff is console-driven (its status moves only by the console, docs/order-status.md 1) and its estimate is the
+ * ETA model's (server/ordering/eta.ts: the queue ahead, the order's work W(o), the store's k and stations); a
+ * clock-driven order keeps today's storeWait estimate (its time-based status follows it). W(o) is kept for both.
+ */
 async function writeOrder(
   tx: Queryable,
-  o: { q: QuoteRow; who: Who; ctx: StoreCtx; tender: Tender['tender']; tip: number; amount: number; paid: Paid; tokenHash: string; starsEarned: number; scheduledFor: Date | null; at: Date },
+  o: { q: QuoteRow; who: Who; ctx: StoreCtx; cat: Catalog; staffed: boolean; tender: Tender['tender']; tip: number; amount: number; paid: Paid; tokenHash: string; starsEarned: number; scheduledFor: Date | null; at: Date },
 ) {
   const { q, who, ctx, paid, at } = o;
-  const wait = await storeWait(tx, ctx.short, q.collection_type as '16', at);
-  const readyAt = o.scheduledFor ?? new Date(at.getTime() + wait.minMinutes * 60_000);
+  const work = workOfLines(o.cat, q.lines);
+  const staffed = o.staffed;
+  const readyAt = staffed
+    ? await estimateForNew(tx, ctx.short, { orderId: q.order_id, work, scheduledFor: o.scheduledFor }, at)
+    : (o.scheduledFor ?? new Date(at.getTime() + (await storeWait(tx, ctx.short, q.collection_type as '16', at)).minMinutes * 60_000));
   await tx.query(
     `insert into orders (order_id, user_id, guest, guest_email, guest_first_name, guest_marketing_opt_in, order_token_hash, short_number, collection_type, consumption_type,
                          subtotal_cents, discount_cents, tax_cents, tip_cents, total_cents, currency, tender, card_id, payment_method_id, processor_charge_id, card_ledger_id,
-                         stars_earned, stars_spent, scheduled_for, placed_at, ready_estimate_at, locale)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+                         stars_earned, stars_spent, scheduled_for, placed_at, ready_estimate_at, locale, work_seconds, driven_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)`,
     [
       q.order_id,
       who.userId,
@@ -270,6 +290,8 @@ async function writeOrder(
       at,
       readyAt,
       q.locale,
+      work,
+      staffed ? 'console' : 'clock',
     ],
   );
   for (const [i, l] of q.lines.entries()) {
@@ -292,6 +314,18 @@ async function withToken(db: Queryable, orderId: string, out: StoredAnswer & { d
     await db.query('update orders set order_token_hash = $2 where order_id = $1', [orderId, hashOrderToken(token)]);
   }
   return { ...out, order: { ...out.order, orderToken: token } };
+}
+
+/**
+ * A `placed` event's card within store_events' 4 KB payload check (migration 080): a very large basket loses its
+ * customisation lines, then its last items (the console's queue call answers the whole card; the event only adds it).
+ */
+export function fitPayload(card: ConsoleOrder, max = 3800): ConsoleOrder {
+  const size = (c: ConsoleOrder) => JSON.stringify({ order: c }).length;
+  if (size(card) <= max) return card;
+  let out: ConsoleOrder = { ...card, items: card.items.map((i) => ({ ...i, customisations: [] })) };
+  while (size(out) > max && out.items.length > 1) out = { ...out, items: out.items.slice(0, -1) };
+  return out;
 }
 
 const newOrderToken = () => `ot_${randomBytes(24).toString('base64url')}`;

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db.ts';
 import { MENU, OPT, type Kind, type ProductSpec } from './menu-data.ts';
 import { SEATTLE_STORES } from './seattle.ts';
 import { codeOfDisplayName, sortAllergens, type AllergenCode } from '../../../contracts/allergens.ts';
+import { OPTION_PREP_SECONDS_BY_GROUP, PREP_SECONDS_BY_KIND } from './prep-times.ts';
 
 /**
  * Builds the menu rows from menu-data.ts (pure, deterministic) and seeds them with the ordering fixtures
@@ -75,6 +76,8 @@ export interface OptionRow {
   display_order: number;
   /** allergen codes the option brings (docs/order-status.md 3.9; migration 083 repeats the table) */
   allergens: AllergenCode[];
+  /** seconds per unit above the default (migration 084; the ETA model, docs/order-status.md 3.10) */
+  prep_seconds?: number;
 }
 const LEVELS = [
   { sizeCode: 'no', name: 'No' },
@@ -130,7 +133,7 @@ export const OPTION_ALLERGENS: Record<number, AllergenCode[]> = {
   603: ['milk'],
   604: ['milk'],
 };
-const withAllergens = (o: OptionRow): OptionRow => ({ ...o, allergens: OPTION_ALLERGENS[o.option_product_number] ?? [] });
+const withAllergens = (o: OptionRow): OptionRow => ({ ...o, allergens: OPTION_ALLERGENS[o.option_product_number] ?? [], prep_seconds: OPTION_PREP_SECONDS_BY_GROUP[o.group_id] ?? 0 });
 export const OPTIONS: OptionRow[] = [
   q(OPT.vanilla, 'syrups', 'Vanilla Syrup', 'pump', 80, 12, 1),
   q(OPT.caramel, 'syrups', 'Caramel Syrup', 'pump', 80, 12, 2),
@@ -378,6 +381,8 @@ export interface ProductRow {
   hidden: boolean;
   tax_class: 'prepared' | 'grocery' | 'merchandise';
   reward_tier: number | null;
+  /** seconds to prepare one at the default size (migration 084; by kind, docs/order-status.md 3.10) */
+  prep_seconds?: number;
 }
 /** a size row (menu_sizes): sku, base price, nutrition and allergens */
 export interface SizeRow {
@@ -431,6 +436,7 @@ export function buildMenuRows(): MenuRows {
       hidden: false,
       tax_class: k.tax,
       reward_tier: k.tier,
+      prep_seconds: PREP_SECONDS_BY_KIND[p.kind],
     });
     const forms: Array<{ code: string; name: string; sizes: SizeDef[]; def: string; kind: Kind }> = [{ code: k.form, name: k.formName, sizes: k.sizes, def: k.def, kind: p.kind }];
     if (p.iced) forms.push({ code: 'iced', name: 'Iced', sizes: ICED, def: 'grande', kind: 'iced-espresso' });
@@ -471,7 +477,7 @@ export function buildMenuRows(): MenuRows {
     });
   });
   // 81: the bag fee, on no menu (spec 5 drops it from previous orders)
-  rows.products.push({ product_number: BAG_FEE_PRODUCT, name: 'Paper Bag Fee', description: 'A paper bag for your order.', product_type: 'Merchandise', category_id: 'at-home-coffee/drinkware', image_key: 'p-81', display_order: 9999, featured: false, orderable: true, hidden: true, tax_class: 'merchandise', reward_tier: null });
+  rows.products.push({ product_number: BAG_FEE_PRODUCT, name: 'Paper Bag Fee', description: 'A paper bag for your order.', product_type: 'Merchandise', category_id: 'at-home-coffee/drinkware', image_key: 'p-81', display_order: 9999, featured: false, orderable: true, hidden: true, tax_class: 'merchandise', reward_tier: null, prep_seconds: 5 });
   rows.forms.push({ product_number: BAG_FEE_PRODUCT, form_code: 'single', name: 'Single', display_order: 0 });
   rows.sizes.push({ sku: skuOf(BAG_FEE_PRODUCT, 'single', 'each'), product_number: BAG_FEE_PRODUCT, form_code: 'single', size_code: 'each', name: 'Each', display_size: null, is_default: true, display_order: 0, base_price_cents: 10, nutrition: nutrition({ name: 'bag', kind: 'merch', price: 10, kcal: 0 }, 'merch', EACH[0]!, 1), allergens: [], base_allergens: [] });
   rows.kinds.set(BAG_FEE_PRODUCT, 'merch');
@@ -606,6 +612,8 @@ export async function seedMenuIfEmpty(db: Db): Promise<{ products: number } | nu
       for (const name of ['Nitro Cold Brew', 'Vanilla Sweet Cream Nitro Cold Brew']) await tx.query(`insert into store_product_exclusions values ('10001', $1, 'NotAvailableHere')`, [byName(name)]);
       await tx.query(`insert into store_product_exclusions values ('10001', $1, 'SoldOut')`, [byName('Glazed Doughnut')]);
     }
+    // the ETA model's stations (docs/order-status.md 3.1): the two busiest fixture stores run three bars
+    for (const s of present.filter((x) => x === '10001' || x === '10003')) await tx.query('insert into store_prep_profiles (short_number, stations) values ($1, 3) on conflict do nothing', [s]);
     if (present.includes('10003')) await tx.query(`insert into store_price_overrides values ('10003', $1, 345)`, [skuOf(byName('Pike Place Roast'), 'hot', 'grande')]);
 
     // generated fixture stores for the codes that need a store of their own
