@@ -14,6 +14,7 @@ import { availability, catalog, storeCtx, type Catalog, type StoreCtx } from './
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, checkSlot, hashOrderToken, orderLines, storeWait, summary, type OrderRow } from './orders.ts';
 import type { QuoteLine } from './pricing.ts';
+import { appendStoreEvent, consoleOrder, lockStore } from './events.ts';
 import { earnForOrder, lockStars, spendForOrder } from '../rewards/stars.ts';
 
 /**
@@ -78,6 +79,7 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     // the Stars (and a bonus) of the order: server/rewards/stars.ts, which sets orders.stars_earned
     await earnForOrder(tx, { userId: who.userId, orderId: q.order_id, totalCents: q.total_cents, tender: tender.tender, at });
     await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name);
+    await announcePlaced(tx, ctx.short, q.order_id, at);
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
     const items = (await orderLines(tx, [q.order_id])).get(q.order_id) ?? [];
     return { order: summary(row, items, at), card: paid.card };
@@ -279,6 +281,23 @@ async function writeOrder(
     );
   }
   await tx.query('update order_quotes set placed_at = $2 where order_id = $1', [q.order_id, at]);
+}
+
+/**
+ * The order reaches the store's console (docs/order-status.md 1 "Clock-driven vs console-driven", 3.2): at a store
+ * with staff the order is console-driven (`driven_by = 'console'`, and `status_set_at` so `statusAt` keeps the
+ * stored 'placed' until the barista moves it); then, as the transaction's last statements, the store lock and the
+ * `placed` event carrying the console card (NOTIFY at commit: an open console shows the card without a reload).
+ * Stores without staff keep today's time-based progression; their `placed` event is written all the same (cheap,
+ * and a console opened later replays it). The ETA step (S4's `estimateFor`) is not built: the estimate stays
+ * `storeWait`'s.
+ */
+async function announcePlaced(tx: Queryable, short: string, orderId: string, at: Date) {
+  const staffed = (await tx.query('select 1 from staff_members where short_number = $1 limit 1', [short])).rows.length > 0;
+  if (staffed) await tx.query(`update orders set driven_by = 'console', status_set_at = $2 where order_id = $1`, [orderId, at]);
+  await lockStore(tx, short);
+  const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0]!;
+  await appendStoreEvent(tx, { short, orderId, kind: 'placed', data: { order: await consoleOrder(tx, row, at) }, actor: 'system' });
 }
 
 /**
