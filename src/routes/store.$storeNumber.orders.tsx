@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { StoreNumber, shortStoreNumber } from '../../contracts/store-number.ts';
+import { pathTo } from '../../machines/app-paths.ts';
 import { consoleQueueMachine } from '../../machines/console-queue.machine.ts';
 import { drawJitter } from '../../machines/feed-backoff.ts';
 import { soldOutSwitchMachine } from '../../machines/sold-out-switch.machine.ts';
@@ -41,7 +42,7 @@ function Console({ storeNumber }: { storeNumber: string }) {
   const queue = useActorRef(
     consoleQueueMachine.provide({
       actors: consoleQueueActors(queryClient),
-      actions: { goToSignIn: () => void navigate(signInHref({ href: `/store/${storeNumber}/orders` })) },
+      actions: { goToSignIn: () => void navigate(signInHref({ href: pathTo.storeOrders(storeNumber) })) },
     }),
     { input: { storeNumber, feedConfig: feedConfigOf(config), jitter } },
   );
