@@ -178,7 +178,8 @@ forEachDb('ordering: console', ({ db, backend }) => {
     setNow(new Date(NOON.getTime() + 3600_000));
     try {
       const t = (await member.get(`/apiproxy/v1/ordering/orders/${order.orderId}/tracker`)).json as { status: string; drivenBy: string; lastEventId: number };
-      expect([t.status, t.drivenBy, t.lastEventId]).toEqual(['placed', 'console', placed[0]!.id]);
+      // the tracker resumes after the kinds its stream carries: the console's placed card is not one
+      expect([t.status, t.drivenBy, t.lastEventId]).toEqual(['placed', 'console', 0]);
     } finally {
       setNow(NOON);
     }
