@@ -59,7 +59,7 @@ export function ConsoleView({ queue, stock, now }: { queue: ConsoleQueueActor; s
               type="button"
               role="tab"
               id={`console-tab-${t}`}
-              aria-controls={`console-panel-${t}`}
+              {...(tab === t ? { 'aria-controls': `console-panel-${t}` } : {})}
               aria-selected={tab === t}
               tabIndex={tab === t ? 0 : -1}
               className={`console-tab${tab === t ? ' console-tab--on' : ''}`}
