@@ -17,6 +17,8 @@ Object.assign(PARAMS, { $result: 'success', $offerCode: 'SPRING24' });
 // the hotel partner pages (docs/rewards.md 2.3)
 Object.assign(PARAMS, { $hotelPartner: 'lodgecrest', $sub: 'success' });
 Object.assign(PARAMS, { $orderId: 'ord_a11ysample00000' });
+// the barista console (docs/order-status.md 1): signed out the sign-in page, a member the 403 view
+Object.assign(PARAMS, { $storeNumber: '10003' });
 
 /** Every route of the app as a URL to visit: the `fullPaths` union of src/routeTree.gen.ts, params filled in. */
 export function appRoutes(): string[] {

@@ -50,6 +50,8 @@ export const PATTERNS = {
   receipt: '/account/history/$orderId',
   /** the order tracker (docs/order-status.md 1) */
   orderStatus: '/menu/order/$orderId',
+  /** the barista console (docs/order-status.md 1), staff only */
+  storeOrders: '/store/$storeNumber/orders',
 } as const;
 
 const fill = (pattern: string, value: string) => pattern.replace(/\$[A-Za-z]+/, encodeURIComponent(value));
@@ -62,6 +64,8 @@ const withQuery = (path: string, query: Record<string, string | null>) => {
 export const pathTo = {
   /** the order tracker; a guest's token rides in the fragment (never sent to the server by the browser) */
   orderStatus: (orderId: string, orderToken: string | null = null) => `${fill(PATTERNS.orderStatus, orderId)}${orderToken ? `#token=${encodeURIComponent(orderToken)}` : ''}`,
+  /** the barista console of a store (the short store number) */
+  storeOrders: (storeNumber: string) => fill(PATTERNS.storeOrders, storeNumber),
   card: (cardId: string) => fill(PATTERNS.card, cardId),
   partialSuccess: (message: string) => fill(PATTERNS.partialSuccess, message),
   forgotPasswordReset: (token: string) => fill(PATTERNS.forgotPasswordReset, token),

@@ -11,6 +11,8 @@ describe('machines/app-paths.ts', () => {
     expect(pathTo.orderStatus('ord_abcdefghij12')).toBe('/menu/order/ord_abcdefghij12');
     expect(pathTo.orderStatus('ord_abcdefghij12', 'ot_abc-_1')).toBe('/menu/order/ord_abcdefghij12#token=ot_abc-_1');
     expect(matches(PATTERNS.orderStatus, pathTo.orderStatus('ord_abcdefghij12'))).toBe(true);
+    expect(pathTo.storeOrders('10003')).toBe('/store/10003/orders');
+    expect(matches(PATTERNS.storeOrders, pathTo.storeOrders('10003'))).toBe(true);
     expect(matches(PATTERNS.card, pathTo.card('a b/c'))).toBe(true);
     expect(pathTo.card('a b/c')).toBe('/account/cards/a%20b%2Fc');
     expect(pathTo.partialSuccess('card-state-error')).toBe('/account/create/partial-success/card-state-error');

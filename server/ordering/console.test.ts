@@ -162,6 +162,37 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect(csrf.status).toBe(403);
   });
 
+  it('submit writes the placed event with the console card: the store stream carries it after the queue\'s lastEventId; the order is console-driven and stays placed', async () => {
+    const app = appFor(db());
+    const barista = await staffClient(app, 'barista.10003@example.com');
+    const before = (await barista.get(`/apiproxy/v1/store/${ALL_DAY}/orders`)).json as { lastEventId: number };
+    const member = testClient(app);
+    const card = await memberWithCard(member, 211);
+    const order = await place(member, card.cardId, ALL_DAY, [item(LATTE(), 2)]);
+    const poll = (await barista.get(`/apiproxy/v1/store/${ALL_DAY}/events.json?after=${before.lastEventId}`)).json as { events: Array<{ id: number; kind: string; order?: { orderId: string; status: string; items: Array<{ name: string; quantity: number }> } }> };
+    const placed = poll.events.filter((e) => e.kind === 'placed' && e.order?.orderId === order.orderId);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.order).toMatchObject({ orderId: order.orderId, status: 'placed', shortId: order.orderId.slice(-6), items: [{ name: 'Caffè Latte', quantity: 2 }] });
+    expect(placed[0]!.id).toBeGreaterThan(before.lastEventId);
+    // the tracker: console-driven (the live feed, no clock), still placed an hour later
+    setNow(new Date(NOON.getTime() + 3600_000));
+    try {
+      const t = (await member.get(`/apiproxy/v1/ordering/orders/${order.orderId}/tracker`)).json as { status: string; drivenBy: string; lastEventId: number };
+      // the tracker resumes after the kinds its stream carries: the console's placed card is not one
+      expect([t.status, t.drivenBy, t.lastEventId]).toEqual(['placed', 'console', 0]);
+    } finally {
+      setNow(NOON);
+    }
+    // the customer's order stream never carries the console card
+    const mine = (await member.get(`/apiproxy/v1/ordering/orders/${order.orderId}/events.json?after=0`)).json as { events: Array<{ kind: string }> };
+    expect(mine.events.map((e) => e.kind)).not.toContain('placed');
+    // the store's stream is staff only: a customer 403, another store's barista 403, signed out 401
+    expect((await member.get(`/apiproxy/v1/store/${ALL_DAY}/events.json`)).status).toBe(403);
+    expect((await member.get(`/apiproxy/v1/store/${ALL_DAY}/events`)).status).toBe(403);
+    expect((await (await staffClient(app, 'barista.10001@example.com')).get(`/apiproxy/v1/store/${ALL_DAY}/events.json`)).status).toBe(403);
+    expect((await testClient(app).get(`/apiproxy/v1/store/${ALL_DAY}/events.json`)).status).toBe(401);
+  });
+
   it('cancel refunds the stored-value card through the money core and takes the Stars back; a second cancel is 409', async () => {
     const app = appFor(db());
     const member = testClient(app);

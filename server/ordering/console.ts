@@ -22,6 +22,7 @@ import { requireStaff } from './staff.ts';
 import { setSoldOut, storeStock } from './stock.ts';
 import { storeLastEventId } from './console-events.ts';
 import { transitionOrder } from './status.ts';
+import { pollAnswer, sseResponse } from './stream-routes.ts';
 
 /**
  * The barista console's calls (issue 29, docs/order-status.md 3.5–3.7), REST under /apiproxy/v1/store/{storeNumber}:
@@ -90,6 +91,18 @@ export function registerConsoleRoutes(app: Hono<AppEnv>) {
   app.get('/apiproxy/v1/store/:storeNumber/orders', async (c) => {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
     return c.json(await consoleQueue(c.var.deps.db, staff.short));
+  });
+
+  // the console's live stream of every event of the store (placed, status, eta, arrival, stock) and its poll;
+  // the staff check comes first, so a customer or another store's barista never opens a stream
+  app.get('/apiproxy/v1/store/:storeNumber/events', async (c) => {
+    const staff = await requireStaff(c, c.req.param('storeNumber'));
+    return sseResponse(c, { kind: 'store', short: staff.short });
+  });
+  app.get('/apiproxy/v1/store/:storeNumber/events.json', async (c) => {
+    const staff = await requireStaff(c, c.req.param('storeNumber'));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await pollAnswer(c, { kind: 'store', short: staff.short }));
   });
 
   app.post('/apiproxy/v1/store/:storeNumber/orders/:orderId/:action', async (c) => {

@@ -46,11 +46,12 @@ export function toStoreEvent(r: EventRow): StoreEvent | null {
 
 export const normaliseRow = (r: EventRow): EventRow => ({ ...r, id: Number(r.id) });
 
-/** the highest event id of a scope (0 when none); an order's scope is the tracker's kinds (its `placed` event is the console's) */
+/** the highest event id of a scope (0 when none) */
 export async function lastEventIdOf(db: Queryable, scope: { orderId: string } | { short: string; stockOnly?: boolean }): Promise<number> {
   const r =
     'orderId' in scope
-      ? await db.query<{ m: number | string | null }>(`select max(id) as m from store_events where order_id = $1 and kind in ('status', 'eta', 'arrival')`, [scope.orderId])
+      ? // the kinds the order's stream carries (the console's `placed` card is not one: docs/order-status.md 3.7)
+        await db.query<{ m: number | string | null }>(`select max(id) as m from store_events where order_id = $1 and kind in ('status', 'eta', 'arrival')`, [scope.orderId])
       : await db.query<{ m: number | string | null }>(`select max(id) as m from store_events where short_number = $1${scope.stockOnly ? ` and kind = 'stock'` : ''}`, [scope.short]);
   return Number(r.rows[0]?.m ?? 0);
 }

@@ -273,19 +273,24 @@ forEachDb('ordering: 100 concurrent orders against one card', ({ db }) => {
 });
 
 forEachDb('ordering: status, previous orders, favorites, curbside', ({ db }) => {
-  it('status runs placed → preparing → ready → picked up by time, or by the barista (dev board, loopback only)', async () => {
+  it('status runs placed → preparing → ready → picked up by time at a store without staff, or by the barista (dev board, loopback only)', async () => {
     const c = testClient(appFor(db()));
     const card = await memberWithCard(c, 16);
-    const q = await quote(c, [item(LATTE())]);
-    const r = await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price }));
-    // 10003 has staff, so the order is console-driven (it stays placed until the console moves it); as at a store
-    // without staff, the clock moves it (the estimate is the ETA model's: a grande latte is 2 minutes at least)
-    await db().query(`update orders set driven_by = 'clock' where order_id = $1`, [q.orderId]);
+    // a store without staff: clock-driven (10003's staff rows are put back below)
+    const staff = (await db().query(`delete from staff_members where short_number = $1 returning user_id, short_number, role`, [ALL_DAY])).rows as Array<{ user_id: string; short_number: string; role: string }>;
+    const clock = await quote(c, [item(DRIP())]);
+    let r;
+    try {
+      r = await op(c, 'submit-order', submitInput(clock.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: clock.summary.price }));
+    } finally {
+      for (const s of staff) await db().query('insert into staff_members (user_id, short_number, role) values ($1, $2, $3)', [s.user_id, s.short_number, s.role]);
+    }
+    expect(staff.length).toBeGreaterThan(0);
     const ready = new Date(r.data.order.readyEstimateAt).getTime();
-    const at = async (t: number) => {
+    const at = async (t: number, orderId = clock.orderId) => {
       setNow(new Date(t));
       try {
-        return (await op(c, 'get-order', { orderId: q.orderId })).data.order.status;
+        return (await op(c, 'get-order', { orderId })).data.order.status;
       } finally {
         setNow(NOON);
       }
@@ -294,6 +299,14 @@ forEachDb('ordering: status, previous orders, favorites, curbside', ({ db }) => 
     expect(await at(ready - 1000)).toBe('preparing');
     expect(await at(ready + 1000)).toBe('ready');
     expect(await at(ready + 31 * 60_000)).toBe('picked_up');
+    // a store with staff: console-driven, 'placed' until the barista moves it, whatever the time
+    const q = await quote(c, [item(DRIP())]);
+    const placed = await op(c, 'submit-order', submitInput(q.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: q.summary.price }));
+    expect(placed.json.errors).toBeUndefined();
+    expect((await db().query('select driven_by from orders where order_id = $1', [q.orderId])).rows).toEqual([{ driven_by: 'console' }]);
+    expect((await db().query('select driven_by from orders where order_id = $1', [clock.orderId])).rows).toEqual([{ driven_by: 'clock' }]);
+    expect(await at(ready + 1000, q.orderId)).toBe('placed');
+    expect(await at(ready + 31 * 60_000, q.orderId)).toBe('placed');
     const page = await c.get('/dev/orders');
     expect([page.status, page.text.includes('<title>Dev order board</title>')]).toEqual([200, true]);
     const board = await c.get(`/apiproxy/v1/dev/orders?storeNumber=${ALL_DAY}`);

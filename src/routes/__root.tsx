@@ -37,6 +37,7 @@ function RootComponent() {
       chrome={chrome}
       signedIn={!!session?.signedIn}
       firstName={session?.user?.firstName ?? null}
+      staffStore={session?.staffStores?.[0] ?? null}
       brandName={config?.brand.name ?? 'Harbor Coffee'}
       devTools={!!config?.devTools}
       toast={toasts[0] ?? null}

@@ -20,6 +20,8 @@ export interface AppShellProps {
   pendingPathname?: string;
   /** the page's title (src/views/shell/page-title.ts); null: the page's h1 */
   pageTitle?: string | null;
+  /** the first store whose console this staff member may open (session `staffStores`); null for customers */
+  staffStore?: string | null;
   /** opens the cookie-preferences dialog (issue 11) */
   onCookiePreferences?: () => void;
   children: ReactNode;
@@ -32,7 +34,7 @@ export function AppShell(p: AppShellProps) {
       <a className="skip-link" href="#main">Skip to main content</a>
       {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} {...(p.pendingPathname !== undefined ? { pendingPathname: p.pendingPathname } : {})} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
-        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} />
+        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} />
       ) : p.chrome === 'logoOnly' ? (
         <header className="global-nav global-nav--logo-only">
           <Logo brandName={p.brandName} />
@@ -59,7 +61,7 @@ export function Logo({ brandName }: { brandName: string }) {
   );
 }
 
-function GlobalNav({ brandName, signedIn, firstName }: { brandName: string; signedIn: boolean; firstName: string | null }) {
+function GlobalNav({ brandName, signedIn, firstName, staffStore }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null }) {
   return (
     <header className="global-nav">
       <Logo brandName={brandName} />
@@ -71,6 +73,7 @@ function GlobalNav({ brandName, signedIn, firstName }: { brandName: string; sign
         {signedIn ? (
           <>
             <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
+            {staffStore ? <Link to="/store/$storeNumber/orders" params={{ storeNumber: staffStore }} activeProps={{ className: 'active' }}>Store orders</Link> : null}
             <Link to="/account/rewards" activeProps={{ className: 'active' }}>Rewards</Link>
             <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
           </>

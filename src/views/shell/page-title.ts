@@ -17,6 +17,7 @@ export const routeTitles: Partial<Record<keyof FileRoutesById, string>> = {
   '/menu/store-locator_/delivery': 'Delivery',
   '/menu/previous': 'Previous orders',
   '/menu/order/$orderId': 'Order status',
+  '/store/$storeNumber/orders': 'Store orders',
   '/menu/favorites': 'Favorites',
   '/pickup/': 'Pick up your order',
   '/pickup/curbside/': 'Curbside check-in',
