@@ -25,7 +25,7 @@ describe('store-stock helpers', () => {
     expect(() => stockFeedRequest({ context: { storeNumber: null, lastEventId: 0, feedConfig: {} as never, jitter: 1 } })).toThrow('no store');
   });
   it('starts without input: no store, idle', () => {
-    const a = createActor(storeStockMachine).start();
+    const a = createActor(storeStockMachine, { input: undefined as never }).start();
     expect(a.getSnapshot().value).toBe('idle');
     expect(a.getSnapshot().context.stock).toEqual({});
     a.stop();
