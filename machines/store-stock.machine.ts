@@ -1,6 +1,9 @@
 import { setup, assign, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { inputOf } from './flow.ts';
 import { liveFeedMachine, DEFAULT_FEED_CONFIG, type FeedConfig, type FeedEvent, type LiveFeedInput } from './live-feed.machine.ts';
+import { stockChange, type StockAvailability } from './stock-rules.ts';
+
+export { stockChange, stockOf, type StockAvailability } from './stock-rules.ts';
 
 /**
  * Live stock on an open menu, product page and cart (issue 29 "Stock-aware menu"; docs/order-status.md 2.6, 3.8):
@@ -12,7 +15,6 @@ import { liveFeedMachine, DEFAULT_FEED_CONFIG, type FeedConfig, type FeedEvent, 
  * the menu (`refetchMenu`). A store change starts over on the new store's stream; no store, or a feed that stopped
  * (the store is gone, or failed): idle, the menu as loaded.
  */
-export type StockAvailability = 'Available' | 'SoldOut';
 export interface StoreStockInput {
   storeNumber: string | null;
   /** the stream resumes after this id (0: the store's stock events are replayed in order, the last one wins) */
@@ -36,26 +38,6 @@ export type StoreStockEvent =
 export function stockFeedRequest({ context }: { context: Pick<StoreStockContext, 'storeNumber' | 'lastEventId' | 'feedConfig' | 'jitter'> }): LiveFeedInput {
   if (!context.storeNumber) throw new Error('storeStock: no store');
   return { kind: 'stock', key: context.storeNumber, orderToken: null, lastEventId: context.lastEventId, config: context.feedConfig, jitter: context.jitter };
-}
-
-/** a stock event's change, or null when it is not one (another kind, a bad payload) */
-export function stockChange(event: FeedEvent): { productNumber: number; availability: StockAvailability } | null {
-  if (event.kind !== 'stock') return null;
-  const productNumber = event.productNumber;
-  const availability = event.availability;
-  if (typeof productNumber !== 'number' || !Number.isSafeInteger(productNumber)) return null;
-  if (availability !== 'Available' && availability !== 'SoldOut') return null;
-  return { productNumber, availability };
-}
-
-/**
- * What a view shows for a product: the live position when the store changed it since the menu loaded, else the
- * menu's own availability. A product the store does not sell ('NotAvailableHere', 'Unavailable') stays so: the
- * switch never touches those (docs/order-status.md 3.8).
- */
-export function stockOf<A extends string>(stock: Readonly<Record<string, StockAvailability>>, productNumber: number, loaded: A): A | StockAvailability {
-  if (loaded !== 'Available' && loaded !== 'SoldOut') return loaded;
-  return stock[String(productNumber)] ?? loaded;
 }
 
 export const storeStockMachine = setup({

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { stockOf } from '../../../machines/store-stock.machine.ts';
+import { stockOf } from '../../../machines/stock-rules.ts';
 import { ProductView } from '../../views/ordering/ProductView.tsx';
 import { readAllergenFilter } from '../../services/ordering/allergen-filter.ts';
 import { useFavorites } from './use-favorites.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { ProductTile } from '../../../contracts/ordering-menu.ts';
-import type { StockAvailability } from '../../../machines/store-stock.machine.ts';
+import type { StockAvailability } from '../../../machines/stock-rules.ts';
 import { similarItemsQuery } from '../../services/ordering/similar.graphql.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';

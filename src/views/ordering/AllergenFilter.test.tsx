@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { allergenFilterMachine } from '../../../machines/allergen-filter.machine.ts';
 import { categoryPage } from '../../../machines/menu-pages.ts';
-import type { StockAvailability } from '../../../machines/store-stock.machine.ts';
+import type { StockAvailability } from '../../../machines/stock-rules.ts';
 import { menuFixture, tile } from '../../../machines/__tests__/ordering-fixtures.ts';
 import type { MenuResponse } from '../../../contracts/ordering.ts';
 import { ALLERGEN_FILTER_KEY } from '../../../contracts/allergens.ts';

@@ -9,7 +9,7 @@ import type { MenuPage } from '../../../machines/menu-pages.ts';
 import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import { AllergenMessages, type AllergenCode } from '../../../contracts/allergens.ts';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
-import { stockOf, type StockAvailability } from '../../../machines/store-stock.machine.ts';
+import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import './ordering.css';

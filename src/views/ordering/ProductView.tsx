@@ -14,7 +14,7 @@ import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } fro
 import type { ProductTile } from '../../../contracts/ordering-menu.ts';
 import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
-import { stockOf, type StockAvailability } from '../../../machines/store-stock.machine.ts';
+import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
 import './ordering.css';
 
 export type ProductActor = ActorRefFrom<typeof productMachine>;
