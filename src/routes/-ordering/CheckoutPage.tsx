@@ -14,6 +14,8 @@ import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
 import { useCart } from './use-cart.ts';
+import { asFlowError } from '../../../machines/flow.ts';
+import type { CartItem } from '../../../machines/ordering-types.ts';
 import { useStoreStock, useSubstitutes } from './use-store-stock.ts';
 import { TryInstead } from '../../views/ordering/ProductView.tsx';
 
@@ -80,6 +82,16 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
         },
         forgetGuestCard: () => clearGuestCard(),
+        // issue 29: submit refused items sold out (or gone) since pricing: the bag marks them, so the next pricing leaves them out
+        markItemsUnavailable: ({ event }) => {
+          const skus = asFlowError((event as { error?: unknown }).error).body.skus;
+          if (!Array.isArray(skus)) return;
+          const gone = new Set(skus.map(String));
+          const current = cart.getSnapshot().context.items;
+          const availability: Record<string, CartItem['availability']> = {};
+          for (const i of current) availability[String(i.product.productNumber)] = gone.has(i.size.sku) ? 'SoldOut' : (availability[String(i.product.productNumber)] ?? i.availability);
+          cart.send({ type: 'cart.availability', availability });
+        },
         redirect,
       },
     }),
