@@ -35,6 +35,8 @@ async function barista(browser: Browser) {
 }
 
 test('a sold-out switch greys the item on an open menu page without a reload, and back', async ({ page, browser }) => {
+  // two contexts and a sign-in on the shared 2-core machine: the first run took 59 s of the default 60
+  test.slow();
   await openHotCoffees(page);
   const tile = latteTile(page);
   await expect(tile).toBeVisible();
