@@ -138,6 +138,7 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
         onDone: { target: 'placed', actions: ['assignOrder', 'orderPlaced', 'toOrderPlaced', 'redirect'] },
         onError: [
           { guard: 'isStaleCode', target: 'checkout.stale' },
+          { guard: 'isItemsGoneCode', target: 'checkout.gotIt', actions: ['assignFailure', 'markItemsUnavailable'] },
           { guard: 'isSlotUnavailableCode', target: 'checkout.slotUnavailable' },
           { guard: 'isInsufficientBalance', target: 'checkout.priced', actions: 'assignInsufficient' },
           { guard: 'isTokenExpiredCode', target: 'checkout.priced', actions: ['dropGuestCard', 'forgetGuestCard'] },

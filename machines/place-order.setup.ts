@@ -186,6 +186,8 @@ export const placeOrderSetup = setup({
       return !!at && event.at >= Date.parse(at);
     },
     isStaleCode: ({ event }) => code(event) === 'STALE_PRICING',
+    /** issue 29: an item sold out (or gone) since pricing: the spec's 'got it' message, the bag marks it, priced again */
+    isItemsGoneCode: ({ event }) => code(event) === 'ITEMS_UNAVAILABLE' || code(event) === 'ITEMS_NOT_FOUND',
     /** a guest's single-use card refused by the server (used up, or older than 5 minutes there) */
     isTokenExpiredCode: ({ context, event }) => context.guest && code(event) === 'PAYMENT_TOKEN_EXPIRED',
     isSlotUnavailableCode: ({ event }) => code(event) === '110000' || code(event) === 'TIME_UNAVAILABLE',
@@ -196,6 +198,8 @@ export const placeOrderSetup = setup({
     clearOffers: () => {},
     /** provided by the route: store the order as previous, clear cart and offers (then `redirect` to `destination`) */
     orderPlaced: () => {},
+    /** provided by the route: the bag marks the refused skus' items sold out (issue 29; docs/order-status.md 3.8) */
+    markItemsUnavailable: () => {},
     /** provided by the route (`useRedirect`): navigates to `destination` */
     redirect: () => {},
     /** the payment pages belong to the cards area: a member's list; a guest's billing address, back to the checkout with the card */

@@ -64,6 +64,8 @@ export const placeOrderEvents = [
   { type: 'offers.changed', offers: [] },
   { type: 'user.selectPickup', code: 'DT' },
   { type: 'xstate.after.pricingStale.placeOrder.checkout.priced' },
+  // issue 29: sold out since pricing (docs/order-status.md 3.8)
+  fail('submitOrder', err('ITEMS_UNAVAILABLE', 422, { skus: ['2121-grande'] })),
 ];
 
 type Snap = { value: unknown; context: PlaceOrderContext };
@@ -129,6 +131,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
       'xstate.done.actor.submitOrder': 'placed',
       'xstate.error.actor.submitOrder': [
         { guard: 'isStaleCode', to: 'checkout.stale' },
+        { guard: 'isItemsGoneCode', to: 'checkout.gotIt' },
         { guard: 'isSlotUnavailableCode', to: 'checkout.slotUnavailable' },
         { guard: 'isInsufficientBalance', to: 'checkout.priced' },
         { guard: 'isTokenExpiredCode', to: 'checkout.priced' },
@@ -140,6 +143,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   journeys: [
     { name: 'priced, submitted, placed', run: 'member', events: Po([0, 15, 22, 27]), ends: 'placed' },
     { name: 'priced, submitting', run: 'member', events: Po([0, 15, 22]), ends: 'submitting' },
+    { name: 'sold out since pricing: got it, the bag marks the item, priced again', run: 'member', events: [...Po([0, 15, 22]), placeOrderEvents.at(-1)!, { type: 'user.gotIt' }], ends: 'checkout.unpriced' },
     { name: 'the price goes stale', run: 'member', events: Po([0, 39]), ends: 'checkout.stale' },
     { name: 'stale, refreshed', run: 'member', events: Po([0, 39, 13]), ends: 'checkout.pricing' },
     { name: 'submitted too late: stale', run: 'member', events: Po([0, 23]), ends: 'checkout.stale' },
@@ -207,7 +211,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   catalogue: OrderingTexts,
   arrange(machine) {
     const fakes = requestFakes({ priceOrder: priceRequest, submitOrder: submitRequest, loadTimeSlots: timeSlotsRequest });
-    const spy = spyActions(['clearOffers', 'orderPlaced', 'redirect', 'forgetGuestCard'] as const);
+    const spy = spyActions(['clearOffers', 'orderPlaced', 'redirect', 'forgetGuestCard', 'markItemsUnavailable'] as const);
     let prev: PlaceOrderContext | null = null;
     let prevValue: unknown = null;
     return {
@@ -323,6 +327,10 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         if (offerDropped) want.push('clearOffers');
         // navigation: the destination, written out (a guest comes back to the checkout's page with the card)
         if (ev.type === 'xstate.done.actor.submitOrder') want.push('orderPlaced', `redirect:/menu/previous?placed=${PLACED.order.orderId}`);
+        if (ev.type === 'xstate.error.actor.submitOrder' && code === 'ITEMS_UNAVAILABLE') {
+          want.push('markItemsUnavailable');
+          expect([s.value, c.failure?.code]).toEqual([{ checkout: 'gotIt' }, 'ITEMS_UNAVAILABLE']);
+        }
         if (ev.type === 'user.addPayment') want.push(run === 'guest' ? 'redirect:/account/payment-method/add/billing-address?returnUrl=%2Fmenu%2Fcart%2Fguest%2Fcheckout' : 'redirect:/account/payment-method');
         if (ev.type === 'user.chooseStore') want.push('redirect:/menu/store-locator?toCart=true');
         if (ev.type === 'user.chooseItem') want.push('redirect:/menu');

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { now } from '../clock.ts';
 import { CardCodes, SVC_RELOAD_OPTIONS, formatCents } from '../../contracts/cards.ts';
-import { ORDERING_LIMITS, OrderingCodes, OrderingMessages, reloadAmountOptions, tipAllowed, type OrderSummary, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
+import { ORDERING_LIMITS, OrderingCodes, OrderingMessages, PricingCodes, reloadAmountOptions, tipAllowed, type OrderSummary, type SubmitOrderGuestInput, type SubmitOrderInput, type SubmitOrderResult } from '../../contracts/ordering.ts';
 import { idempotent } from '../cards/idempotency.ts';
 import { chargeMethodOrThrow, debit, reload } from '../cards/money.ts';
 import { ownCard } from '../cards/store.ts';
@@ -77,7 +77,8 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     const staffed = (await tx.query('select 1 from staff_members where short_number = $1 limit 1', [ctx.short])).rows.length > 0;
     if (staffed) await lockStore(tx, ctx.short);
     const q = await lockFreshQuote(tx, input, who, ctx, cat, at);
-    const amount = checkAmount(q, input, tender, ctx, cat);
+    const amount = checkAmount(q, input, tender, ctx);
+    await checkItemsStillSold(tx, q, ctx.short, cat);
     const scheduledFor = await claimSlot(tx, input, ctx, at);
     await spendStarsAndOffers(tx, q, who, at);
     const paid = await pay(tx, q, input, who, tender, amount);
@@ -127,16 +128,32 @@ async function lockFreshQuote(tx: Queryable, input: SubmitOrderInput, who: Who, 
   return q;
 }
 
-/** the amount to pay (total + tip): the tip allowed, the tender's amount unchanged, every item still sold, the store's tenders */
-function checkAmount(q: QuoteRow, input: SubmitOrderInput, tender: Tender, ctx: StoreCtx, cat: Catalog): number {
+/**
+ * Every item of the quote still sold at the store (issue 29, docs/order-status.md 3.8; spec 1 section 8 mapping): the
+ * store's exclusions are read again inside the transaction, so a sold-out switch committed after pricing refuses the
+ * order with 422 ITEMS_UNAVAILABLE (the sold-out skus; was STALE_PRICING), and a product gone from the menu with 404
+ * ITEMS_NOT_FOUND. Both are 'got it' on the client (PRICING_ACTIONS).
+ */
+async function checkItemsStillSold(tx: Queryable, q: QuoteRow, short: string, cat: Catalog) {
+  const fresh = await storeCtx(tx, short);
+  if (!fresh) throw orderingError(OrderingCodes.stalePricing, { field: 'storeNumber' });
+  const notFound: string[] = [];
+  const unavailable: string[] = [];
+  for (const l of q.lines) {
+    const p = cat.products.get(l.productNumber);
+    if (!p) notFound.push(l.sku);
+    else if (availability(cat, p, fresh) !== 'Available') unavailable.push(l.sku);
+  }
+  if (notFound.length) throw orderingError(PricingCodes.itemsNotFound, { skus: notFound });
+  if (unavailable.length) throw orderingError(PricingCodes.itemsUnavailable, { skus: unavailable });
+}
+
+/** the amount to pay (total + tip): the tip allowed, the tender's amount unchanged, the store's tenders */
+function checkAmount(q: QuoteRow, input: SubmitOrderInput, tender: Tender, ctx: StoreCtx): number {
   const tip = input.tipAmount;
   if (tip > 0 && !tipAllowed(q.tip_enabled, q.total_cents, tender.tender)) throw orderingError(OrderingCodes.tipNotAllowed, { field: 'tipAmount' });
   const amount = q.total_cents + tip;
   if (tender.amount !== amount) throw orderingError(OrderingCodes.stalePricing, { field: 'tenders.0.amount' });
-  for (const l of q.lines) {
-    const p = cat.products.get(l.productNumber);
-    if (!p || availability(cat, p, ctx) !== 'Available') throw orderingError(OrderingCodes.stalePricing, { skus: [l.sku] });
-  }
   if (ctx.svcOnly && tender.tender !== 'SVC') throw orderingError(OrderingCodes.svcOnlyStore, { field: 'tenders.0.tender' });
   return amount;
 }

@@ -7,6 +7,7 @@ import { BagButton, MenuFrame, MenuHome, ProductGrid } from '../views/ordering/M
 import { MenuTabs } from '../views/ordering/MenuTabs.tsx';
 import { useCart } from './-ordering/use-cart.ts';
 import { useMenu } from './-ordering/use-menu.ts';
+import { useStoreStock } from './-ordering/use-store-stock.ts';
 import { loadMenu } from '../services/ordering/menu.graphql.ts';
 
 /**
@@ -24,13 +25,15 @@ function MenuIndex() {
   const { tab } = Route.useSearch();
   const menu = useMenu();
   const cart = useCart();
+  // the store's live stock (loaded after the first paint): featured tiles sold out since the menu loaded are greyed
+  const stock = useStoreStock();
   const count = useSelector(cart, (s) => s.context.items.reduce((n, i) => n + i.quantity, 0));
   return (
     <ChosenStore selectedStore={selectedStore} onConfirm={() => selectedStore.send({ type: 'store.confirm', at: Date.now() })}>
       <MenuTabs current={tab === 'featured' ? 'featured' : 'all'} />
       {/* ChosenStore has the page's h1: the frame's empty and failed states take an h2 */}
       <MenuFrame menu={menu} title={null}>
-        {(data) => (tab === 'featured' ? <ProductGrid products={data.featured} currency={data.currency} /> : <MenuHome data={data} />)}
+        {(data) => (tab === 'featured' ? <ProductGrid products={data.featured} currency={data.currency} stock={stock} /> : <MenuHome data={data} />)}
       </MenuFrame>
       {count > 0 ? <BagButton count={count} /> : null}
     </ChosenStore>

@@ -14,10 +14,21 @@ import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
 import { CheckoutView } from '../../views/ordering/CheckoutView.tsx';
 import { useCart } from './use-cart.ts';
+import { asFlowError } from '../../../machines/flow.ts';
+import type { CartItem } from '../../../machines/ordering-types.ts';
+import { useStoreStock, useSubstitutes } from './use-store-stock.ts';
+import { TryInstead } from '../../views/ordering/ProductView.tsx';
+
+/** 'Try instead' under a sold-out item of the bag (issue 29) */
+function CartSubstitutes({ productNumber }: { productNumber: number }) {
+  return <TryInstead products={useSubstitutes(productNumber, true)} headingLevel={3} />;
+}
 
 /** /menu/cart and /menu/cart/guest/checkout: the bag, then pricing and the #payment-summary modal. */
 export function CheckoutPage({ guest, offer }: { guest: boolean; offer?: string }) {
   const cart = useCart();
+  // the store's live stock: a sold-out switch marks the bag's item before paying (the checkout then prices again)
+  useStoreStock();
   const { selectedStore } = useAppActors();
   const location = useSelector(selectedStore, (s) => s.context.location);
   const empty = useSelector(cart, (s) => s.context.items.filter((i) => i.availability === 'Available').length === 0);
@@ -41,7 +52,7 @@ export function CheckoutPage({ guest, offer }: { guest: boolean; offer?: string 
   // balances must be current: 'Reload & place order' offers amounts from the card's balance
   else if (!empty && !slots.isPending && (guest || (wallet.data && !wallet.isFetching)) && !offers.isLoading)
     checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} startOffers={startingOffers(wanted, offers.data)} />;
-  return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} />;
+  return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} substitutesFor={(productNumber) => <CartSubstitutes productNumber={productNumber} />} />;
 }
 
 function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOffers }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; payments: PaymentChoice[]; reloadMethodId: string | null; startOffers: string[] }) {
@@ -71,6 +82,16 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
         },
         forgetGuestCard: () => clearGuestCard(),
+        // issue 29: submit refused items sold out (or gone) since pricing: the bag marks them, so the next pricing leaves them out
+        markItemsUnavailable: ({ event }) => {
+          const skus = asFlowError((event as { error?: unknown }).error).body.skus;
+          if (!Array.isArray(skus)) return;
+          const gone = new Set(skus.map(String));
+          const current = cart.getSnapshot().context.items;
+          const availability: Record<string, CartItem['availability']> = {};
+          for (const i of current) availability[String(i.product.productNumber)] = gone.has(i.size.sku) ? 'SoldOut' : (availability[String(i.product.productNumber)] ?? i.availability);
+          cart.send({ type: 'cart.availability', availability });
+        },
         redirect,
       },
     }),

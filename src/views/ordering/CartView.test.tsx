@@ -15,11 +15,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-async function renderCart(opts: { guest?: boolean; max?: number; logic?: typeof cartMachine } = {}) {
+async function renderCart(opts: { guest?: boolean; max?: number; logic?: typeof cartMachine; substitutesFor?: (productNumber: number) => React.ReactNode } = {}) {
   window.scrollTo = () => {};
   const actor = createActor(opts.logic ?? cartMachine, { input: { items: [], maximumItemAmount: opts.max ?? 15 } }).start() as unknown as CartActor;
   stop = () => actor.stop();
-  const root = createRootRoute({ component: () => <CartView cart={actor} guest={!!opts.guest} storeName="Pike Place" /> });
+  const root = createRootRoute({ component: () => <CartView cart={actor} guest={!!opts.guest} storeName="Pike Place" substitutesFor={opts.substitutesFor} /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/menu/cart'] }) });
   render(<RouterProvider router={router as never} />);
   await screen.findByRole('heading', { level: 1 });
@@ -91,5 +91,22 @@ describe('/menu/cart', () => {
     // unreadable entries are dropped, never thrown
     localStorage.setItem(BAG_STORAGE_KEY, JSON.stringify([{ key: 'x' }, ...[cart.getSnapshot().context.items].flat()]));
     expect(readStoredCart()).toEqual([]);
+  });
+
+  it('issue 29: an item sold out at the store says Sold out with its substitutes; the bag says some items are not available', async () => {
+    const cart = await renderCart({ substitutesFor: (n) => <p>substitutes of {n}</p> });
+    act(() => {
+      cart.send({ type: 'cart.add', item: latteDraft('shot-first'), at: 1 });
+      cart.send({ type: 'cart.add', item: croissantDraft(), at: 2 });
+    });
+    const latte = cart.getSnapshot().context.items[0]!.product.productNumber;
+    const croissant = cart.getSnapshot().context.items[1]!.product.productNumber;
+    act(() => cart.send({ type: 'cart.availability', availability: { [latte]: 'SoldOut', [croissant]: 'Available' } }));
+    expect(screen.getByText('Some items are not available at this store.')).toBeTruthy();
+    const items = screen.getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Sold out')).toBeTruthy();
+    expect(within(items[0]!).getByText(`substitutes of ${latte}`)).toBeTruthy();
+    expect(within(items[1]!).queryByText('Sold out')).toBeNull();
+    expect(screen.queryByText(`substitutes of ${croissant}`)).toBeNull();
   });
 });

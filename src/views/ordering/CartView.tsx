@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import type { CartActor } from '../../services/cart.ts';
 import { formatMoney } from '../../services/format.ts';
 import { ProductImage } from './ProductImage.tsx';
@@ -12,7 +13,20 @@ import './ordering.css';
  * for guests (spec 1 section 2). Renders the cart actor's snapshot and sends its events; the checkout part (pricing,
  * payment, place order) is passed in as `checkout`.
  */
-export function CartView({ cart, guest, storeName, checkout }: { cart: CartActor; guest: boolean; storeName: string | null; checkout?: ReactNode }) {
+export function CartView({
+  cart,
+  guest,
+  storeName,
+  checkout,
+  substitutesFor,
+}: {
+  cart: CartActor;
+  guest: boolean;
+  storeName: string | null;
+  checkout?: ReactNode;
+  /** issue 29: 'Try instead' under an item sold out at the store */
+  substitutesFor?: (productNumber: number) => ReactNode;
+}) {
   const items = useSelector(cart, (s) => s.context.items);
   const empty = useSelector(cart, (s) => s.matches('empty'));
   const full = useSelector(cart, (s) => s.matches('full'));
@@ -53,7 +67,8 @@ export function CartView({ cart, guest, storeName, checkout }: { cart: CartActor
                     {item.size.name ?? item.size.sizeCode}
                     {item.selectedOptions.length ? ` · ${item.selectedOptions.map((o) => `${o.name ?? o.optionProductNumber}${o.quantity > 1 ? ` ×${o.quantity}` : ''}`).join(', ')}` : ''}
                   </p>
-                  {item.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {item.availability === 'SoldOut' ? <p className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</p> : item.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {item.availability === 'SoldOut' && substitutesFor ? substitutesFor(item.product.productNumber) : null}
                   {item.unitPrice !== undefined ? <p className="cart-item-price">{formatMoney(item.unitPrice * item.quantity)}</p> : null}
                 </div>
                 <div className="stepper" role="group" aria-label={`Quantity of ${item.product.name}`}>

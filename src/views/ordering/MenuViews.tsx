@@ -6,6 +6,10 @@ import type { MenuResponse, ProductTile } from '../../../contracts/ordering.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { menuMachine } from '../../../machines/menu.machine.ts';
 import type { MenuPage } from '../../../machines/menu-pages.ts';
+import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
+import { AllergenMessages, type AllergenCode } from '../../../contracts/allergens.ts';
+import { hiddenBy } from '../../../machines/allergen-rules.ts';
+import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import './ordering.css';
@@ -84,28 +88,57 @@ export function MenuHome({ data }: { data: MenuResponse }) {
   );
 }
 
-export function ProductGrid({ products, currency }: { products: ProductTile[]; currency: string }) {
+const NO_STOCK: Readonly<Record<string, StockAvailability>> = {};
+
+/**
+ * Product tiles. `stock`: the store's live changes since the menu loaded (issue 29: a sold-out item is greyed with
+ * 'Sold out' without a reload); a product the store does not sell says 'Not sold at this store'.
+ */
+export function ProductGrid({ products, currency, stock = NO_STOCK }: { products: ProductTile[]; currency: string; stock?: Readonly<Record<string, StockAvailability>> }) {
   return (
     <ul className="product-grid">
-      {products.map((p) => (
-        <li key={`${p.productNumber}-${p.formCode}`}>
-          <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(p.productNumber), formCode: p.formCode }} className={`product-tile${p.availability !== 'Available' ? ' product-tile--unavailable' : ''}`}>
-            <img src={p.imageURL} alt="" width={88} height={88} className="product-image" loading="lazy" />
-            <span className="product-tile-name">{p.name}</span>
-            <span className="product-tile-meta">
-              {p.priceFrom !== null ? <span>{formatMoney(p.priceFrom, undefined, currency)}</span> : null}
-              <span>{p.calories} cal</span>
-            </span>
-            {p.availability !== 'Available' ? <span className="order-badge">{OrderingTexts.notSoldHere}</span> : null}
-          </Link>
-        </li>
-      ))}
+      {products.map((p) => {
+        const availability = stockOf(stock, p.productNumber, p.availability);
+        return (
+          <li key={`${p.productNumber}-${p.formCode}`}>
+            <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(p.productNumber), formCode: p.formCode }} className={`product-tile${availability !== 'Available' ? ' product-tile--unavailable' : ''}`}>
+              <img src={p.imageURL} alt="" width={88} height={88} className="product-image" loading="lazy" />
+              <span className="product-tile-name">{p.name}</span>
+              <span className="product-tile-meta">
+                {p.priceFrom !== null ? <span>{formatMoney(p.priceFrom, undefined, currency)}</span> : null}
+                <span>{p.calories} cal</span>
+              </span>
+              {availability === 'SoldOut' ? <span className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</span> : availability !== 'Available' ? <span className="order-badge">{OrderingTexts.notSoldHere}</span> : null}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
+/** '{n} items hidden by your allergen filter.' */
+export const hiddenNotice = (n: number) => (n === 1 ? AllergenMessages.hiddenNoticeOne : AllergenMessages.hiddenNotice.replace('{n}', String(n)));
+
 /** /menu/{menu}/{category}[/{subcategory}]: one section when the category has products, else one per subcategory. */
-export function CategoryView({ page, currency }: { page: MenuPage; currency: string }) {
+export function CategoryView({
+  page,
+  currency,
+  stock = NO_STOCK,
+  allergens = [],
+  filter,
+  onShowAll,
+}: {
+  page: MenuPage;
+  currency: string;
+  stock?: Readonly<Record<string, StockAvailability>>;
+  /** the allergen filter's codes: tiles containing any are hidden (issue 29) */
+  allergens?: readonly AllergenCode[];
+  /** the filter's button and dialog */
+  filter?: ReactNode;
+  /** the notice's 'Show all' (clears the filter) */
+  onShowAll?: () => void;
+}) {
   if (page.kind === 'notFound')
     return (
       <div className="order-empty">
@@ -117,20 +150,35 @@ export function CategoryView({ page, currency }: { page: MenuPage; currency: str
       </div>
     );
   const sub = page.subcategory ? page.sections[0]!.title : null;
+  const sections = page.sections.map((s) => ({ ...s, shown: s.products.filter((p) => hiddenBy(p.allergens, allergens).length === 0) }));
+  const hidden = sections.reduce((n, s) => n + s.products.length - s.shown.length, 0);
   return (
     <>
       <nav aria-label="Breadcrumb" className="crumbs">
         <Link to="/menu">Menu</Link> <span aria-hidden="true">/</span> {sub ? <Link to="/menu/$menu/$category" params={{ menu: page.menu.path, category: page.category.path }}>{page.category.name}</Link> : <span>{page.category.name}</span>}
       </nav>
       <h1>{sub ?? page.category.name}</h1>
-      {page.sections.map((s) => (
-        <section key={s.id} aria-labelledby={`section-${s.id}`} className="menu-section">
-          <h2 id={`section-${s.id}`} className="menu-group-title">
-            {s.title}
-          </h2>
-          <ProductGrid products={s.products} currency={currency} />
-        </section>
-      ))}
+      {filter}
+      {hidden > 0 ? (
+        <p className="order-notice allergen-notice" role="status">
+          {hiddenNotice(hidden)}{' '}
+          {onShowAll ? (
+            <button type="button" className="btn btn--link" onClick={onShowAll}>
+              {AllergenMessages.showAll}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {sections.map((s) =>
+        s.shown.length ? (
+          <section key={s.id} aria-labelledby={`section-${s.id}`} className="menu-section">
+            <h2 id={`section-${s.id}`} className="menu-group-title">
+              {s.title}
+            </h2>
+            <ProductGrid products={s.shown} currency={currency} stock={stock} />
+          </section>
+        ) : null,
+      )}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { cartCount, favoriteDraft, itemKey } from '../../../machines/ordering-ty
 import { draftOf } from '../../../machines/product-options.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import type { FavoriteProduct } from '../../../contracts/ordering.ts';
-import { latteDetail, latteDraft } from '../../../machines/__tests__/ordering-fixtures.ts';
+import { latteDetail, latteDraft, tile } from '../../../machines/__tests__/ordering-fixtures.ts';
 import { NutritionView, ProductView, type ProductActor, type ProductFavoritesActor } from './ProductView.tsx';
 
 let settle: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
@@ -36,7 +36,7 @@ const savedFavorite: FavoriteProduct = {
   itemKey: '',
 };
 
-async function renderProduct(view: 'product' | 'nutrition' = 'product', opts: { cartItems?: number; signedIn?: boolean; favorites?: FavoriteProduct[] } = {}) {
+async function renderProduct(view: 'product' | 'nutrition' = 'product', opts: { cartItems?: number; signedIn?: boolean; favorites?: FavoriteProduct[]; extra?: Partial<Parameters<typeof ProductView>[0]> } = {}) {
   window.scrollTo = () => {};
   // a real cart actor: maximum 3 items, filled with `cartItems` lattes; what it took is recorded when it persists
   const cart = createActor(
@@ -73,7 +73,7 @@ async function renderProduct(view: 'product' | 'nutrition' = 'product', opts: { 
     { input: { signedIn: opts.signedIn ?? true, storeNumber: '10001', locale: 'en-US', returnUrl: '/menu/product/2121/hot' } },
   ).start() as unknown as ProductFavoritesActor;
   stops.push(() => actor.stop(), () => favorites.stop(), () => cart.stop());
-  const root = createRootRoute({ component: () => (view === 'product' ? <ProductView actor={actor} favorites={favorites} /> : <NutritionView actor={actor} />) });
+  const root = createRootRoute({ component: () => (view === 'product' ? <ProductView actor={actor} favorites={favorites} {...opts.extra} /> : <NutritionView actor={actor} />) });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/menu/product/2121/hot'] }) });
   render(<RouterProvider router={router as never} />);
   await screen.findByRole('progressbar', { name: 'Loading the product' });
@@ -237,5 +237,33 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await act(async () => screen.getByRole('button', { name: 'Add to order anyway' }).click());
     expect(screen.getByText('Added to your order.')).toBeTruthy();
     expect((added.at(-1) as Array<{ optionProductNumber: number }>).map((o) => o.optionProductNumber)).toEqual([303, 401]);
+  });
+
+  it('issue 29: sold out at the store (a live change): Sold out, Add disabled, Try instead with up to three links', async () => {
+    const substitutes = [tile(2122, 'Flat White'), tile(2123, 'Cappuccino'), tile(2124, 'Caffè Mocha')];
+    await renderProduct('product', { extra: { stock: { '2121': 'SoldOut' }, substitutes } });
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    expect(screen.getByText('Sold out')).toBeTruthy();
+    expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Try instead' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cappuccino' }).getAttribute('href')).toBe('/menu/product/2123/hot');
+    expect(screen.getAllByRole('listitem').filter((li) => li.closest('.try-instead'))).toHaveLength(3);
+  });
+
+  it('issue 29: available again: no Sold out, Add enabled, no substitutes shown', async () => {
+    await renderProduct('product', { extra: { stock: { '2121': 'Available' }, substitutes: [tile(2122, 'Flat White')] } });
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    expect(screen.queryByText('Sold out')).toBeNull();
+    expect((addButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Try instead' })).toBeNull();
+  });
+
+  it('issue 29: lists the allergens per size on the product page, and names those in the filter', async () => {
+    await renderProduct('product', { extra: { allergenFilter: ['milk'] } });
+    await act(async () => settle!.resolve({ products: [latteDetail()] }));
+    expect(screen.getByRole('heading', { name: 'Allergens by size' })).toBeTruthy();
+    expect(screen.getByText('Allergen information is for guidance. Drinks and food are prepared in shared spaces.')).toBeTruthy();
+    expect(screen.getByText('Contains Milk (in your allergen filter).')).toBeTruthy();
+    expect(screen.getAllByText((_, el) => el?.tagName === 'LI' && /^Grande: Milk$/.test(el.textContent ?? ''))).toHaveLength(1);
   });
 });

@@ -11,6 +11,10 @@ import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import { Dialog } from '../shell/Dialog.tsx';
 import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } from '../../../contracts/allergens.ts';
+import type { ProductTile } from '../../../contracts/ordering-menu.ts';
+import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
+import { hiddenBy } from '../../../machines/allergen-rules.ts';
+import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
 import './ordering.css';
 
 export type ProductActor = ActorRefFrom<typeof productMachine>;
@@ -95,7 +99,47 @@ function AfterAdd({ actor, refused, message, next }: { actor: ProductActor; refu
 }
 
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
-export function ProductView({ actor, favorites }: { actor: ProductActor; favorites?: ProductFavoritesActor }) {
+const NO_STOCK: Readonly<Record<string, StockAvailability>> = {};
+
+/** 'Try instead': up to three products of the same category the store sells now (issue 29) */
+export function TryInstead({ products, headingLevel = 2 }: { products: readonly ProductTile[]; headingLevel?: 2 | 3 }) {
+  if (!products.length) return null;
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="try-instead">
+      <H className="menu-group-title">{OrderStatusMessages.tryInstead}</H>
+      <ul className="try-instead-list">
+        {products.map((t) => (
+          <li key={`${t.productNumber}-${t.formCode}`}>
+            <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(t.productNumber), formCode: t.formCode }}>
+              {t.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag.
+ * Issue 29: `stock` (the store's live changes) makes a sold-out product say 'Sold out' with Add disabled and
+ * `substitutes` under 'Try instead'; the allergens per size are listed, and those in the customer's filter
+ * (`allergenFilter`) are named.
+ */
+export function ProductView({
+  actor,
+  favorites,
+  stock = NO_STOCK,
+  substitutes = [],
+  allergenFilter = [],
+}: {
+  actor: ProductActor;
+  favorites?: ProductFavoritesActor;
+  stock?: Readonly<Record<string, StockAvailability>>;
+  substitutes?: readonly ProductTile[];
+  allergenFilter?: readonly AllergenCode[];
+}) {
   const c = useSelector(actor, (s) => s.context);
   const added = useSelector(actor, (s) => s.matches('added'));
   const cartFull = useSelector(actor, (s) => s.matches('cartFull'));
@@ -111,6 +155,9 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
             ...cat.children.map((ch) => ({ id: `${cat.id}-${ch.id}`, name: ch.name, single: ch.selection === 'single', products: ch.products })),
           ]).filter((g) => g.products.length);
           const optionCount = allOptions(p).length;
+          const availability = stockOf(stock, p.productNumber, p.availability);
+          const soldOut = availability === 'SoldOut';
+          const filtered = hiddenBy(size?.allergenCodes ?? [], allergenFilter);
           return (
             <>
               <nav aria-label="Breadcrumb" className="crumbs">
@@ -125,7 +172,8 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
                   <h1>{p.name}</h1>
                   <p className="product-desc">{p.description}</p>
                   {size ? <p className="product-cal">{size.nutrition.calories} calories{size.displaySize ? ` · ${size.displaySize}` : ''}</p> : null}
-                  {p.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {soldOut ? <p className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</p> : availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {filtered.length ? <p className="order-notice order-notice--warn">{AllergenMessages.inFilter.replace('{list}', allergenList(filtered))}</p> : null}
                   <Link to="/menu/product/$productNumber/$formCode/nutrition" params={{ productNumber: String(p.productNumber), formCode: p.formCode }}>
                     Nutrition and allergens
                   </Link>
@@ -194,10 +242,26 @@ export function ProductView({ actor, favorites }: { actor: ProductActor; favorit
                     +
                   </button>
                 </div>
-                <button type="button" className="btn btn--primary add-button" onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
+                <button type="button" className="btn btn--primary add-button" disabled={soldOut} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
                   Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}
                 </button>
               </div>
+              {soldOut ? <TryInstead products={substitutes} /> : null}
+              {p.sizes.length ? (
+                <section className="product-allergens" aria-labelledby="allergens-by-size">
+                  <h2 id="allergens-by-size" className="menu-group-title">
+                    {AllergenMessages.bySize}
+                  </h2>
+                  <ul className="allergens-by-size">
+                    {p.sizes.map((s) => (
+                      <li key={s.sizeCode}>
+                        <strong>{s.name}:</strong> {s.allergenCodes.map((a) => ALLERGEN_NAMES[a]).join(', ') || AllergenMessages.noneListed}
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="cart-item-meta">{AllergenMessages.guidance}</p>
+                </section>
+              ) : null}
               {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
               <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
               {cartFull ? <AfterAdd actor={actor} refused message={OrderingTexts.cartFull} next="Keep customizing" /> : null}
