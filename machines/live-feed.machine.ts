@@ -160,7 +160,7 @@ export const liveFeedMachine = setup({
     forwardEvents: enqueueActions(({ event, enqueue }) => {
       for (const e of pollOutput(event).events) enqueue.sendParent({ type: 'feed.event', event: e } satisfies FeedToParent);
     }),
-    forwardReset: sendParent(({ context, event }) => {
+    forwardReset: sendParent(({ event }) => {
       assertEvent(event, ['stream.reset', 'xstate.done.actor.pollEvents']);
       switch (event.type) {
         case 'stream.reset':
