@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { oauthConsentMachine } from '../../machines/oauth-consent.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { configQuery } from '../services/config.ts';
-import { windowRedirect } from '../services/redirect.ts';
+import { windowRedirect } from '../services/window-redirect.ts';
 import { oauthConsentActors } from '../services/consent.actors.ts';
 import { OAuthConsentView } from '../views/consent/OAuthConsentView.tsx';
 import { TextParam as Param } from './-consent/search.ts';

@@ -5,7 +5,8 @@ import { renderHook } from '@testing-library/react';
 const navigate = vi.fn(async (_: { href: string; replace: boolean }) => undefined);
 vi.mock('@tanstack/react-router', () => ({ useRouter: () => ({ navigate }) }));
 
-const { useRedirect, windowDestination, windowRedirect } = await import('./redirect.ts');
+const { useRedirect } = await import('./redirect.ts');
+const { windowDestination, windowRedirect } = await import('./window-redirect.ts');
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
