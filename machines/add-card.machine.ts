@@ -99,24 +99,33 @@ export const addCardMachine = setup({
     forgetSecurityCode: assign(({ context }) => ({ form: context.form ? { ...context.form, securityCode: '' } : null })),
     assignAdded: assign(({ event }) => ({ added: output(event) })),
     toList: assign({ destination: PATHS.cards }),
-    toCardPage: assign(({ context, event }) => {
-      // added but not made primary (the answer names the card), or refused with the card's id in the error body
-      assertEvent(event, ['xstate.done.actor.addCard', 'xstate.error.actor.addCard']);
-      const fromError = 'error' in event ? asFlowError(event.error).body.cardId : undefined;
-      const id = ('output' in event ? event.output.card.cardId : undefined) ?? context.added?.card.cardId ?? (typeof fromError === 'string' ? fromError : undefined);
+    toAddedCardPage: assign(({ event }) => {
+      // added but not made primary: the answer names the card
+      assertEvent(event, 'xstate.done.actor.addCard');
+      return { destination: pathTo.card(event.output.card.cardId) };
+    }),
+    toRefusedCardPage: assign(({ context, event }) => {
+      // refused with the card's id in the error body (made primary failed after adding)
+      assertEvent(event, 'xstate.error.actor.addCard');
+      const fromError = asFlowError(event.error).body.cardId;
+      const id = context.added?.card.cardId ?? (typeof fromError === 'string' ? fromError : undefined);
       return { destination: id ? pathTo.card(id) : PATHS.cards };
     }),
     toHome: assign({ destination: PATHS.home }),
     assignAddedNotice: assign(({ event }) => {
-      // added with its answer, or a zero-balance card kept (user.keep: no amount)
-      assertEvent(event, ['xstate.done.actor.addCard', 'user.keep']);
-      const o = 'output' in event ? event.output : null;
-      return { notice: { tone: 'success' as const, message: o && o.addedAmount.amount > 0 ? CardMessages.cardAdded(formatCents(o.addedAmount.amount)) : CardMessages.cardAddedNoBalance } };
+      // added with its answer (a balance, none of it transferred)
+      assertEvent(event, 'xstate.done.actor.addCard');
+      return { notice: { tone: 'success' as const, message: event.output.addedAmount.amount > 0 ? CardMessages.cardAdded(formatCents(event.output.addedAmount.amount)) : CardMessages.cardAddedNoBalance } };
     }),
+    // a zero-balance card kept (user.keep: no amount)
+    assignKeptNotice: assign({ notice: { tone: 'success' as const, message: CardMessages.cardAddedNoBalance } }),
     assignTransferredNotice: assign(({ event }) => ({ notice: { tone: 'success' as const, message: CardMessages.transferDone(formatCents(output(event).transferred?.amount ?? 0)) } })),
     assignRemovedNotice: assign(({ context }) => ({ notice: { tone: 'success' as const, message: CardMessages.cardRemoved(context.added?.card.lastFour ?? '') } })),
     assignRemoveFailedNotice: assign({ notice: { tone: 'error' as const, message: CardMessages.removeFailed } }),
-    assignFailureNotice: assign(({ event }) => ({ notice: { tone: 'error' as const, message: 'error' in event ? cardFlowError(event.error).message : CardMessages.generic } })),
+    assignFailureNotice: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.addCard');
+      return { notice: { tone: 'error' as const, message: cardFlowError(event.error).message } };
+    }),
     assignError: assign(({ event }) => {
       assertEvent(event, 'xstate.error.actor.addCard');
       const e = cardFlowError(event.error);
@@ -147,13 +156,13 @@ export const addCardMachine = setup({
         src: 'addCard',
         input: addCardRequest,
         onDone: [
-          { guard: 'makePrimaryFailed', target: 'redirecting', actions: ['assignAdded', 'toCardPage'] },
+          { guard: 'makePrimaryFailed', target: 'redirecting', actions: ['assignAdded', 'toAddedCardPage'] },
           { guard: 'transferredPositive', target: 'redirecting', actions: ['assignAdded', 'assignTransferredNotice', 'notify', 'toList'] },
           { guard: 'zeroBalance', target: 'askingKeepOrRemove', actions: 'assignAdded' },
           { target: 'redirecting', actions: ['assignAdded', 'assignAddedNotice', 'notify', 'toList'] },
         ],
         onError: [
-          { guard: 'isMakePrimaryError', target: 'redirecting', actions: 'toCardPage' },
+          { guard: 'isMakePrimaryError', target: 'redirecting', actions: 'toRefusedCardPage' },
           { guard: 'isKnownError', target: 'editing', actions: 'assignError' },
           { target: 'redirecting', actions: ['assignFailureNotice', 'notify', 'toHome'] },
         ],
@@ -162,7 +171,7 @@ export const addCardMachine = setup({
     askingKeepOrRemove: {
       description: 'The card has no money ($0.00): keep it or remove it?',
       tags: ['dialog'],
-      on: { 'user.keep': { target: 'redirecting', actions: ['assignAddedNotice', 'notify', 'toList'] }, 'user.remove': { target: 'removing' } },
+      on: { 'user.keep': { target: 'redirecting', actions: ['assignKeptNotice', 'notify', 'toList'] }, 'user.remove': { target: 'removing' } },
     },
     removing: {
       description: 'POST /account/cards/:cardId/remove for the card just added.',

@@ -65,7 +65,10 @@ export const cardsMachine = setup({
       assertEvent(event, 'user.remove');
       return (context.cards.find((c) => c.cardId === event.cardId)?.balance.amount ?? 0) > 0;
     },
-    isOwnCard: ({ context, event }) => 'cardId' in event && context.cards.some((c) => c.cardId === event.cardId),
+    isOwnCard: ({ context, event }) => {
+      assertEvent(event, ['user.makePrimary', 'user.remove']);
+      return context.cards.some((c) => c.cardId === event.cardId);
+    },
   },
   actions: {
     notify: () => {},
@@ -81,7 +84,10 @@ export const cardsMachine = setup({
       assertEvent(event, 'xstate.error.actor.loadCards');
       return { error: cardFlowError(event.error).message };
     }),
-    assignTarget: assign(({ event }) => ('cardId' in event ? { targetId: event.cardId, error: null } : {})),
+    assignTarget: assign(({ event }) => {
+      assertEvent(event, ['user.makePrimary', 'user.remove']);
+      return { targetId: event.cardId, error: null };
+    }),
     clearTarget: assign({ targetId: null }),
     clearError: assign({ error: null }),
     assignRemoved: assign(({ context }) => ({ notice: { tone: 'success' as const, message: CardMessages.cardRemoved(target(context)?.lastFour ?? '') }, targetId: null })),

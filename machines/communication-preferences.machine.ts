@@ -84,8 +84,10 @@ export const communicationPreferencesMachine = setup({
     }),
     /** the server's answer for that item; the other items keep their (possibly pending) values */
     settleSaved: assign(({ context, event }, params: { key: PreferenceKey }) => {
-      if (!('output' in event) || !context.preferences) return {};
-      const saved = event.output as CommunicationPreferences;
+      // the answer of that item's own save (a wrong event or key throws: a wiring bug)
+      assertEvent(event, `xstate.done.actor.save.${params.key}`);
+      if (!context.preferences) return {};
+      const saved = event.output;
       return { preferences: { ...context.preferences, [params.key]: saved[params.key] }, pending: { ...context.pending, [params.key]: false } };
     }),
     revertItem: assign(({ context }, params: { key: PreferenceKey }) => {

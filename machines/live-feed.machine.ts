@@ -1,4 +1,4 @@
-import { setup, assign, assertEvent, fromPromise, fromEventObservable, sendParent, enqueueActions } from 'xstate';
+import { setup, assign, assertEvent, fromPromise, fromEventObservable, sendParent, enqueueActions, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { FEED_CONNECT_TIMEOUT_MS, FEED_MAX_FAILURES, FEED_POLL_MS, FEED_POLLS_PER_STREAM_TRY, FEED_RECONNECT_BASE_MS, FEED_RECONNECT_MAX_MS, FEED_SILENCE_MS, reconnectDelay } from './feed-backoff.ts';
 
@@ -54,7 +54,13 @@ export type FeedSignal =
   | { type: 'stream.heartbeat' }
   | { type: 'stream.reset'; lastEventId: number }
   | { type: 'stream.closed' };
-export type LiveFeedEvent = FeedSignal | { type: 'browser.offline' } | { type: 'browser.online' };
+export type LiveFeedEvent =
+  | FeedSignal
+  | { type: 'browser.offline' }
+  | { type: 'browser.online' }
+  | ErrorActorEvent<unknown, 'openStream'>
+  | DoneActorEvent<PollAnswer, 'pollEvents'>
+  | ErrorActorEvent<unknown, 'pollEvents'>;
 /** what the feed sends its parent */
 export type FeedToParent = { type: 'feed.event'; event: FeedEvent } | { type: 'feed.reset'; lastEventId: number };
 export interface StreamRequest {
@@ -94,12 +100,12 @@ export function pollRequest({ context }: { context: Pick<LiveFeedContext, 'kind'
 }
 
 const statusOf = (event: LiveFeedEvent) => {
-  assertEvent(event, ['xstate.error.actor.openStream', 'xstate.error.actor.pollEvents'] as never);
-  return asFlowError((event as unknown as { error: unknown }).error);
+  assertEvent(event, ['xstate.error.actor.openStream', 'xstate.error.actor.pollEvents']);
+  return asFlowError(event.error);
 };
 const pollOutput = (event: LiveFeedEvent) => {
-  assertEvent(event, 'xstate.done.actor.pollEvents' as never);
-  return (event as unknown as { output: PollAnswer }).output;
+  assertEvent(event, 'xstate.done.actor.pollEvents');
+  return event.output;
 };
 
 export const liveFeedMachine = setup({
@@ -136,10 +142,15 @@ export const liveFeedMachine = setup({
     /** the highest id seen: from a stream event, a stream reset, or a poll's answer */
     assignLastEventId: assign({
       lastEventId: ({ context, event }) => {
-        assertEvent(event, ['stream.event', 'stream.reset', 'xstate.done.actor.pollEvents'] as never);
-        const e = event as LiveFeedEvent | { type: 'xstate.done.actor.pollEvents'; output: PollAnswer };
-        const id = e.type === 'stream.event' ? e.event.id : e.type === 'stream.reset' ? e.lastEventId : (e as { output: PollAnswer }).output.lastEventId;
-        return Math.max(context.lastEventId, id);
+        assertEvent(event, ['stream.event', 'stream.reset', 'xstate.done.actor.pollEvents']);
+        switch (event.type) {
+          case 'stream.event':
+            return Math.max(context.lastEventId, event.event.id);
+          case 'stream.reset':
+            return Math.max(context.lastEventId, event.lastEventId);
+          case 'xstate.done.actor.pollEvents':
+            return Math.max(context.lastEventId, event.output.lastEventId);
+        }
       },
     }),
     forwardEvent: sendParent(({ event }) => {
@@ -149,10 +160,14 @@ export const liveFeedMachine = setup({
     forwardEvents: enqueueActions(({ event, enqueue }) => {
       for (const e of pollOutput(event).events) enqueue.sendParent({ type: 'feed.event', event: e } satisfies FeedToParent);
     }),
-    forwardReset: sendParent(({ context, event }) => {
-      assertEvent(event, ['stream.reset', 'xstate.done.actor.pollEvents'] as never);
-      const e = event as { type: string; lastEventId?: number; output?: PollAnswer };
-      return { type: 'feed.reset', lastEventId: e.type === 'stream.reset' ? e.lastEventId! : (e.output?.lastEventId ?? context.lastEventId) } satisfies FeedToParent;
+    forwardReset: sendParent(({ event }) => {
+      assertEvent(event, ['stream.reset', 'xstate.done.actor.pollEvents']);
+      switch (event.type) {
+        case 'stream.reset':
+          return { type: 'feed.reset', lastEventId: event.lastEventId } satisfies FeedToParent;
+        case 'xstate.done.actor.pollEvents':
+          return { type: 'feed.reset', lastEventId: event.output.lastEventId } satisfies FeedToParent;
+      }
     }),
   },
 }).createMachine({

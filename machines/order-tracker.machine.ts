@@ -1,4 +1,4 @@
-import { setup, assign, assertEvent, fromPromise } from 'xstate';
+import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { liveFeedMachine, DEFAULT_FEED_CONFIG, type FeedConfig, type FeedEvent, type LiveFeedInput } from './live-feed.machine.ts';
 import { applyStoreEvent, isNewer, isTerminal, msUntil, type OrderEvent, type TrackerOrder } from './order-status-rules.ts';
@@ -21,7 +21,14 @@ export interface OrderTrackerContext extends OrderTrackerInput {
   order: TrackerOrder | null;
   error: 'generic' | null;
 }
-export type OrderTrackerEvent = { type: 'feed.event'; event: FeedEvent } | { type: 'feed.reset'; lastEventId: number } | { type: 'user.retry' };
+export type OrderTrackerEvent =
+  | { type: 'feed.event'; event: FeedEvent }
+  | { type: 'feed.reset'; lastEventId: number }
+  | { type: 'user.retry' }
+  | DoneActorEvent<TrackerOrder, 'loadTracker'>
+  | ErrorActorEvent<unknown, 'loadTracker'>
+  | DoneActorEvent<TrackerOrder, 'refreshTracker'>
+  | ErrorActorEvent<unknown, 'refreshTracker'>;
 export interface TrackerRequest {
   orderId: string;
   orderToken: string | null;
@@ -36,12 +43,14 @@ export function feedRequest({ context }: { context: Pick<OrderTrackerContext, 'o
 }
 
 const snapshotOf = (event: OrderTrackerEvent) => {
-  assertEvent(event, ['xstate.done.actor.loadTracker', 'xstate.done.actor.refreshTracker'] as never);
-  return (event as unknown as { output: TrackerOrder }).output;
+  assertEvent(event, ['xstate.done.actor.loadTracker', 'xstate.done.actor.refreshTracker']);
+  return event.output;
 };
 const feedEventOf = (event: OrderTrackerEvent) => {
   assertEvent(event, 'feed.event');
-  return event.event as unknown as OrderEvent;
+  // the feed passes store events on untyped (FeedEvent); an order's feed carries OrderEvent shapes (docs/order-status.md 3.7)
+  const payload: FeedEvent = event.event;
+  return payload as unknown as OrderEvent;
 };
 
 export const orderTrackerMachine = setup({
@@ -56,8 +65,8 @@ export const orderTrackerMachine = setup({
     /** the order shown is clock-driven (a failed refresh keeps it and waits for the next boundary) */
     wasClockDriven: ({ context }) => context.order?.drivenBy === 'clock',
     isNotFound: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.loadTracker' as never);
-      const e = asFlowError((event as unknown as { error: unknown }).error);
+      assertEvent(event, 'xstate.error.actor.loadTracker');
+      const e = asFlowError(event.error);
       return e.status === 404 || e.status === 400;
     },
     isNewerEvent: ({ context, event }) => !!context.order && isNewer(context.order, feedEventOf(event)),

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { inputOf, notProvided } from './flow.ts';
 
 /**
@@ -11,7 +11,11 @@ export type NoticeSupport = 'unsupported' | 'default' | 'granted' | 'denied';
 export interface ReadyNoticeInput {
   support: NoticeSupport;
 }
-export type ReadyNoticeEvent = { type: 'user.enable' } | { type: 'order.ready'; orderId: string; storeName: string };
+export type ReadyNoticeEvent =
+  | { type: 'user.enable' }
+  | { type: 'order.ready'; orderId: string; storeName: string }
+  | DoneActorEvent<NotificationPermission, 'requestPermission'>
+  | ErrorActorEvent<unknown, 'requestPermission'>;
 
 export const readyNoticeMachine = setup({
   types: { context: {} as ReadyNoticeInput, events: {} as ReadyNoticeEvent, input: {} as ReadyNoticeInput },
@@ -21,12 +25,12 @@ export const readyNoticeMachine = setup({
     isGranted: ({ context }) => context.support === 'granted',
     isDenied: ({ context }) => context.support === 'denied',
     isGrantedAnswer: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.requestPermission' as never);
-      return (event as unknown as { output: NotificationPermission }).output === 'granted';
+      assertEvent(event, 'xstate.done.actor.requestPermission');
+      return event.output === 'granted';
     },
     isDeniedAnswer: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.requestPermission' as never);
-      return (event as unknown as { output: NotificationPermission }).output === 'denied';
+      assertEvent(event, 'xstate.done.actor.requestPermission');
+      return event.output === 'denied';
     },
   },
   actions: {

@@ -167,8 +167,9 @@ export const signInMachine = setup({
     }),
     assignInvalidCodeError: assign({ codeError: AccountMessages.invalidCode }),
     assignDestination: assign(({ context, event }) => {
-      const out = 'output' in event ? (event.output as SignInResponse | undefined) : undefined;
-      return { destination: destinationOr(FOR_YOU, out?.returnUrl, context.returnUrl) };
+      // signed in by the password or by the code: the server's return URL, else the page's, else For you
+      assertEvent(event, ['xstate.done.actor.signIn', 'xstate.done.actor.verifyCode']);
+      return { destination: destinationOr(FOR_YOU, event.output.returnUrl, context.returnUrl) };
     }),
   },
 }).createMachine({

@@ -25,11 +25,13 @@ export const signOutMachine = setup({
     /** the start parameters (from the xstate.init event) */
     applyInput: assign(({ event }) => inputOf<SignOutInput>(event)),
     redirect: () => {},
-    assignDestination: assign(({ context, event }) => {
-      // signed out either way: the server's return URL when it answered, else the page's
-      assertEvent(event, ['xstate.done.actor.signOut', 'xstate.error.actor.signOut']);
-      return { destination: destinationOr(PATHS.home, 'output' in event ? event.output.returnUrl : null, context.returnUrl) };
+    /** signed out: the server's return URL, else the page's, else home */
+    assignAnsweredDestination: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.signOut');
+      return { destination: destinationOr(PATHS.home, event.output.returnUrl, context.returnUrl) };
     }),
+    /** the request failed (signed out either way): the page's return URL, else home */
+    assignPageDestination: assign(({ context }) => ({ destination: destinationOr(PATHS.home, context.returnUrl) })),
   },
 }).createMachine({
   id: 'signOut',
@@ -46,8 +48,8 @@ export const signOutMachine = setup({
         id: 'signOut',
         src: 'signOut',
         input: signOutRequest,
-        onDone: { target: 'redirecting', actions: 'assignDestination' },
-        onError: { target: 'redirecting', actions: 'assignDestination' },
+        onDone: { target: 'redirecting', actions: 'assignAnsweredDestination' },
+        onError: { target: 'redirecting', actions: 'assignPageDestination' },
       },
     },
     redirecting: { description: 'Goes to the return URL or /.', type: 'final', entry: 'redirect' },

@@ -1,4 +1,4 @@
-import { setup, assign, fromPromise, assertEvent } from 'xstate';
+import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { inputOf, notProvided } from './flow.ts';
 
 /**
@@ -23,7 +23,10 @@ export interface SoldOutSwitchContext {
 export interface SoldOutSwitchInput {
   storeNumber: string;
 }
-export type SoldOutSwitchEvent = { type: 'user.toggle'; productNumber: number; soldOut: boolean };
+export type SoldOutSwitchEvent =
+  | { type: 'user.toggle'; productNumber: number; soldOut: boolean }
+  | DoneActorEvent<StockToggle, 'setStock'>
+  | ErrorActorEvent<unknown, 'setStock'>;
 export interface SetStockRequest extends StockToggle {
   storeNumber: string;
 }
@@ -61,7 +64,8 @@ export const soldOutSwitchMachine = setup({
     }),
     clearFailed: assign({ failed: null }),
     keepFirst: assign(({ context, event }) => {
-      const out = (event as unknown as { output: StockToggle }).output;
+      assertEvent(event, 'xstate.done.actor.setStock');
+      const out = event.output;
       return { queue: context.queue.slice(1), saved: { ...context.saved, [out.productNumber]: out.soldOut } };
     }),
     dropFirst: assign(({ context }) => ({ queue: context.queue.slice(1), failed: context.queue[0]?.productNumber ?? null })),

@@ -1,9 +1,10 @@
-import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { GiftMessages } from '../../contracts/gift-messages.ts';
 import { giftClaimMachine } from '../../machines/gift-claim.machine.ts';
+import { useRedirect } from '../services/redirect.ts';
 import { sessionQuery } from '../services/session.ts';
 import { forgetClaimToken, giftClaimActors, keepClaimToken, readClaimToken } from '../services/gifting/claim.ts';
 import { useToast } from './-cards/card-page-hooks.ts';
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/gift/claim')({
 });
 
 function GiftClaimPage() {
-  const router = useRouter();
+  const redirect = useRedirect();
   const toast = useToast();
   const hash = useLocation({ select: (l) => l.hash });
   const { data: session } = useSuspenseQuery(sessionQuery);
@@ -31,10 +32,7 @@ function GiftClaimPage() {
       actors: giftClaimActors(),
       actions: {
         notify: (_, params) => toast(params.tone, GiftMessages[params.message]),
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
-        },
+        redirect,
         keepToken: ({ context }) => keepClaimToken(context.token),
         forgetToken: () => forgetClaimToken(),
       },

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { oauthConsentMachine } from '../../machines/oauth-consent.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { configQuery } from '../services/config.ts';
+import { windowRedirect } from '../services/window-redirect.ts';
 import { oauthConsentActors } from '../services/consent.actors.ts';
 import { OAuthConsentView } from '../views/consent/OAuthConsentView.tsx';
 import { TextParam as Param } from './-consent/search.ts';
@@ -39,10 +40,7 @@ function OAuthAuthorizePage() {
       actors: oauthConsentActors(),
       actions: {
         // the destination is the third-party application (validated by the server): a full navigation
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => window.location.assign(href));
-        },
+        redirect: windowRedirect((context: { destination: string | null }) => context.destination),
       },
     }),
     {

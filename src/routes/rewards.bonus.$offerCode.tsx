@@ -1,7 +1,8 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { bonusOptInMachine } from '../../machines/bonus-opt-in.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
+import { useRedirect } from '../services/redirect.ts';
 import { bonusOptInActors } from '../services/rewards/promo.ts';
 import { OptInEnrolling } from '../views/rewards/OptInResultView.tsx';
 
@@ -16,15 +17,12 @@ export const Route = createFileRoute('/rewards/bonus/$offerCode')({
 
 function BonusOptInPage() {
   const { offerCode } = Route.useParams();
-  const router = useRouter();
+  const redirect = useRedirect();
   useActorRef(
     bonusOptInMachine.provide({
       actors: bonusOptInActors(),
       actions: {
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
-        },
+        redirect,
       },
     }),
     { input: { offerCode } },

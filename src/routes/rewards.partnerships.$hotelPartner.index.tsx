@@ -1,8 +1,9 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { hotelPartnerMachine } from '../../machines/hotel-partner.machine.ts';
 import { configQuery } from '../services/config.ts';
+import { useRedirect } from '../services/redirect.ts';
 import { sessionQuery } from '../services/session.ts';
 import { hotelPartnerActors } from '../services/rewards/partner.ts';
 import { PartnerLandingView } from '../views/rewards/PartnerLandingView.tsx';
@@ -27,17 +28,15 @@ function HotelPartnerPage() {
 }
 
 function Landing({ hotelPartner }: { hotelPartner: string }) {
-  const router = useRouter();
+  // Back returns to the landing (a push, as before)
+  const redirect = useRedirect({ replace: false });
   const { data: config } = useSuspenseQuery(configQuery);
   const { data: session } = useSuspenseQuery(sessionQuery);
   const actor = useActorRef(
     hotelPartnerMachine.provide({
       actors: hotelPartnerActors(),
       actions: {
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href }));
-        },
+        redirect,
       },
     }),
     { input: { signedIn: session.signedIn, hotelPartner } },

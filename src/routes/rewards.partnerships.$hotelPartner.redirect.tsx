@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useRouter } from '@tanstack/react-router';
 import { partnerRedirectMachine } from '../../machines/partner-redirect.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
 import { configQuery } from '../services/config.ts';
+import { useRedirect } from '../services/redirect.ts';
+import { windowRedirect } from '../services/window-redirect.ts';
 import { partnerRedirectActors } from '../services/rewards/partner.ts';
 import { PartnerRedirectView } from '../views/rewards/PartnerRedirectView.tsx';
 import { PartnerUnavailableView } from '../views/rewards/PartnerResultView.tsx';
@@ -30,20 +31,14 @@ function PartnerRedirectPage() {
 }
 
 function Redirecting({ hotelPartner, authorizeOrigin }: { hotelPartner: string; authorizeOrigin: string | null }) {
-  const router = useRouter();
+  const redirect = useRedirect();
   const actor = useActorRef(
     partnerRedirectMachine.provide({
       actors: partnerRedirectActors(),
       actions: {
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
-        },
+        redirect,
         // the machine checked the URL's origin (this app's or the configured partner's)
-        navigateWindow: ({ context }) => {
-          const href = context.redirectURL;
-          if (href) queueMicrotask(() => window.location.assign(href));
-        },
+        navigateWindow: windowRedirect((context: { redirectURL: string | null }) => context.redirectURL),
       },
     }),
     { input: { hotelPartner, allowedOrigins: [window.location.origin, ...(authorizeOrigin ? [authorizeOrigin] : [])] } },

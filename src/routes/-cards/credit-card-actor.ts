@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { creditCardMachine, type CreditCardInput } from '../../../machines/credit-card.machine.ts';
 import { creditCardActors } from '../../services/cards.actors.ts';
+import { useRedirect } from '../../services/redirect.ts';
 import { paymentMethodsQuery, thisMonth, useToast } from './card-page-hooks.ts';
 
 /**
@@ -11,21 +11,16 @@ import { paymentMethodsQuery, thisMonth, useToast } from './card-page-hooks.ts';
  * machine's destination: /account/payment-method, or the add page's same-origin ?returnUrl= (the gift's #payment).
  */
 export function useCreditCardActor(input: Omit<CreditCardInput, 'today'>) {
-  const router = useRouter();
   const toast = useToast();
   const queryClient = useQueryClient();
+  // a push, as before; the methods are refreshed (also the inactive query the gift form's loader reads) before leaving
+  const redirect = useRedirect({ replace: false, before: () => queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey, refetchType: 'all' }) });
   return useActorRef(
     creditCardMachine.provide({
       actors: creditCardActors(),
       actions: {
         notify: ({ context }) => context.notice && toast('success', context.notice),
-        redirect: ({ context }) => {
-          const href = context.destination;
-          void queryClient
-            .invalidateQueries({ queryKey: paymentMethodsQuery.queryKey, refetchType: 'all' })
-            .catch(() => undefined)
-            .then(() => router.navigate({ href }));
-        },
+        redirect,
       },
     }),
     { input: { ...input, today: thisMonth() } as CreditCardInput },

@@ -1,5 +1,4 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { GIFT_LOCALE } from '../../../contracts/gift.ts';
 import { GiftMessages } from '../../../contracts/gift-messages.ts';
@@ -7,6 +6,7 @@ import { giftCatalogMachine } from '../../../machines/gift-catalog.machine.ts';
 import { configQuery } from '../../services/config.ts';
 import { giftCatalogActors } from '../../services/gifting/catalog.actors.ts';
 import { useToast } from '../../services/app-actors.tsx';
+import { useRedirect } from '../../services/redirect.ts';
 import { GiftCatalogView } from '../../views/gifting/GiftCatalogView.tsx';
 
 /**
@@ -14,7 +14,7 @@ import { GiftCatalogView } from '../../views/gifting/GiftCatalogView.tsx';
  * balance-check flag (the loader has put the catalog in the query cache) and renders its view.
  */
 export function GiftCatalogPage({ categoryUrn }: { categoryUrn: string | null }) {
-  const router = useRouter();
+  const redirect = useRedirect();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { data: config } = useSuspenseQuery(configQuery);
@@ -23,10 +23,7 @@ export function GiftCatalogPage({ categoryUrn }: { categoryUrn: string | null })
       actors: giftCatalogActors(queryClient),
       actions: {
         notify: (_, params) => toast(params.tone, GiftMessages[params.message]),
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
-        },
+        redirect,
       },
     }),
     { input: { locale: GIFT_LOCALE, categoryUrn, balanceCheck: config.gifting.unauthCardBalanceCheckEnabled } },

@@ -12,6 +12,7 @@ import { clearPersistedGiftForm, persistGiftForm, readPersistedGiftForm, storeGi
 import { giftFormActors, readGiftGuestPayment } from '../../services/gifting/purchase.actors.ts';
 import { giftCatalogQuery } from '../../services/gifting/gift.queries.ts';
 import { useToast } from '../../services/app-actors.tsx';
+import { useRedirect } from '../../services/redirect.ts';
 import { paymentMethodsQuery } from '../../services/cards/payment-methods.ts';
 import { GiftFormView } from '../../views/gifting/GiftFormView.tsx';
 
@@ -35,7 +36,7 @@ function usePaymentHash(open: boolean | null) {
  * effects (toast, navigation, sessionStorage).
  */
 export function GiftFormPage({ productNumber, zeroRetries }: { productNumber: string; zeroRetries: boolean }) {
-  const router = useRouter();
+  const redirect = useRedirect();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { data: config } = useSuspenseQuery(configQuery);
@@ -50,10 +51,7 @@ export function GiftFormPage({ productNumber, zeroRetries }: { productNumber: st
       actors: giftFormActors(queryClient),
       actions: {
         notify: (_, params) => toast(params.tone, GiftMessages[params.message]),
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
-        },
+        redirect,
         persistForm: ({ context }) => persistGiftForm({ productNumber: context.formData.productNumber || context.productNumber, formData: context.formData, numberOfRecipients: context.numberOfRecipients, selectedPaymentInstrumentId: context.selectedPaymentInstrumentId }),
         clearPersistedForm: () => clearPersistedGiftForm(),
         storeConfirmation: ({ context }) => context.confirmation && storeGiftConfirmation(context.confirmation),

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { HistoryTexts } from '../../../contracts/history-messages.ts';
 import { basketDraft } from '../../../machines/ordering-types.ts';
@@ -8,6 +7,7 @@ import { reorderActors } from '../../services/history/history.ts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { cartOf } from '../../services/cart.ts';
 import { configQuery } from '../../services/config.ts';
+import { useRedirect } from '../../services/redirect.ts';
 
 /**
  * The reorder machine of one order (receipt, home's last order), wired to the app's root actors: the selected store
@@ -18,7 +18,8 @@ export function useReorder(orderId: string, orderStoreNumber: string) {
   const actors = useAppActors();
   const { data: config } = useSuspenseQuery(configQuery);
   const cart = cartOf(actors, config.ordering.maximumItemAmount);
-  const navigate = useNavigate();
+  // a push, as before: Back from the cart returns to the receipt
+  const redirect = useRedirect({ replace: false });
   const storeNumber = useSelector(actors.selectedStore, (s) => s.context.location?.store.storeNumber ?? null);
   return useActorRef(
     reorderMachine.provide({
@@ -35,9 +36,7 @@ export function useReorder(orderId: string, orderStoreNumber: string) {
         },
         notify: ({ context }) =>
           actors.notifications.send({ type: 'notify.show', kind: 'toast', tone: 'info', message: HistoryTexts.reorderPartly((context.answer?.unavailable ?? []).map((u) => u.name)) }),
-        redirect: ({ context }) => {
-          if (context.destination) void navigate({ to: context.destination });
-        },
+        redirect,
       },
     }),
     { input: { orderId, storeNumber, orderStoreNumber } },

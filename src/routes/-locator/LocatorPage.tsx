@@ -10,6 +10,7 @@ import { configQuery } from '../../services/config.ts';
 import { sessionQuery } from '../../services/session.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { locatorMessages } from '../../services/locator-messages.ts';
+import { useRedirect } from '../../services/redirect.ts';
 import { favoriteStoreActors, locatorActors, storeDetailsActors } from '../../services/locator.actors.ts';
 import { LocatorView } from '../../views/locator/LocatorView.tsx';
 import type { LocatorSearch } from './search.ts';
@@ -45,6 +46,8 @@ function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: 
   const { data: config } = useSuspenseQuery(configQuery);
   const router = useRouter();
   const appActors = useAppActors();
+  // a push, as before: Back returns to the locator
+  const redirect = useRedirect({ replace: false });
   const href = useRouterState({ select: (s) => s.location.href });
 
   const locatorLogic = useMemo(() => {
@@ -56,13 +59,12 @@ function LocatorScreen({ inMenu, search, signedIn }: { inMenu: boolean; search: 
         persistSelectedStore: ({ context }) => {
           if (context.confirmedLocation) appActors.selectedStore.send({ type: 'store.select', location: context.confirmedLocation, at: Date.now() });
         },
-        navigate: ({ context }) => {
-          if (context.navigateTo) void router.navigate({ href: context.navigateTo });
-        },
+        // the confirmed store's next page (the machine's `navigateTo`), through the shared redirect
+        navigate: ({ context }) => redirect({ context: { destination: context.navigateTo } }),
         syncUrl: ({ context }) => replaceQuery(router, locatorSearchParams(context)),
       },
     });
-  }, [appActors, router]);
+  }, [appActors, router, redirect]);
   const favoritesLogic = useMemo(() => {
     const notify = notifyWith(appActors);
     return favoriteStoreMachine.provide({

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
+import { useRedirect } from '../../services/redirect.ts';
 import { favoritesActors } from '../../services/ordering/favorites.ts';
 import { sessionQuery } from '../../services/session.ts';
 
@@ -14,7 +14,8 @@ import { sessionQuery } from '../../services/session.ts';
  */
 export function useFavorites(returnUrl: string) {
   const actors = useAppActors();
-  const router = useRouter();
+  // a push, as before: Back from sign-in returns to the page
+  const redirect = useRedirect({ replace: false });
   const queryClient = useQueryClient();
   const { data: session } = useQuery(sessionQuery);
   const storeNumber = useSelector(actors.selectedStore, (s) => s.context.location?.store.storeNumber ?? null);
@@ -22,10 +23,7 @@ export function useFavorites(returnUrl: string) {
     favoritesMachine.provide({
       actors: favoritesActors(queryClient),
       actions: {
-        redirect: ({ context }) => {
-          const href = context.destination;
-          if (href) queueMicrotask(() => void router.navigate({ href }));
-        },
+        redirect,
         notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: params.message === 'favoriteAdded' || params.message === 'favoriteRemoved' ? 'success' : 'error', message: OrderingTexts[params.message] }),
       },
     }),
