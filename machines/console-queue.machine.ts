@@ -1,4 +1,4 @@
-import { setup, assign, assertEvent, fromPromise } from 'xstate';
+import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { liveFeedMachine, DEFAULT_FEED_CONFIG, type FeedConfig, type FeedEvent, type LiveFeedInput } from './live-feed.machine.ts';
 import type { ConsoleAction, ConsoleOrder, ConsoleQueue, ConsoleStockItem, OrderStatus, StoreEvent } from '../contracts/order-status.ts';
@@ -45,7 +45,11 @@ export type ConsoleQueueEvent =
   | { type: 'user.keepOrder' }
   | { type: 'user.retry' }
   | { type: 'feed.event'; event: FeedEvent }
-  | { type: 'feed.reset'; lastEventId: number };
+  | { type: 'feed.reset'; lastEventId: number }
+  | DoneActorEvent<ConsoleQueue, 'loadQueue'>
+  | ErrorActorEvent<unknown, 'loadQueue'>
+  | DoneActorEvent<{ order: ConsoleOrder }, 'orderAction'>
+  | ErrorActorEvent<unknown, 'orderAction'>;
 
 export interface QueueRequest {
   storeNumber: string;
@@ -103,7 +107,10 @@ export function applyConsoleEvent(context: Pick<ConsoleQueueContext, 'orders' | 
   }
 }
 
-const errorOf = (event: { type: string }) => asFlowError((event as unknown as { error: unknown }).error);
+const errorOf = (event: ConsoleQueueEvent) => {
+  assertEvent(event, ['xstate.error.actor.loadQueue', 'xstate.error.actor.orderAction']);
+  return asFlowError(event.error);
+};
 const feedEventOf = (event: ConsoleQueueEvent) => {
   assertEvent(event, 'feed.event');
   return event.event;
@@ -144,8 +151,8 @@ export const consoleQueueMachine = setup({
       return { storeNumber: i.storeNumber, feedConfig: { ...DEFAULT_FEED_CONFIG, ...i.feedConfig }, jitter: i.jitter };
     }),
     assignQueue: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadQueue' as never);
-      const q = (event as unknown as { output: ConsoleQueue }).output;
+      assertEvent(event, 'xstate.done.actor.loadQueue');
+      const q = event.output;
       return { storeName: q.storeName, timeZone: q.timeZone, orders: q.orders, stock: q.stock, lastEventId: q.lastEventId, pending: null };
     }),
     assignTab: assign(({ event }) => {
@@ -160,7 +167,8 @@ export const consoleQueueMachine = setup({
     clearPending: assign({ pending: null }),
     applyEvent: assign(({ context, event }) => applyConsoleEvent(context, feedEventOf(event))),
     applyActionResult: assign(({ context, event }) => {
-      const out = (event as unknown as { output: { order: ConsoleOrder } }).output;
+      assertEvent(event, 'xstate.done.actor.orderAction');
+      const out = event.output;
       return { orders: upsert(context.orders, out.order), pending: null };
     }),
     applyConflict: assign(({ context, event }) => {
