@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { MenuTexts } from '../../../contracts/menu-texts.ts';
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
@@ -26,7 +26,7 @@ export function useFavorites(returnUrl: string) {
           const href = context.destination;
           if (href) queueMicrotask(() => void router.navigate({ href }));
         },
-        notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: params.message === 'favoriteAdded' || params.message === 'favoriteRemoved' ? 'success' : 'error', message: OrderingTexts[params.message] }),
+        notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: params.message === 'favoriteAdded' || params.message === 'favoriteRemoved' ? 'success' : 'error', message: MenuTexts[params.message] }),
       },
     }),
     { input: { signedIn: !!session?.signedIn, storeNumber, locale: defaultLocale(), returnUrl } },
