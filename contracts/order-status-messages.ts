@@ -4,6 +4,8 @@
  * and is asserted as a literal in view tests. Machines hold message keys; views look the text up here.
  * Parametrised texts are functions in OrderStatusTexts.
  */
+import { OrderStatusLinkTexts } from './order-status-link-texts.ts';
+
 export const OrderStatusMessages = {
   // --- tracker (2.2)
   pageTitle: 'Order status',
@@ -21,8 +23,7 @@ export const OrderStatusMessages = {
   starsReversed: 'Stars from this order have been taken back.',
   orderNotFound: "We couldn't find that order.",
   imHere: "I'm here",
-  trackYourOrder: 'Track your order',
-  trackOrderLink: 'Track order',
+  ...OrderStatusLinkTexts,
 
   // --- feed (2.1)
   reconnecting: 'Reconnecting…',

@@ -3,11 +3,12 @@
  * (pickup options, curbside check-in) import this module so their first load does not carry the schemas.
  */
 import { ORDER_NOT_FOUND_MESSAGE } from './cart-texts.ts';
+import { MenuMessages } from './menu-texts.ts';
 
 /** The spec's texts for ordering (written once; the client's catalogue imports them). */
 export const OrderingMessages = {
-  menuLoadError: 'Could not load menus for this store. Showing national menu.',
-  menuNotAvailable: 'Menu not available for this store.',
+  menuLoadError: MenuMessages.menuLoadError,
+  menuNotAvailable: MenuMessages.menuNotAvailable,
   productInvalid: 'Product data is invalid',
   stalePricing: 'Looks like your order may be a little stale. Refresh to continue with your order.',
   insufficientBalance: 'Looks like your card balance is too low to complete your order.',
@@ -16,7 +17,7 @@ export const OrderingMessages = {
   noPaymentMethods: 'Your account has no payment methods.',
   tipRemovedHeading: 'Your tip has been removed',
   tipRemovedBody: 'Tipping is not yet available for this payment type',
-  favoritesMaximum: "Sorry, you've reached the maximum number of favorite items",
+  favoritesMaximum: MenuMessages.favoritesMaximum,
   caTaxNote: 'CA prices of taxable food and beverage include sales tax.',
   svcOnly: (product: string) => `This store only accepts ${product} Cards as payment to order ahead`,
   offerNotApplied: 'offer not applied',
@@ -31,8 +32,8 @@ export const OrderingMessages = {
   timeUnavailable: 'That pickup time is not available at this store.',
   orderAlreadyPlaced: 'This order was already placed.',
   orderNotFound: ORDER_NOT_FOUND_MESSAGE,
-  emptyMenu: 'There is nothing on the menu at this store right now.',
-  categoryNotFound: 'We could not find that part of the menu.',
+  emptyMenu: MenuMessages.emptyMenu,
+  categoryNotFound: MenuMessages.categoryNotFound,
   productNotFound: 'We could not find that product.',
   itemsNotFound: 'Some items in your order could not be found.',
   itemsUnavailable: 'Some items in your order are not available at this store.',

@@ -1,6 +1,7 @@
 import { OrderingMessages as M } from './ordering-messages.ts';
 import { CARD_TOKEN_EXPIRED_MESSAGE } from './card-shared.ts';
 import { CartTexts } from './cart-texts.ts';
+import { MenuTexts } from './menu-texts.ts';
 
 /**
  * The ordering texts the client shows, by key (machines name them in `meta.message` and `notify` params): the
@@ -9,7 +10,7 @@ import { CartTexts } from './cart-texts.ts';
  */
 export const OrderingTexts = {
   productDataInvalid: M.productInvalid,
-  unexpectedError: CartTexts.unexpectedError,
+  unexpectedError: MenuTexts.unexpectedError,
   /** "Item maximum per order" (text not shown; contracts/cart-texts.ts) */
   cartFull: CartTexts.cartFull,
   cartEmpty: 'Your bag is empty.',
@@ -24,7 +25,7 @@ export const OrderingTexts = {
   productNotFound: M.productNotFound,
   /** product fetch error (text not shown) */
   productError: "We couldn't load this item. Please try again.",
-  notSoldHere: 'Not sold at this store',
+  notSoldHere: MenuTexts.notSoldHere,
   offerNotApplied: M.offerNotApplied,
   caTaxNote: M.caTaxNote,
   tipRemovedTitle: M.tipRemovedHeading,
@@ -43,11 +44,11 @@ export const OrderingTexts = {
   timeSlotUnavailable: M.timeSlotUnavailable,
   favoritesMaximum: M.favoritesMaximum,
   /** favorite notifications (texts not shown) */
-  favoriteAdded: 'Added to your favorites.',
-  favoriteRemoved: 'Removed from your favorites.',
-  noFavorites: "You haven't saved any favorites yet.",
+  favoriteAdded: MenuTexts.favoriteAdded,
+  favoriteRemoved: MenuTexts.favoriteRemoved,
+  noFavorites: MenuTexts.noFavorites,
   /** no previous orders (text not shown) */
-  noPreviousOrders: "You haven't ordered anything here yet.",
+  noPreviousOrders: MenuTexts.noPreviousOrders,
   curbsideError: M.curbsideError,
   curbsideUnavailable: M.curbsideUnavailable,
   curbsideClosed: M.curbsideClosed,

@@ -189,17 +189,17 @@ test('field errors: required fields, terms, card number and PIN from the form; a
   await shot(page, 'create-account-errors');
   expect(requests).toEqual([]);
 
-  // back to the digital card, terms agreed, an address that is taken: not revealed (docs/security-accounts.md):
-  // the same answer as a new account, no session, so the visitor lands on the (public) home page signed out; the owner is
-  // told by email
+  // back to the digital card, terms agreed, an address that is taken: spec 2 section 5's 'Email address is not
+  // available.' on the email field, no session, still on the form (docs/security-accounts.md "Enumeration"); the
+  // owner is told by email
   await f.digital.check();
   await f.email.fill(DEMO.member.email);
   await f.terms.check();
   const answered = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/account/create'));
   await f.submit.click();
-  expect((await answered).status()).toBe(200);
-  await expect(page).toHaveURL(/\/account\/for-you$/);
-  await expect(page.getByText('Can we get something started for you?')).toBeVisible();
+  expect((await answered).status()).toBe(400);
+  await expectFieldError(f.email, 'Email address is not available.');
+  await expect(page).toHaveURL(/\/account\/create/);
   expect((await pageSession(page)).signedIn).toBe(false);
   expect((await outboxFor(page.request, DEMO.member.email, 'account-exists')).length).toBeGreaterThan(0);
 });

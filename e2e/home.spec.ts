@@ -8,6 +8,11 @@
  * Each member is made over the API and signed in through the form (its own cookie jar; e2e/ordering.helpers.ts).
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../scripts/free-port.ts';
 import { DEMO, apiCreateAccount, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
 import { axeViolations, horizontalOverflow, pageReady, VIEWPORTS } from './a11y.helpers.ts';
 import { addLatte, grantStars, newMember, orderLatte } from './ordering.helpers.ts';
@@ -308,8 +313,8 @@ test('Stars expiring soon: the expiry card with Order under 25 Stars in all, the
 });
 
 test('the guest stream flag off (the e2e server\'s default, ENABLE_UNAUTH_STREAM unset): a signed-out visitor gets no stream and no request for it', async ({ page }) => {
-  // the flag is read once at server start (server/config.ts homeConfig); 'on' is covered by server/home/stream.test.ts
-  // and src/views/home/StreamCards.test.tsx (docs/home.md 2.1)
+  // the flag is read once at server start (server/config.ts homeConfig); 'on' is the next test, on a second server
+  // (docs/home.md 2.1)
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/stream-items')) asked.push(r.url());
@@ -325,4 +330,92 @@ test('the guest stream flag off (the e2e server\'s default, ENABLE_UNAUTH_STREAM
   expect(asked).toEqual([]);
   // and the server refuses the guest stream while the flag is off
   expect((await page.request.get('/apiproxy/v1/unauth/stream-items?locale=en-US')).status()).toBe(404);
+});
+
+/**
+ * A second server like playwright.config.ts's webServer but started with ENABLE_UNAUTH_STREAM=true (the flag is read
+ * once at start), on the same PostgreSQL database as the suite's server (its migrations and seed take the advisory
+ * lock, docs/operations.md: several processes share one database), or on a PGlite folder of its own when the suite
+ * runs on PGlite. Its port: E2E_FLAG_ON_PORT, else a free one. No gift worker (the suite's server has one).
+ */
+async function startFlagOnServer() {
+  const port = Number(process.env.E2E_FLAG_ON_PORT) || (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'harbor-e2e-flag-on-')), 'data'),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      APP_ENV: 'test',
+      DEV_TOOLS: 'true',
+      TRUST_PROXY: 'loopback',
+      ENABLE_IN_APP_DELIVERY: 'true',
+      GIFT_WORKER: 'off',
+      ENABLE_UNAUTH_STREAM: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the flag-on server exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the flag-on server did not answer /healthz in 240 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+test('the guest stream flag on (a second server started with ENABLE_UNAUTH_STREAM=true): a signed-out visitor gets the guest stream from /unauth/stream-items, Link calls to action only', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const server = await startFlagOnServer();
+  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  try {
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/stream-items')) asked.push(new URL(r.url()).pathname);
+    });
+    const config = page.waitForResponse((r) => r.url().endsWith('/apiproxy/v1/config'));
+    const answer = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/unauth/stream-items'));
+    await page.goto('/account/for-you');
+    expect(((await (await config).json()) as { home: { unauthStreamEnabled: boolean } }).home.unauthStreamEnabled).toBe(true);
+    const stream = await answer;
+    expect(stream.status()).toBe(200);
+    expect(new URL(stream.url()).searchParams.get('locale')).toBe('en-US');
+    await expect(page).toHaveTitle(/^Home/);
+    await expect(page.getByText(PROMPT, { exact: true })).toBeVisible();
+    // the seeded guest items (server/db/seed/stream.ts) in rank order, under the stream's heading
+    const section = page.getByRole('region', { name: 'For you' });
+    await expect(section.getByRole('article')).toHaveCount(3);
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Order ahead, skip the line', 'Join Harbor Rewards', 'What your Stars can get you']);
+    const orderAhead = section.getByRole('article', { name: 'Order ahead, skip the line' });
+    await expect(orderAhead.getByText('Choose a store, order on the web and pick it up when it is ready.')).toBeVisible();
+    await expect(orderAhead.getByRole('link', { name: 'Start an order' })).toHaveAttribute('href', '/menu');
+    // a 'Deeplink' call to action is off for guests (spec 3 section 5): the card shows without its button
+    const join = section.getByRole('article', { name: 'Join Harbor Rewards' });
+    await expect(join.getByText('Earn Stars on every purchase and redeem them for free drinks and food.')).toBeVisible();
+    await expect(join.getByRole('link')).toHaveCount(0);
+    await expect(section.getByRole('article', { name: 'What your Stars can get you' }).getByRole('listitem')).toHaveCount(3);
+    // a guest never asks for the member's stream
+    expect(asked.every((p) => p === '/apiproxy/v1/unauth/stream-items')).toBe(true);
+    expect(asked.length).toBeGreaterThan(0);
+    await expectAccessible(page, 'the guest stream');
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

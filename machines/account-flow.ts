@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { safeReturnUrl } from '../contracts/return-url.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 export const FOR_YOU = PATHS.forYou;
 

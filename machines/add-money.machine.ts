@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, formatCents, type PaymentMethod, type ReloadResponse } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**

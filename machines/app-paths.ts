@@ -8,34 +8,9 @@
  *   checks each builder against its pattern).
  * A return URL chosen by the visitor is not in this table: it is checked same-origin by contracts/return-url.ts.
  */
-export const PATHS = {
-  home: '/',
-  menu: '/menu',
-  cart: '/menu/cart',
-  signIn: '/account/signin',
-  createAccount: '/account/create',
-  forYou: '/account/for-you',
-  cards: '/account/cards',
-  settings: '/account/settings',
-  mfa: '/account/settings/mfa',
-  editEmail: '/account/settings/edit-email',
-  editEmailCode: '/account/settings/edit-email/enter-code',
-  forgotPasswordSuccess: '/account/forgot-password/success',
-  resetPasswordSuccess: '/account/reset-password-success',
-  gift: '/gift',
-  giftConfirmation: '/gift/confirmation',
-  giftHistory: '/account/history/egift',
-  giftClaim: '/gift/claim',
-  paymentMethods: '/account/payment-method',
-  addBillingAddress: '/account/payment-method/add/billing-address',
-  curbsideSuccess: '/pickup/curbside/success',
-  addCreditCard: '/account/payment-method/add/credit-card',
-  editCreditCard: '/account/payment-method/edit/credit-card',
-  guestCreditCard: '/account/payment-method/gift/guest/credit-card',
-  history: '/account/history',
-  storeLocator: '/menu/store-locator',
-  previousOrders: '/menu/previous',
-} as const;
+import { PATHS } from './app-page-paths.ts';
+
+export { PATHS };
 
 export const PATTERNS = {
   card: '/account/cards/$cardId',

@@ -4,7 +4,7 @@ import { AccountMessages } from '../contracts/account-messages.ts';
 import { ChangeEmailRequest, type EmailStatus } from '../contracts/account-email.ts';
 import { OneTimeCode } from '../contracts/account-fields.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /**
  * Change email (spec 2 sections 2 and 4 "Email change"): /account/settings/edit-email asks for the new address

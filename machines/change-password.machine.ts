@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { ChangePasswordRequest } from '../contracts/account-password.ts';
 import { passwordProblem } from '../contracts/password-policy.ts';
 import { asFlowError, fieldErrorsOf, inputOf, notProvided, type FieldErrors, type NotifyParams } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /**
  * Change password (spec 2 section 4 "Password change": loading and generic-error flags). Field errors from the

@@ -2,7 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, 
 import { CardMessages, GUEST_TOKEN_MAX_AGE_MS, PaymentFormMessages, type CardDetails, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { cardDigits, cvcLength, detectBrand, luhnValid } from '../contracts/card-numbers.ts';
 import { destinationOr, inputOf, notProvided } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /**
  * Curbside check-in, /pickup/curbside (spec 1 section 4 "Curbside check-in: idle, loading, then the success page,

@@ -2,7 +2,7 @@ import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, 
 import * as v from 'valibot';
 import { ForgotPasswordRequest } from '../contracts/account-recovery.ts';
 import { fieldErrorsOf, notProvided, type FieldErrors } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /**
  * Forgot password (spec 2 sections 4 "Password reset", 5): an email form; fire and forget: it sends and

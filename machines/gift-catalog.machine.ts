@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CardBalanceRequest, type CardBalanceResponse, type GiftCategory } from '../contracts/gift.ts';
 import type { GiftMessageKey } from '../contracts/gift-messages.ts';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /**
  * The eGift catalog, /gift, /gift/* and /gift/category/{categoryUrn} (spec 3 sections 2, 4 "The catalog … and

@@ -2,7 +2,7 @@
 import type { LocationResult, StoreSummary } from '../contracts/locations.ts';
 import { shortStoreNumber } from '../contracts/locations.ts';
 import type { LocatorContext, SearchArea } from './locator-types.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 import { safeReturnUrl } from '../contracts/return-url.ts';
 
 /** Ordering needs the store open and mobile ordering READY (spec 1 section 5). */

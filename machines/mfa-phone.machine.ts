@@ -4,7 +4,7 @@ import { AccountErrorCodes, AccountMessages } from '../contracts/account-message
 import { MfaPhoneRequest, type MfaStatus } from '../contracts/account-mfa.ts';
 import { OneTimeCode } from '../contracts/account-fields.ts';
 import { asFlowError, fieldErrorsOf, notProvided, type FieldErrors, type NotifyParams, inputOf } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /**
  * Add or edit the 2-step verification phone (spec 2 section 2 add-phone-number / edit-phone-number, behind

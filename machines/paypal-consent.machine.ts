@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { CardMessages, PaymentFormMessages, type PaymentMethod, type TokenizeResponse } from '../contracts/cards.ts';
 import { notProvided } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 import { cardFlowError } from './cards-flow.ts';
 
 /**

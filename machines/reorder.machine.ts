@@ -1,7 +1,7 @@
 import { setup, assign, fromPromise, assertEvent, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { LocationResult } from '../contracts/locations.ts';
 import type { ReorderCheck } from '../contracts/order-history.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 import { inputOf, notProvided } from './flow.ts';
 
 /**

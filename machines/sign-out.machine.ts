@@ -1,6 +1,6 @@
 import { setup, assign, fromPromise, type DoneActorEvent, type ErrorActorEvent, assertEvent } from 'xstate';
 import { destinationOr, notProvided, inputOf } from './account-flow.ts';
-import { PATHS } from './app-paths.ts';
+import { PATHS } from './app-page-paths.ts';
 
 /** Sign-out (spec 2 section 2): clears the session, logs out, redirects to the return URL or /. */
 export interface SignOutInput {

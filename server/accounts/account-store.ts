@@ -176,13 +176,3 @@ export function nestedDb(outer: Db, tx: Queryable): Db {
     close: () => Promise.resolve(),
   };
 }
-
-/** Runs fn inside a savepoint of tx and rolls it back: its answer without its writes. */
-export async function rolledBack<T>(tx: Queryable, fn: () => Promise<T>): Promise<T> {
-  await tx.query('savepoint dry_run');
-  try {
-    return await fn();
-  } finally {
-    await tx.query('rollback to savepoint dry_run');
-  }
-}

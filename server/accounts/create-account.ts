@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { CreateAccountRequest } from '../../contracts/account.ts';
 import type * as v from 'valibot';
@@ -10,7 +9,7 @@ import { rememberDevice } from '../auth/devices.ts';
 import { findUserByEmail, insertUser } from '../auth/users.ts';
 import { digitalProvisionError, issueDigitalCard, registerPhysicalCard, type CardRegistrationResult } from '../cards/card-registration.ts';
 import { publicUrl, sendEmail } from '../outbox/outbox.ts';
-import { nestedDb, rolledBack } from './account-store.ts';
+import { nestedDb } from './account-store.ts';
 
 /**
  * Account creation as ONE transaction (docs/security-accounts.md): the user row, its auth event, the welcome
@@ -19,15 +18,15 @@ import { nestedDb, rolledBack } from './account-store.ts';
  * registered, provisioning failed) is not an error here: the account commits without a card (the spec's partial
  * success). Anything unexpected rolls everything back, so a retry starts from nothing.
  *
- * An address that already has an account (enumeration, ASVS 6.3.8): the same answer as a new account is given by
- * the route (200 with a userExId that names nothing, no session), and the owner gets an email in the outbox saying
- * someone tried to sign up with it.
+ * An address that already has an account: nothing is written but its auth event and an email to the owner in the
+ * outbox saying someone tried to sign up with it; the route answers spec 2 section 5's 'Email address is not
+ * available.' (400 EMAIL_NOT_AVAILABLE on the email field), no session (docs/security-accounts.md "Enumeration").
  */
 export type NewAccountForm = v.InferOutput<typeof CreateAccountRequest>;
 
 export type CreateOutcome =
   | { kind: 'created'; userId: string; exId: string; card: CardRegistrationResult; cardType: 'digital' | 'physical' }
-  | { kind: 'exists'; decoyExId: string; card: CardRegistrationResult; cardType: 'digital' | 'physical' };
+  | { kind: 'exists' };
 
 export async function createAccount(
   c: Context<AppEnv>,
@@ -70,9 +69,7 @@ export async function createAccount(
           userId: owner.id,
         });
       }
-      // the card verdict a new account would get (same work, same answer), rolled back: nothing is kept
-      const card = owner ? await rolledBack(tx, () => registerCard(owner.id)) : { ok: true as const, cardId: '' };
-      return { kind: 'exists', decoyExId: randomUUID(), card, cardType };
+      return { kind: 'exists' };
     }
     await recordAuthEvent(tx, 'create', created.id, opts.ip, f.reputation);
     await sendEmail(tx, {

@@ -252,9 +252,14 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       brand: config.brand.name,
       digitalCardFails: digitalProvisioningFails(f.emailAddress, config.env),
     });
+    // an address that has an account: spec 2 section 5's 'Email address is not available.' on the email field, no
+    // session, nothing changed; its owner was told by email (account-exists). The probe counted against the IP's
+    // hourly limit above (docs/security-accounts.md "Enumeration").
+    if (outcome.kind === 'exists') {
+      throw createError(400, AccountErrorCodes.emailNotAvailable, 'validation', AccountMessages.emailNotAvailable, { field: 'emailAddress', messageId: 'emailAddress-not-available' });
+    }
     if (pin?.ok && (outcome.card.ok || outcome.card.errorCode !== AccountErrorCodes.cardInformationError)) await pin.succeeded();
-    // an address that has an account: the same answer, no session; its owner was told by email
-    const exId = outcome.kind === 'created' ? outcome.exId : outcome.decoyExId;
+    const exId = outcome.exId;
     if (!outcome.card.ok) {
       // the account was created and is signed in; the card failed (partial success)
       const card = outcome.card;

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { MenuTexts } from '../../../contracts/menu-texts.ts';
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { notifyWith, useAppActors } from '../../services/app-actors.tsx';
 import { defaultLocale } from '../../services/format.ts';
@@ -24,7 +24,7 @@ export function useFavorites(returnUrl: string) {
       actors: favoritesActors(queryClient),
       actions: {
         redirect,
-        notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: params.message === 'favoriteAdded' || params.message === 'favoriteRemoved' ? 'success' : 'error', message: OrderingTexts[params.message] }),
+        notify: (_, params) => notifyWith(actors)({ kind: 'toast', tone: params.message === 'favoriteAdded' || params.message === 'favoriteRemoved' ? 'success' : 'error', message: MenuTexts[params.message] }),
       },
     }),
     { input: { signedIn: !!session?.signedIn, storeNumber, locale: defaultLocale(), returnUrl } },

@@ -16,6 +16,7 @@ import { api } from '../api.ts';
 import { callWith } from '../../../machines/flow.ts';
 import { OrderingCodeMessagesForHistory } from './history-codes.ts';
 import { getOrderHistory, getOrderReceipt, getReorderCheck } from './history.graphql.ts';
+import type * as ReorderCartModule from './reorder-cart.ts';
 
 const call = callWith(OrderingCodeMessagesForHistory);
 
@@ -43,12 +44,27 @@ export function receiptActors(queryClient: QueryClient) {
 export const notFoundReceiptActors = {
   loadReceipt: fromPromise<OrderReceipt, ReceiptRequest>(async () => Promise.reject({ status: 404, code: 'ORDER_NOT_FOUND', message: HistoryMessages.orderNotFound })),
 };
-export const reorderActors = {
+
+/** The reorder check: the order's items at the store, and the order's store when none is selected. */
+async function loadReorderCheck(input: ReorderRequest, signal: AbortSignal): Promise<ReorderAnswer> {
+  const check = await call(getReorderCheck({ orderId: input.orderId, storeNumber: input.storeNumber }, signal));
+  if (!input.selectStore) return { ...check, location: null };
+  // no store was selected: the order's own store becomes the selected one, as the locator would select it
+  const { store } = await call(api.get(`/stores/${encodeURIComponent(check.storeNumber)}`, { schema: StoreResponse, signal }));
+  return { ...check, location: { store, distance: 0, isFavorite: false, isPrevious: true, recommendationReason: 'USUAL' } };
+}
+
+export type ReorderCart = typeof ReorderCartModule;
+
+/**
+ * Reorder's actors. The check loads the cart's part (reorder-cart.ts: the cart actor and its machine) beside its
+ * request and hands it to `onCart` before it answers, so `addToCart` has it: the receipt and the home page's last
+ * order show no cart, and their first load does not carry it (docs/architecture.md#performance).
+ */
+export const reorderActors = (onCart: (cart: ReorderCart) => void) => ({
   loadReorder: fromPromise<ReorderAnswer, ReorderRequest>(async ({ input, signal }) => {
-    const check = await call(getReorderCheck({ orderId: input.orderId, storeNumber: input.storeNumber }, signal));
-    if (!input.selectStore) return { ...check, location: null };
-    // no store was selected: the order's own store becomes the selected one, as the locator would select it
-    const { store } = await call(api.get(`/stores/${encodeURIComponent(check.storeNumber)}`, { schema: StoreResponse, signal }));
-    return { ...check, location: { store, distance: 0, isFavorite: false, isPrevious: true, recommendationReason: 'USUAL' } };
+    const [answer, cart] = await Promise.all([loadReorderCheck(input, signal), import('./reorder-cart.ts')]);
+    onCart(cart);
+    return answer;
   }),
-};
+});

@@ -105,3 +105,36 @@ describe('partial success page', () => {
     expect(screen.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe('/account/for-you');
   });
 });
+
+describe('an email address that already has an account (spec 2 section 5)', () => {
+  it("shows 'Email address is not available.' on the email field and stays on the form", async () => {
+    const { createActor, fromPromise } = await import('xstate');
+    const { apiError } = await import('../../../machines/__tests__/account-fakes.ts');
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const created: unknown[] = [];
+    const actor = createActor(
+      createAccountMachine.provide({
+        actors: {
+          // the server's answer (server/routes/account.ts, account-create.test.ts) as the account service rejects with it
+          createAccount: fromPromise(async ({ input }) => {
+            created.push(input);
+            throw apiError(400, 'EMAIL_NOT_AVAILABLE', 'Email address is not available.', { type: 'validation', field: 'emailAddress', messageId: 'emailAddress-not-available' });
+          }),
+        },
+      }),
+      { input: { returnUrl: null, includeStorageConsent: true } },
+    ).start();
+    renderWithRouter(<CreateAccountView actor={actor} brandName="Harbor Coffee" product="Harbor" includeStorageConsent includePrivacyStatement checkGeneralEmailByDefault={false} />);
+    const user = userEvent.setup();
+    await screen.findByLabelText(/First name/);
+    await fillForm(user, (createAccountEvents[0] as { values: CreateAccountForm }).values);
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Email address is not available.')).toBeTruthy();
+    expect(created).toHaveLength(1);
+    const email = screen.getByLabelText(/Email address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!.split(' ').find((id) => document.getElementById(id)?.textContent === 'Email address is not available.')!)).toBeTruthy();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    actor.stop();
+  });
+});

@@ -151,6 +151,19 @@ describe('home stream (spec 3 §4, §5, §7, §8)', () => {
     expect(screen.queryByRole('link', { name: 'Join now' })).toBeNull();
   });
 
+  it('a guest carousel card: its list scrolls sideways and is focusable, named by the card (axe scrollable-region-focusable)', async () => {
+    const carousel = guest('g3', 'What your Stars can get you', 3);
+    carousel.content.carouselItem = [
+      { text: '25 Stars: a flavour shot', image: { url: '/rewards/tier-25.svg' } },
+      { text: '100 Stars: brewed coffee', image: { url: '/rewards/tier-100.svg' } },
+    ];
+    answers.push({ status: 200, body: { streamItems: [carousel], lastModified: T1 } });
+    renderStream({ ...MEMBER, signedIn: false, unauthStreamEnabled: true });
+    const list = await screen.findByRole('list', { name: 'What your Stars can get you' });
+    expect(list.tabIndex).toBe(0);
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['25 Stars: a flavour shot', '100 Stars: brewed coffee']);
+  });
+
   it('signed out with the guest stream on and no items: nothing shown', async () => {
     answers.push({ status: 200, body: { streamItems: [], lastModified: T1 } });
     renderStream({ ...MEMBER, signedIn: false, unauthStreamEnabled: true });

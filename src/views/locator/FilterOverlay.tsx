@@ -1,8 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { Feature } from '../../../contracts/config.ts';
 import type { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
-import { Dialog } from '../shell/Dialog.tsx';
 
 type FiltersRef = ActorRefFrom<typeof storeFiltersMachine>;
 
@@ -29,64 +27,5 @@ export function FilterButton({ filters }: { filters: FiltersRef }) {
         </span>
       ) : null}
     </button>
-  );
-}
-
-const GROUPS: Array<{ category: Feature['category']; title: string }> = [
-  { category: 'pickup', title: 'Pickup options' },
-  { category: 'hours', title: 'Hours' },
-  { category: 'service', title: 'Ordering' },
-  { category: 'amenity', title: 'Amenities' },
-];
-
-/**
- * The filter overlay (spec 1 section 2): features by category, pickup options apart from amenities,
- * only those the configuration marks public and filterable. Changes stay a draft until Apply.
- */
-export function FilterOverlay({ filters, features }: { filters: FiltersRef; features: Feature[] }) {
-  const open = useSelector(filters, (s) => s.matches('open'));
-  const draft = useSelector(filters, (s) => s.context.draft);
-  const offered = features.filter((f) => f.public && f.filterable);
-  return (
-    <Dialog
-      open={open}
-      title="Filter stores"
-      className="filter-dialog"
-      onClose={() => filters.send({ type: 'user.cancelFilters' })}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={() => filters.send({ type: 'user.clearAll' })} disabled={!draft.length}>
-            Clear all
-          </button>
-          <button type="button" className="btn btn--primary" onClick={() => filters.send({ type: 'user.applyFilters' })}>
-            Apply
-          </button>
-        </>
-      }
-    >
-      <button type="button" className="icon-btn dialog-close" aria-label="Close filters" onClick={() => filters.send({ type: 'user.cancelFilters' })}>
-        ×
-      </button>
-      {GROUPS.map(({ category, title }) => {
-        const group = offered.filter((f) => f.category === category);
-        if (!group.length) return null;
-        return (
-          <fieldset key={category} className="filter-group">
-            <legend>{title}</legend>
-            <div className="filter-options">
-              {group.map((f) => {
-                const checked = draft.includes(f.code);
-                return (
-                  <label key={f.code} className={`filter-chip${checked ? ' is-checked' : ''}`}>
-                    <input type="checkbox" checked={checked} onChange={() => filters.send({ type: 'user.toggleFeature', code: f.code })} />
-                    <span>{f.name}</span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-        );
-      })}
-    </Dialog>
   );
 }

@@ -5,7 +5,8 @@
  * sent as their events (their 200 ms is checked in the machine tests). After each step the actor must be
  * in the state the model predicts, and the DOM must show that state.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadLocatorOverlays } from './locator-overlays.ts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
@@ -15,6 +16,11 @@ import { locatorModelEvents } from '../../../machines/__tests__/locator-fixtures
 import { fakeMap } from './fake-store-map.tsx';
 import { renderLocator, testFeatures } from './locator-test-harness.tsx';
 import { storeCardId } from './StoreCard.tsx';
+
+// the overlays' chunk (filters, dialogs, details) as the page has it once the browser was idle (locator-overlays.ts)
+beforeAll(async () => {
+  await preloadLocatorOverlays();
+});
 
 vi.mock('./StoreMap.tsx', async () => ({ StoreMap: (await import('./fake-store-map.tsx')).FakeStoreMap }));
 

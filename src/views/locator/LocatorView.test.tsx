@@ -1,8 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preloadLocatorOverlays } from './locator-overlays.ts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { apiError, pikePlace, places, seattleResults } from '../../../machines/__tests__/locator-fixtures.ts';
 import { renderLocator } from './locator-test-harness.tsx';
 import { storeCardId } from './StoreCard.tsx';
+
+// the overlays' chunk (filters, dialogs, details) as the page has it once the browser was idle (locator-overlays.ts)
+beforeAll(async () => {
+  await preloadLocatorOverlays();
+});
 
 vi.mock('./StoreMap.tsx', async () => ({ StoreMap: (await import('./fake-store-map.tsx')).FakeStoreMap }));
 

@@ -2,19 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Feature } from '../../../contracts/config.ts';
-import { findLocation, markerState, orderingStatus, sameStore, type locatorMachine } from '../../../machines/locator.machine.ts';
-import { favoriteOf, type favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
+import { markerState, type locatorMachine } from '../../../machines/locator.machine.ts';
+import type { favoriteStoreMachine } from '../../../machines/favorite-store.machine.ts';
 import type { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
 import type { storeDetailsMachine } from '../../../machines/store-details.machine.ts';
 import { locatorMessages } from '../../services/locator-messages.ts';
-import { Dialog } from '../shell/Dialog.tsx';
 import { StoreMap, type StoreMapMarker } from './StoreMap.tsx';
 import { FulfillmentToggle } from '../shared/FulfillmentToggle.tsx';
 import { PlaceSearch } from './PlaceSearch.tsx';
-import { FilterButton, FilterOverlay } from './FilterOverlay.tsx';
+import { FilterButton } from './FilterOverlay.tsx';
 import { MapControls } from './MapControls.tsx';
 import { StoreResults } from './StoreResults.tsx';
-import { StoreDetails } from './StoreDetails.tsx';
+import { useLocatorOverlays } from './locator-overlays.ts';
 import './locator.css';
 
 export interface LocatorViewProps {
@@ -41,6 +40,11 @@ export interface LocatorViewProps {
 export function LocatorView(p: LocatorViewProps) {
   const { locator, details } = p;
   const detailsOpen = useSelector(details, (s) => s.matches('open'));
+  // the overlays' chunk (filters, dialogs, details): at idle, or now when one of them is open (locator-overlays.ts)
+  const filtersOpen = useSelector(p.filters, (s) => s.matches('open'));
+  const signInOpen = useSelector(p.favorites, (s) => s.matches('signInRequired'));
+  const dialogOpen = useSelector(locator, (s) => s.hasTag('dialog'));
+  const overlays = useLocatorOverlays(detailsOpen || filtersOpen || signInOpen || dialogOpen);
   const title = p.inMenu ? 'Choose a store' : 'Find a store';
   return (
     <div className={`locator${p.inMenu ? ' locator--in-menu' : ''}`}>
@@ -65,7 +69,7 @@ export function LocatorView(p: LocatorViewProps) {
             <PhoneViewSwitch />
           </div>
           <div className="locator-panel-body">
-            {detailsOpen ? <DetailsPanel {...p} /> : <StoreResults locator={locator} favorites={p.favorites} details={details} inMenu={p.inMenu} tabMode={p.tabMode} {...(p.locale ? { locale: p.locale } : {})} />}
+            {detailsOpen ? overlays ? <overlays.DetailsPanel {...p} /> : <p role="status" className="locator-details-loading">{locatorMessages.loadingDetails}</p> : <StoreResults locator={locator} favorites={p.favorites} details={details} inMenu={p.inMenu} tabMode={p.tabMode} {...(p.locale ? { locale: p.locale } : {})} />}
           </div>
         </section>
         <section className="locator-map" aria-label="Map">
@@ -73,9 +77,7 @@ export function LocatorView(p: LocatorViewProps) {
           <MapControls locator={locator} />
         </section>
       </div>
-      <FilterOverlay filters={p.filters} features={p.features} />
-      <FavoriteSignInDialog favorites={p.favorites} signInHref={p.signInHref} />
-      <GuestOrderingDialog locator={locator} signInHref={p.signInHref} createAccountHref={p.createAccountHref} />
+      {overlays ? <overlays.LocatorDialogs {...p} /> : null}
     </div>
   );
 }
@@ -111,84 +113,6 @@ function LocatorMap({ locator, mapConfig }: { locator: LocatorViewProps['locator
       onMarkerHover={(storeNumber) => locator.send({ type: 'user.hoverStore', storeNumber })}
       hold={hold}
     />
-  );
-}
-
-function DetailsPanel(p: LocatorViewProps) {
-  const storeNumber = useSelector(p.details, (s) => s.context.storeNumber);
-  const wholeStore = useSelector(p.details, (s) => s.context.details);
-  const load = useSelector(p.details, (s) => (s.matches({ open: 'ready' }) ? 'ready' : s.matches({ open: 'failed' }) ? 'failed' : 'loading'));
-  const location = useSelector(p.locator, (s) => (storeNumber ? findLocation(s.context, storeNumber) : undefined));
-  const signedIn = useSelector(p.locator, (s) => s.context.signedIn);
-  const queriedStore = useSelector(p.locator, (s) => s.context.query.storeNumber);
-  const fav = useSelector(p.favorites, (s) => (location ? favoriteOf(s.context, location.store.storeNumber, location.isFavorite) : null));
-  if (!location || !fav) return null;
-  return (
-    <StoreDetails
-      location={location}
-      details={wholeStore}
-      load={load}
-      onRetry={() => p.details.send({ type: 'user.retry' })}
-      isFavorite={fav.isFavorite}
-      favoritePending={fav.favoritePending}
-      ordering={orderingStatus(location.store, { inMenu: p.inMenu, signedIn })}
-      hideDistance={sameStore(queriedStore, location.store.storeNumber) && location.distance === 0}
-      onClose={() => p.details.send({ type: 'user.closeDetails' })}
-      onToggleFavorite={() => p.favorites.send({ type: 'user.toggleFavorite', storeNumber: location.store.storeNumber, isFavorite: fav.isFavorite })}
-      onOrder={() => p.locator.send({ type: 'user.confirmStore', storeNumber: location.store.storeNumber })}
-      {...(p.locale ? { locale: p.locale } : {})}
-    />
-  );
-}
-
-function FavoriteSignInDialog({ favorites, signInHref }: { favorites: LocatorViewProps['favorites']; signInHref: string }) {
-  const open = useSelector(favorites, (s) => s.matches('signInRequired'));
-  return (
-    <Dialog
-      open={open}
-      title={locatorMessages.favoriteSignInTitle}
-      onClose={() => favorites.send({ type: 'user.dismissSignIn' })}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={() => favorites.send({ type: 'user.dismissSignIn' })}>
-            Not now
-          </button>
-          <a className="btn btn--primary" href={signInHref}>
-            Sign in
-          </a>
-        </>
-      }
-    >
-      <p>{locatorMessages.favoriteSignIn}</p>
-    </Dialog>
-  );
-}
-
-/** The locator machine's `dialog` region: a guest chose a store without guest ordering (spec 1 section 6). */
-function GuestOrderingDialog({ locator, signInHref, createAccountHref }: { locator: LocatorViewProps['locator']; signInHref: string; createAccountHref: string }) {
-  const kind = useSelector(locator, (s) => (s.matches({ dialog: 'accountRequired' }) ? 'accountRequired' : s.matches({ dialog: 'unavailable' }) ? 'unavailable' : null));
-  const close = () => locator.send({ type: 'user.dismissDialog' });
-  return (
-    <Dialog
-      open={kind !== null}
-      title={kind === 'accountRequired' ? locatorMessages.accountRequiredTitle : locatorMessages.storeUnavailableTitle}
-      onClose={close}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={close}>
-            Choose another store
-          </button>
-          <a className="btn btn--ghost" href={createAccountHref}>
-            Create account
-          </a>
-          <a className="btn btn--primary" href={signInHref}>
-            Sign in
-          </a>
-        </>
-      }
-    >
-      <p>{kind === 'accountRequired' ? locatorMessages.accountRequired : locatorMessages.storeUnavailableForGuests}</p>
-    </Dialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { FavoriteProduct } from '../../../contracts/ordering.ts';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { MenuTexts } from '../../../contracts/menu-texts.ts';
 import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { Spinner } from '../shell/Loading.tsx';
 import { MemberListStatus } from './MemberListStatus.tsx';
@@ -21,7 +21,7 @@ export function FavoritesView({ actor, onAddToBag }: { actor: FavoritesActor; on
       <MenuTabs current="favorites" />
       {s.matches('loading') ? <Spinner label="Loading your favorites" /> : null}
       <MemberListStatus guest={s.matches('guest')} failed={s.matches('failed')} what="your favorites" returnUrl="/menu/favorites" onRetry={() => actor.send({ type: 'user.retry' })} />
-      {(s.matches('ready') || s.matches('adding') || s.matches('removing')) && !s.context.favorites.length ? <p className="order-empty">{OrderingTexts.noFavorites}</p> : null}
+      {(s.matches('ready') || s.matches('adding') || s.matches('removing')) && !s.context.favorites.length ? <p className="order-empty">{MenuTexts.noFavorites}</p> : null}
       {s.context.favorites.length && !s.matches('loading') ? (
         <ul className="cart-items" aria-busy={s.hasTag('loading')}>
           {s.context.favorites.map((f) => (
@@ -34,7 +34,7 @@ export function FavoritesView({ actor, onAddToBag }: { actor: FavoritesActor; on
                   </Link>
                 </h2>
                 <p className="cart-item-meta">{f.product.sizes.find((z) => z.sizeCode === f.item.sizeCode)?.name ?? f.item.sizeCode}</p>
-                {f.product.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                {f.product.availability !== 'Available' ? <p className="order-badge">{MenuTexts.notSoldHere}</p> : null}
               </div>
               <div className="row">
                 <button type="button" className="btn btn--primary btn--small" disabled={f.product.availability !== 'Available'} onClick={() => onAddToBag(f)}>

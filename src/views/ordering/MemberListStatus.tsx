@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { MenuTexts } from '../../../contracts/menu-texts.ts';
 
 /**
  * What /menu/favorites and /menu/previous show besides their list: a guest is asked to sign in (back to the page
@@ -18,7 +18,7 @@ export function MemberListStatus({ guest, failed, what, returnUrl, onRetry }: { 
       ) : null}
       {failed ? (
         <div className="order-empty" role="alert">
-          <p>{OrderingTexts.unexpectedError}</p>
+          <p>{MenuTexts.unexpectedError}</p>
           <button type="button" className="btn btn--primary" onClick={onRetry}>
             Try again
           </button>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { MenuResponse, ProductTile } from '../../../contracts/ordering.ts';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { MenuTexts } from '../../../contracts/menu-texts.ts';
 import type { menuMachine } from '../../../machines/menu.machine.ts';
 import type { MenuPage } from '../../../machines/menu-pages.ts';
 import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
@@ -28,7 +28,7 @@ export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: s
   if (state.hasTag('loading'))
     return (
       <>
-        {state.matches('loadingNational') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.menuLoadError}</p> : null}
+        {state.matches('loadingNational') ? <p className="order-notice order-notice--warn" role="status">{MenuTexts.menuLoadError}</p> : null}
         <div className="page-loading">
           <Spinner label="Loading the menu" />
         </div>
@@ -38,7 +38,7 @@ export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: s
     return (
       <div className="order-empty">
         <Heading>{title ?? 'Nothing on the menu here'}</Heading>
-        <p>{OrderingTexts.emptyMenu}</p>
+        <p>{MenuTexts.emptyMenu}</p>
         <Link to="/menu/store-locator" className="btn btn--primary">
           Choose another store
         </Link>
@@ -48,7 +48,7 @@ export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: s
     return (
       <div className="order-empty" role="alert">
         <Heading>{title ?? 'The menu did not load'}</Heading>
-        <p>{OrderingTexts.unexpectedError}</p>
+        <p>{MenuTexts.unexpectedError}</p>
         <button type="button" className="btn btn--primary" onClick={() => menu.send({ type: 'user.retry' })}>
           Try again
         </button>
@@ -56,8 +56,8 @@ export function MenuFrame({ menu, title, children }: { menu: MenuActor; title: s
     );
   return (
     <>
-      {state.matches('national') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.menuLoadError}</p> : null}
-      {state.matches('unavailable') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.menuNotAvailable}</p> : null}
+      {state.matches('national') ? <p className="order-notice order-notice--warn" role="status">{MenuTexts.menuLoadError}</p> : null}
+      {state.matches('unavailable') ? <p className="order-notice order-notice--warn" role="status">{MenuTexts.menuNotAvailable}</p> : null}
       {children(data)}
     </>
   );
@@ -108,7 +108,7 @@ export function ProductGrid({ products, currency, stock = NO_STOCK }: { products
                 {p.priceFrom !== null ? <span>{formatMoney(p.priceFrom, undefined, currency)}</span> : null}
                 <span>{p.calories} cal</span>
               </span>
-              {availability === 'SoldOut' ? <span className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</span> : availability !== 'Available' ? <span className="order-badge">{OrderingTexts.notSoldHere}</span> : null}
+              {availability === 'SoldOut' ? <span className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</span> : availability !== 'Available' ? <span className="order-badge">{MenuTexts.notSoldHere}</span> : null}
             </Link>
           </li>
         );
@@ -143,7 +143,7 @@ export function CategoryView({
     return (
       <div className="order-empty">
         <h1>Not found</h1>
-        <p>{OrderingTexts.categoryNotFound}</p>
+        <p>{MenuTexts.categoryNotFound}</p>
         <Link to="/menu" className="btn btn--primary">
           See the whole menu
         </Link>

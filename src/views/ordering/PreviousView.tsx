@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { isExpressOrder } from '../../../contracts/ordering-rules.ts';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
-import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
+import { MenuTexts } from '../../../contracts/menu-texts.ts';
+import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
@@ -24,7 +24,7 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
       <MenuTabs current="previous" />
       {s.hasTag('loading') ? <Spinner label="Loading your orders" /> : null}
       <MemberListStatus guest={s.matches('guest')} failed={s.matches('failed')} what="your previous orders" returnUrl="/menu/previous" onRetry={() => actor.send({ type: 'user.retry' })} />
-      {s.matches('none') ? <p className="order-empty">{OrderingTexts.noPreviousOrders}</p> : null}
+      {s.matches('none') ? <p className="order-empty">{MenuTexts.noPreviousOrders}</p> : null}
       {s.matches('ready') ? (
         <ul className="cart-items">
           {s.context.orders.map((o) => (
@@ -62,7 +62,7 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
             {placed ? (
               // the tracker (docs/order-status.md 1); a guest's token in the fragment, never sent to the server
               <Link className="btn btn--primary" to="/menu/order/$orderId" params={{ orderId: placed.orderId }} {...(placed.orderToken ? { hash: `token=${placed.orderToken}` } : {})}>
-                {OrderStatusMessages.trackYourOrder}
+                {OrderStatusLinkTexts.trackYourOrder}
               </Link>
             ) : null}
             <button type="button" className="btn btn--ghost" onClick={onCloseSuccess}>
