@@ -15,6 +15,10 @@ export const SUBSTITUTES_MAX = 3;
 const document = graphql(`query SimilarItems($input: SimilarItemsInput!) { similarItems(input: $input) { productNumber products { productNumber formCode name imageURL imageAlt availability priceFrom productType featured calories allergens } } }`);
 const answer = v.object({ similarItems: SimilarItemsResponse });
 
+/** for scripts/graphql-documents.test.ts: the document is checked against the schema and the answer's contract */
+export const documents = { 'similar-items': document };
+export const answers = { 'similar-items': answer };
+
 export const similarItemsQuery = (productNumber: number, storeNumber: string | null) =>
   queryOptions({
     queryKey: ['ordering', 'similar', productNumber, storeNumber],
