@@ -1,5 +1,6 @@
 import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { asFlowError, inputOf, notProvided } from './flow.ts';
+import { pathTo } from './app-paths.ts';
 import { liveFeedMachine, DEFAULT_FEED_CONFIG, type FeedConfig, type FeedEvent, type LiveFeedInput } from './live-feed.machine.ts';
 import type { ConsoleAction, ConsoleOrder, ConsoleQueue, ConsoleStockItem, OrderStatus, StoreEvent } from '../contracts/order-status.ts';
 
@@ -33,6 +34,8 @@ export interface ConsoleQueueContext extends ConsoleQueueInput {
   pending: PendingAction | null;
   /** the status line after an action: a conflict or a failure (message keys of OrderStatusMessages) */
   notice: ConsoleNotice | null;
+  /** the next page (docs/machines.md "Navigation: typed paths"): sign-in and back here, when the session ended */
+  destination: string | null;
 }
 type OrderEvent = { orderId: string };
 export type ConsoleQueueEvent =
@@ -176,14 +179,16 @@ export const consoleQueueMachine = setup({
       return { orders: card ? upsert(context.orders, card) : context.orders, pending: null, notice: 'conflict' as const };
     }),
     assignFailed: assign({ pending: null, notice: 'actionFailed' as const }),
-    /** provided by the route: the session ended while open, to sign in and back */
-    goToSignIn: () => {},
+    /** the session ended while open: sign in and back to this console */
+    toSignIn: assign(({ context }) => ({ destination: pathTo.signInThen(pathTo.storeOrders(context.storeNumber)) })),
+    /** provided by the page (src/services/redirect.ts useRedirect): go to `destination` */
+    redirect: () => {},
   },
 }).createMachine({
   id: 'consoleQueue',
   description: "A store's live queue for its baristas: start, mark ready, hand off, cancel; a Menu tab of sold-out switches.",
   meta: { title: 'Barista console (/store/{storeNumber}/orders)', spec: 'docs/order-status.md 2.4, 3.5, 3.7; issue 29' },
-  context: { storeNumber: '', feedConfig: DEFAULT_FEED_CONFIG, jitter: 1, storeName: '', timeZone: 'UTC', orders: [], stock: [], lastEventId: 0, tab: 'queue', pending: null, notice: null },
+  context: { storeNumber: '', feedConfig: DEFAULT_FEED_CONFIG, jitter: 1, storeName: '', timeZone: 'UTC', orders: [], stock: [], lastEventId: 0, tab: 'queue', pending: null, notice: null, destination: null },
   entry: 'applyInput',
   initial: 'loading',
   states: {
@@ -194,12 +199,12 @@ export const consoleQueueMachine = setup({
         src: 'loadQueue',
         input: queueRequest,
         onDone: { target: 'ready', actions: 'assignQueue' },
-        onError: [{ guard: 'isForbidden', target: 'forbidden' }, { guard: 'isUnauthorized', target: 'signedOut', actions: 'goToSignIn' }, { target: 'loadFailed' }],
+        onError: [{ guard: 'isForbidden', target: 'forbidden' }, { guard: 'isUnauthorized', target: 'signedOut', actions: 'toSignIn' }, { target: 'loadFailed' }],
       },
     },
     loadFailed: { tags: ['error'], meta: { message: 'generic' }, on: { 'user.retry': { target: 'loading' } } },
     forbidden: { type: 'final', meta: { message: 'staffOnly' }, description: 'A customer, or staff of another store (the server answered 403).' },
-    signedOut: { type: 'final', description: 'The session ended while the console was open: to sign in and back.' },
+    signedOut: { type: 'final', tags: ['redirecting'], entry: 'redirect', description: 'The session ended while the console was open: to sign in and back.' },
     ready: {
       description: 'The queue is shown; the store feed keeps it live while the barista works.',
       invoke: { id: 'feed', src: 'liveFeed', input: storeFeedRequest, onDone: { target: 'forbidden' }, onError: { target: 'loadFailed' } },

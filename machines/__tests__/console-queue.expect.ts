@@ -134,13 +134,14 @@ export const consoleQueueFlow: Flow<typeof consoleQueueMachine> = {
     loadFailed: { tags: ['error'], message: 'Something went wrong. Please try again.' },
     forbidden: { message: 'This console is for the staff of this store.' },
     'ready.acting': { tags: ['busy'] },
+    signedOut: { tags: ['redirecting'] },
   },
-  effects: { 'xstate.error.actor.loadQueue -> signedOut': ['goToSignIn'] },
+  effects: { 'xstate.error.actor.loadQueue -> signedOut': ['redirect'] },
   journeys,
   catalogue: { ...OrderStatusMessages, generic: GENERIC_ERROR_MESSAGE },
   arrange(machine) {
     const fakes = requestFakes({ loadQueue: queueRequest, orderAction: orderActionRequest, liveFeed: storeFeedRequest });
-    const spy = spyActions(['goToSignIn'] as const);
+    const spy = spyActions(['redirect'] as const);
     let before: ConsoleQueueContext | undefined;
     let idle = false;
     return {
@@ -159,6 +160,8 @@ export const consoleQueueFlow: Flow<typeof consoleQueueMachine> = {
         before = structuredClone(c);
         idle = s.matches({ ready: 'idle' });
         if (s.matches('loading')) expect(fakes.last('loadQueue')).toEqual({ storeNumber: STORE });
+        // the next page only when the session ended: sign in, then back to this console
+        expect(c.destination).toBe(s.matches('signedOut') ? `/account/signin?returnUrl=${encodeURIComponent(`/store/${STORE}/orders`)}` : null);
         if (e.type === 'xstate.done.actor.loadQueue') {
           const q = e.output as ConsoleQueue;
           expect([c.orders, c.stock, c.lastEventId, c.storeName, c.timeZone, c.pending]).toEqual([q.orders, q.stock, q.lastEventId, q.storeName, q.timeZone, null]);

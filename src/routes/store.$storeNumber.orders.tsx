@@ -1,18 +1,18 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { StoreNumber, shortStoreNumber } from '../../contracts/store-number.ts';
-import { pathTo } from '../../machines/app-paths.ts';
 import { consoleQueueMachine } from '../../machines/console-queue.machine.ts';
 import { drawJitter } from '../../machines/feed-backoff.ts';
 import { soldOutSwitchMachine } from '../../machines/sold-out-switch.machine.ts';
-import { requireSignIn, signInHref } from '../services/auth-guard.ts';
+import { requireSignIn } from '../services/auth-guard.ts';
 import { configQuery } from '../services/config.ts';
 import { consoleQueueActors, loadConsoleQueue } from '../services/console/queue.ts';
 import { soldOutSwitchActors } from '../services/console/stock.ts';
 import { feedConfigOf } from '../services/ordering/tracker.ts';
+import { useRedirect } from '../services/redirect.ts';
 import { ConsoleView, StaffOnlyView } from '../views/console/ConsoleView.tsx';
 
 /**
@@ -36,13 +36,13 @@ function StoreOrdersPage() {
 
 function Console({ storeNumber }: { storeNumber: string }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const redirect = useRedirect();
   const { data: config } = useQuery(configQuery);
   const [jitter] = useState(() => drawJitter());
   const queue = useActorRef(
     consoleQueueMachine.provide({
       actors: consoleQueueActors(queryClient),
-      actions: { goToSignIn: () => void navigate(signInHref({ href: pathTo.storeOrders(storeNumber) })) },
+      actions: { redirect },
     }),
     { input: { storeNumber, feedConfig: feedConfigOf(config), jitter } },
   );
