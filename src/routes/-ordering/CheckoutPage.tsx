@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRouterState, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
+import { assertEvent } from 'xstate';
 import { placeOrderMachine, type PaymentChoice } from '../../../machines/place-order.machine.ts';
 import type { TimeSlot } from '../../../contracts/ordering.ts';
 import { useRedirect } from '../../services/redirect.ts';
@@ -84,7 +85,8 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         forgetGuestCard: () => clearGuestCard(),
         // issue 29: submit refused items sold out (or gone) since pricing: the bag marks them, so the next pricing leaves them out
         markItemsUnavailable: ({ event }) => {
-          const skus = asFlowError((event as { error?: unknown }).error).body.skus;
+          assertEvent(event, 'xstate.error.actor.submitOrder');
+          const skus = asFlowError(event.error).body.skus;
           if (!Array.isArray(skus)) return;
           const gone = new Set(skus.map(String));
           const current = cart.getSnapshot().context.items;
