@@ -16,7 +16,7 @@ import { done } from '../../../machines/__tests__/cards-fixtures.ts';
 import { historyOrder, historyPage, receiptOf, reorderAll, storeLocation } from '../../../machines/__tests__/history-fixtures.ts';
 import { isDisabled, modelPaths, pathName, renderWithRouter, walkPath, type FlowViewModel } from '../../test/account-harness.tsx';
 import { HistoryTexts } from '../../../contracts/history-messages.ts';
-import { OrderHistoryView } from './OrderHistoryView.tsx';
+import { HistoryOrderCard, OrderHistoryView } from './OrderHistoryView.tsx';
 import { ReceiptView } from './ReceiptView.tsx';
 import { ReorderButtonView } from './ReorderButtonView.tsx';
 import { LastOrderView } from './LastOrderView.tsx';
@@ -168,8 +168,12 @@ const receiptModel = (receipt = receiptOf(1)): FlowViewModel<RM> => ({
       return;
     }
     expect(alertText()).toBeNull();
-    expect(screen.getByText(`Harbor & Pine · In store · ${WHEN} · Picked up`)).toBeTruthy();
     const r = s.context.receipt!;
+    const live = r.status !== 'picked_up' && r.status !== 'cancelled';
+    expect(screen.getByText(`Harbor & Pine · In store · ${WHEN} · ${live ? 'Ready' : 'Picked up'}`)).toBeTruthy();
+    // 'Track order' to the live tracker while something can still happen to the order (issue 29)
+    const track = screen.queryByRole('link', { name: 'Track order' });
+    expect(track?.getAttribute('href') ?? null).toBe(live ? `/menu/order/${r.orderId}` : null);
     const rows: string[][] = [
       ['2 × Caffè Latte, Grande', '$12.70'],
       ['1 × Nitro Cold Brew, Grande', '$4.95'],
@@ -192,6 +196,11 @@ const receiptModel = (receipt = receiptOf(1)): FlowViewModel<RM> => ({
 describe('ReceiptView', () => {
   const m = receiptModel();
   for (const path of modelPaths(m)) it(pathName(path), () => walkPath(m, path));
+});
+describe('ReceiptView (an order still ready for pickup: the tracker link)', () => {
+  const m = receiptModel(receiptOf(1, { status: 'ready' }));
+  const paths = modelPaths(m).filter((p) => p.steps.some((st) => (st.event as AnyEventObject).type === 'xstate.done.actor.loadReceipt'));
+  for (const path of paths) it(pathName(path), () => walkPath(m, path));
 });
 describe('ReceiptView (a discount, a tip, two tenders, Stars spent, tax included)', () => {
   const m = receiptModel(
@@ -293,6 +302,16 @@ it("the toast text names every left-out item, joined with ', '", () => {
 // The home page's last-order widget
 // ---------------------------------------------------------------------------------------------------------------
 
+it("a history row of an order still being made links to its tracker ('Track order: {date}'); a picked-up one does not", async () => {
+  const { unmount } = renderWithRouter(<HistoryOrderCard order={historyOrder(4, { status: 'preparing' })} />);
+  const link = await screen.findByRole('link', { name: `Track order: ${WHEN}` });
+  expect([link.textContent, link.getAttribute('href')]).toEqual(['Track order', `/menu/order/${orderId(4)}`]);
+  unmount();
+  renderWithRouter(<HistoryOrderCard order={historyOrder(4)} />);
+  await screen.findByRole('link', { name: `Receipt: ${WHEN}` });
+  expect(screen.queryByRole('link', { name: /Track order/ })).toBeNull();
+});
+
 describe('LastOrderView', () => {
   it("'Your last order': date, store, items, total, its Reorder and 'All orders'", async () => {
     renderWithRouter(<LastOrderView order={historyOrder(1)} reorder={<button type="button">Reorder</button>} />);
@@ -303,6 +322,15 @@ describe('LastOrderView', () => {
     expect(region.querySelector('strong')!.textContent).toBe('$19.06');
     expect(w.getByRole('button', { name: 'Reorder' })).toBeTruthy();
     expect(w.getByRole('link', { name: 'All orders' }).getAttribute('href')).toBe('/account/history');
+  });
+  it("'Track order' to the tracker while the order is placed, preparing or ready; none once picked up or cancelled", async () => {
+    for (const status of ['placed', 'preparing', 'ready', 'picked_up', 'cancelled'] as const) {
+      const { unmount } = renderWithRouter(<LastOrderView order={historyOrder(3, { status })} reorder={null} />);
+      await screen.findByRole('region', { name: 'Your last order' });
+      const track = screen.queryByRole('link', { name: 'Track order' });
+      expect(track?.getAttribute('href') ?? null, status).toBe(status === 'picked_up' || status === 'cancelled' ? null : `/menu/order/${orderId(3)}`);
+      unmount();
+    }
   });
   it('a Drive-thru order in another time zone', async () => {
     renderWithRouter(<LastOrderView order={historyOrder(2, { pickupOption: 'DT', store: { storeNumber: '1', name: 'Elm St', timeZone: 'America/New_York' } })} reorder={null} />);

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { HistoryTexts } from '../../../contracts/history-messages.ts';
 import type { HistoryOrder } from '../../../contracts/order-history.ts';
 import { itemLine, money, placedOn } from './history-format.ts';
+import { TrackOrderLink } from './TrackOrderLink.tsx';
 import './history.css';
 
 /** The home page's last-order widget: the newest order, its Reorder (one tap) and a link to all orders. */
@@ -22,6 +23,7 @@ export function LastOrderView({ order, reorder }: { order: HistoryOrder; reorder
         <strong>{money(order.total)}</strong>
       </p>
       {reorder}
+      <TrackOrderLink orderId={order.orderId} status={order.status} />
       <Link to="/account/history">{HistoryTexts.allOrders}</Link>
     </section>
   );

@@ -7,6 +7,7 @@ import type { orderHistoryMachine } from '../../../machines/order-history.machin
 import { LoadFailed } from '../shared/blocks.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
 import { itemLine, money, pickupName, placedOn, statusName } from './history-format.ts';
+import { TrackOrderLink } from './TrackOrderLink.tsx';
 import './history.css';
 
 /** One order of the list: date, store, pickup option, items, total, payment, Stars, status; the receipt link. */
@@ -30,6 +31,7 @@ export function HistoryOrderCard({ order }: { order: HistoryOrder }) {
       <Link to="/account/history/$orderId" params={{ orderId: order.orderId }} aria-label={`${HistoryTexts.viewReceipt}: ${placedOn(order.placedAt, order.store.timeZone)}`}>
         {HistoryTexts.viewReceipt}
       </Link>
+      <TrackOrderLink orderId={order.orderId} status={order.status} label={placedOn(order.placedAt, order.store.timeZone)} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import type { receiptMachine } from '../../../machines/receipt.machine.ts';
 import { LoadFailed } from '../shared/blocks.tsx';
 import { PageLoading } from '../shell/Loading.tsx';
 import { money, pickupName, placedOn, statusName } from './history-format.ts';
+import { TrackOrderLink } from './TrackOrderLink.tsx';
 import './history.css';
 
 /** /account/history/$orderId: renders the receipt machine's snapshot; `reorder` is the Reorder button (its own actor). */
@@ -22,6 +23,9 @@ export function ReceiptView({ actor, reorder }: { actor: ActorRefFrom<typeof rec
       <>
         <p>
           {r.store.name} · {pickupName(r.pickupOption)} · {placedOn(r.placedAt, r.store.timeZone)} · {statusName(r.status)}
+        </p>
+        <p>
+          <TrackOrderLink orderId={r.orderId} status={r.status} />
         </p>
         <table className="receipt-lines">
           <caption className="visually-hidden">{HistoryTexts.receiptTitle}</caption>
