@@ -29,6 +29,20 @@ describe('slow requests and event-loop stalls', () => {
         }),
       ),
     );
+    // an event stream open for 80 ms (order status: minutes by design)
+    app.get('/events', (c) =>
+      c.body(
+        new ReadableStream({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode('retry: 2000\n\n'));
+            await sleep(80);
+            controller.close();
+          },
+        }),
+        200,
+        { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' },
+      ),
+    );
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
     watchSlowRequests(server, thresholdMs, (l) => lines.push(l));
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
@@ -67,6 +81,19 @@ describe('slow requests and event-loop stalls', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^\[server\] slow request: GET \/streamed took \d+ ms \(status 200\)$/);
       expect(Number(/took (\d+) ms/.exec(lines[0]!)?.[1])).toBeGreaterThanOrEqual(80);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an event stream is not a slow request, however long it stays open; the same body as text/plain is', async () => {
+    const lines: string[] = [];
+    const s = await serverWith(50, lines);
+    try {
+      expect(await s.get('/events')).toBe(200);
+      expect(lines).toEqual([]);
+      expect(await s.get('/streamed')).toBe(200);
+      expect(lines).toHaveLength(1);
     } finally {
       await s.close();
     }

@@ -17,15 +17,33 @@ export function watchSlowRequests(server: Server, thresholdMs: number, log: (lin
   // off. Timing the app's handler alone left out the response body, streamed after it returns (files, compression).
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    // the response's content type as written: @hono/node-server hands its headers to writeHead, which does not
+    // keep them for getHeader, so writeHead is watched
+    let eventStream = false;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      eventStream ||= args.some(namesEventStream);
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
     res.once('close', () => {
       const ms = Math.round(performance.now() - started);
       if (ms < thresholdMs) return;
       // an event stream (order status, docs/order-status.md 3.4) is open for minutes by design: not a slow request
-      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+      if (eventStream || String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
       const path = (req.url ?? '/').replace(/[?#].*$/s, '');
       log(`[server] slow request: ${req.method} ${path} took ${ms} ms (status ${res.statusCode}${res.writableFinished ? '' : ', response not completed'})`);
     });
   });
+}
+
+/** whether writeHead's headers (an object, or the raw [name, value, ...] list) say text/event-stream */
+function namesEventStream(headers: unknown): boolean {
+  const isType = (name: unknown, value: unknown) => String(name).toLowerCase() === 'content-type' && String(value).startsWith('text/event-stream');
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (isType(headers[i], headers[i + 1])) return true;
+    return false;
+  }
+  return !!headers && typeof headers === 'object' && Object.entries(headers).some(([k, v]) => isType(k, v));
 }
 
 /** Starts the event-loop monitor; returns its stop function. */

@@ -18,6 +18,7 @@ import { availability, catalog, imageUrl, offeredOn, sizePrice, storeCtx, type C
 import { orderingError } from './errors.ts';
 import { ORDER_SELECT, hashOrderToken, orderLines, type OrderRow } from './orders.ts';
 import { randomId } from './pricing.ts';
+import { appendStoreEvent, lockStore } from './events.ts';
 
 /** Previous orders, favorite products and curbside arrivals (each keyed by the caller: no one sees another's). */
 
@@ -167,6 +168,9 @@ export async function createCustomerArrival(
   const at = now();
   const arrivalId = randomId('arr_', 20);
   await db.transaction(async (tx) => {
+    // the store lock first (the one lock order of docs/order-status.md 3.2), then the rows, then the `arrival` event:
+    // an open console shows 'Arrived · stall {n}' and the customer's tracker the check-in, both without a reload
+    await lockStore(tx, ctx.short);
     await tx.query('insert into customer_arrivals (arrival_id, order_id, short_number, pickup_option, display_name, stall_number, created_at) values ($1, $2, $3, $4, $5, $6, $7)', [
       arrivalId,
       o.order_id,
@@ -177,6 +181,7 @@ export async function createCustomerArrival(
       at,
     ]);
     await tx.query('update orders set arrived_at = $2, arrival_pickup_option = $3, arrival_stall = $4, arrival_display_name = $5 where order_id = $1', [o.order_id, at, a.pickUpOption, stall, a.displayName]);
+    await appendStoreEvent(tx, { short: ctx.short, orderId: o.order_id, kind: 'arrival', data: { orderId: o.order_id, stallNumber: stall, displayName: a.displayName, arrivedAt: at.toISOString() }, actor: o.user_id ?? 'guest' });
   });
   return { arrivalId, orderId: o.order_id, storeNumber: ctx.row.store_number, stallNumber: stall, arrivedAt: at.toISOString() };
 }

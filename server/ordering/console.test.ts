@@ -7,6 +7,7 @@ import { createUser, signIn } from '../test/accounts.ts';
 import { setNow } from '../clock.ts';
 import { DEMO_PASSWORD } from '../db/seed/users.ts';
 import { seedStaffIfEmpty } from '../db/seed/seed.ts';
+import { purgeExpiredAuthData } from '../auth/cleanup.ts';
 import { item, memberWithCard, op, priceInput, productNo, sku, submitInput } from './test-helpers.ts';
 import { OrderStatusMessages } from '../../contracts/order-status-messages.ts';
 
@@ -191,6 +192,40 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect((await member.get(`/apiproxy/v1/store/${ALL_DAY}/events`)).status).toBe(403);
     expect((await (await staffClient(app, 'barista.10001@example.com')).get(`/apiproxy/v1/store/${ALL_DAY}/events.json`)).status).toBe(403);
     expect((await testClient(app).get(`/apiproxy/v1/store/${ALL_DAY}/events.json`)).status).toBe(401);
+  });
+
+  it('a curbside check-in writes the arrival event: the store stream and the order stream carry the stall; a refused check-in writes none', async () => {
+    const app = appFor(db());
+    const CURBSIDE = '10006';
+    const lead = await staffClient(app, 'lead.10003@example.com');
+    const before = (await lead.get(`/apiproxy/v1/store/${CURBSIDE}/orders`)).json as { lastEventId: number };
+    const member = testClient(app);
+    const card = await memberWithCard(member, 212);
+    const q = (await op(member, 'price-order', { storeNumber: CURBSIDE, order: { cart: { items: [item(LATTE())] }, fulfillment: { collectionType: 'CX' } } })).data;
+    const s = await op(member, 'submit-order', submitInput(q.orderId, CURBSIDE, { tender: 'SVC', id: card.cardId, amount: q.summary.price }));
+    expect(s.json.errors, JSON.stringify(s.json.errors)).toBeUndefined();
+    const arrive = (stallNumber: number) =>
+      op(testClient(app), 'create-customer-arrival', { customerArrivalInput: { pickUpOption: 'CX', storeNumber: CURBSIDE, orderToken: s.data.order.orderToken, displayName: 'Casey', stallNumber } });
+    expect((await arrive(99)).code).toBe('STALL_INVALID');
+    expect((await arrive(2)).json.errors).toBeUndefined();
+    type Ev = { id: number; kind: string; orderId?: string; stallNumber?: number | null; displayName?: string };
+    const store = ((await lead.get(`/apiproxy/v1/store/${CURBSIDE}/events.json?after=${before.lastEventId}`)).json as { events: Ev[] }).events;
+    const arrivals = store.filter((e) => e.kind === 'arrival');
+    expect(arrivals).toHaveLength(1);
+    expect(arrivals[0]).toMatchObject({ orderId: q.orderId, stallNumber: 2, displayName: 'Casey' });
+    // after the placed card: one lock order, ids in commit order
+    expect(arrivals[0]!.id).toBeGreaterThan(store.find((e) => e.kind === 'placed')!.id);
+    const mine = ((await member.get(`/apiproxy/v1/ordering/orders/${q.orderId}/events.json?after=0`)).json as { events: Ev[] }).events;
+    expect(mine.filter((e) => e.kind === 'arrival').map((e) => e.stallNumber)).toEqual([2]);
+    // the console's queue shows it too
+    const queue = (await lead.get(`/apiproxy/v1/store/${CURBSIDE}/orders`)).json as { orders: Array<{ orderId: string; arrival: { stallNumber: number } | null }> };
+    expect(queue.orders.find((o) => o.orderId === q.orderId)?.arrival?.stallNumber).toBe(2);
+    // retention: the cleanup deletes events older than STORE_EVENTS_KEEP_DAYS (2), keeps the newer ones
+    await db().query(`update store_events set created_at = now() - interval '2 days 1 minute' where order_id = $1 and kind = 'arrival'`, [q.orderId]);
+    await db().query(`update store_events set created_at = now() - interval '1 day 23 hours' where order_id = $1 and kind = 'placed'`, [q.orderId]);
+    await purgeExpiredAuthData(db());
+    const left = await db().query<{ kind: string }>(`select kind from store_events where order_id = $1 order by id`, [q.orderId]);
+    expect(left.rows.map((r) => r.kind)).toEqual(['placed']);
   });
 
   it('cancel refunds the stored-value card through the money core and takes the Stars back; a second cancel is 409', async () => {
