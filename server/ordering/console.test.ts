@@ -197,10 +197,10 @@ forEachDb('ordering: console', ({ db, backend }) => {
   it('a curbside check-in writes the arrival event: the store stream and the order stream carry the stall; a refused check-in writes none', async () => {
     const app = appFor(db());
     const CURBSIDE = '10006';
-    const lead = await staffClient(app, 'lead.10003@example.com');
+    const lead = await staffClient(app, 'barista.10006@example.com');
     const before = (await lead.get(`/apiproxy/v1/store/${CURBSIDE}/orders`)).json as { lastEventId: number };
     const member = testClient(app);
-    const card = await memberWithCard(member, 212);
+    const card = await memberWithCard(member, 198); // $45, a card no other test of this file registers
     const q = (await op(member, 'price-order', { storeNumber: CURBSIDE, order: { cart: { items: [item(LATTE())] }, fulfillment: { collectionType: 'CX' } } })).data;
     const s = await op(member, 'submit-order', submitInput(q.orderId, CURBSIDE, { tender: 'SVC', id: card.cardId, amount: q.summary.price }));
     expect(s.json.errors, JSON.stringify(s.json.errors)).toBeUndefined();
@@ -209,7 +209,9 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect((await arrive(99)).code).toBe('STALL_INVALID');
     expect((await arrive(2)).json.errors).toBeUndefined();
     type Ev = { id: number; kind: string; orderId?: string; stallNumber?: number | null; displayName?: string };
-    const store = ((await lead.get(`/apiproxy/v1/store/${CURBSIDE}/events.json?after=${before.lastEventId}`)).json as { events: Ev[] }).events;
+    const storeAnswer = await lead.get(`/apiproxy/v1/store/${CURBSIDE}/events.json?after=${before.lastEventId}`);
+    expect(storeAnswer.status, JSON.stringify(storeAnswer.json)).toBe(200);
+    const store = (storeAnswer.json as { events: Ev[] }).events;
     const arrivals = store.filter((e) => e.kind === 'arrival');
     expect(arrivals).toHaveLength(1);
     expect(arrivals[0]).toMatchObject({ orderId: q.orderId, stallNumber: 2, displayName: 'Casey' });
