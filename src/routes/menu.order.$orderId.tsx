@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { OrderIdParam } from '../../contracts/order-id-param.ts';
 import { drawJitter } from '../../machines/feed-backoff.ts';
@@ -9,6 +9,7 @@ import { orderTrackerMachine } from '../../machines/order-tracker.machine.ts';
 import { readyNoticeMachine } from '../../machines/ready-notice.machine.ts';
 import { configQuery } from '../services/config.ts';
 import { feedConfigOf, noticeSupport, orderTokenFor, readyNoticeActors, showReadyNotification, trackerActors } from '../services/ordering/tracker.ts';
+import { useFeedConnectivity, useNow } from '../services/ordering/feed-browser.ts';
 import { OrderNotFoundView, OrderTrackerView } from '../views/ordering/OrderTrackerView.tsx';
 
 /**
@@ -49,23 +50,8 @@ function Tracker({ orderId }: { orderId: string }) {
     }),
     { input: { orderId, orderToken, feedConfig: feedConfigOf(config), jitter } },
   );
-  // the browser's connection: the feed waits offline and streams again when back
-  useEffect(() => {
-    const send = (type: 'browser.offline' | 'browser.online') => () => (tracker.getSnapshot().children as { feed?: { send: (e: { type: string }) => void } }).feed?.send({ type });
-    const off = send('browser.offline');
-    const on = send('browser.online');
-    window.addEventListener('offline', off);
-    window.addEventListener('online', on);
-    return () => {
-      window.removeEventListener('offline', off);
-      window.removeEventListener('online', on);
-    };
-  }, [tracker]);
-  // the 'late' line and the ETA compare with the time: once a minute is enough
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
-  }, []);
+  // the browser's connection reaches the feed; the times shown age with the clock
+  useFeedConnectivity(tracker);
+  const now = useNow();
   return <OrderTrackerView tracker={tracker} notice={notice} now={now} orderToken={orderToken} />;
 }

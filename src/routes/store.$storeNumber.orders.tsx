@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { StoreNumber, shortStoreNumber } from '../../contracts/store-number.ts';
 import { consoleQueueMachine } from '../../machines/console-queue.machine.ts';
@@ -12,6 +12,7 @@ import { configQuery } from '../services/config.ts';
 import { consoleQueueActors, loadConsoleQueue } from '../services/console/queue.ts';
 import { soldOutSwitchActors } from '../services/console/stock.ts';
 import { feedConfigOf } from '../services/ordering/tracker.ts';
+import { useFeedConnectivity, useNow } from '../services/ordering/feed-browser.ts';
 import { useRedirect } from '../services/redirect.ts';
 import { ConsoleView, StaffOnlyView } from '../views/console/ConsoleView.tsx';
 
@@ -47,23 +48,8 @@ function Console({ storeNumber }: { storeNumber: string }) {
     { input: { storeNumber, feedConfig: feedConfigOf(config), jitter } },
   );
   const stock = useActorRef(soldOutSwitchMachine.provide({ actors: soldOutSwitchActors }), { input: { storeNumber } });
-  // the browser's connection: the feed waits offline and streams again when back
-  useEffect(() => {
-    const send = (type: 'browser.offline' | 'browser.online') => () => (queue.getSnapshot().children as { feed?: { send: (e: { type: string }) => void } }).feed?.send({ type });
-    const off = send('browser.offline');
-    const on = send('browser.online');
-    window.addEventListener('offline', off);
-    window.addEventListener('online', on);
-    return () => {
-      window.removeEventListener('offline', off);
-      window.removeEventListener('online', on);
-    };
-  }, [queue]);
-  // the Scheduled lane and the times move with the clock
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
-  }, []);
+  // the browser's connection reaches the feed; the times shown age with the clock
+  useFeedConnectivity(queue);
+  const now = useNow();
   return <ConsoleView queue={queue} stock={stock} now={now} />;
 }

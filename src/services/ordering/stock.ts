@@ -18,6 +18,7 @@ import type { AppActors } from '../app-actors.tsx';
 import type { CartActor } from '../cart.ts';
 import { liveFeedActors } from './order-events.ts';
 import { feedConfigOf } from './tracker.ts';
+import { forwardConnectivity } from './feed-browser.ts';
 
 export type StoreStockActor = ActorRefFrom<typeof storeStockMachine>;
 
@@ -87,10 +88,8 @@ export function storeStockOf(actors: AppActors, queryClient: QueryClient, cart: 
     store = next;
     a.send({ type: 'store.changed', storeNumber: next });
   });
-  if (typeof window !== 'undefined') {
-    window.addEventListener('offline', () => a.getSnapshot().children.feed?.send({ type: 'browser.offline' }));
-    window.addEventListener('online', () => a.getSnapshot().children.feed?.send({ type: 'browser.online' }));
-  }
+  // for the app's life, like the actor itself
+  if (typeof window !== 'undefined') forwardConnectivity(a);
   stocks.set(actors, actor);
   actor.start();
   return actor;
