@@ -70,3 +70,6 @@ export type PaymentMethodListResponse = v.InferOutput<typeof PaymentMethodListRe
 
 /** POST /account/cards/get-card-info-from-token (an eGift bearer link) */
 export const CardInfoFromTokenRequest = v.object({ cashstarToken: v.pipe(v.string('Give the gift token.'), v.regex(/^[A-Za-z0-9_-]{8,128}$/, 'Not a gift token.')) });
+/** its answer (the gift claim page reads it without the other card schemas: docs/architecture.md#performance) */
+export const CardInfoFromTokenResponse = v.object({ cardNumber: v.string(), securityCode: v.string(), balance: Money, registered: v.boolean() });
+export type CardInfoFromTokenResponse = v.InferOutput<typeof CardInfoFromTokenResponse>;

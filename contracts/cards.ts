@@ -173,9 +173,6 @@ export const PayCode = v.pipe(
 export const BarcodeResponse = v.object({ uri: v.string(), code: v.string(), expiresAt: v.string(), lastFour: v.string(), format: v.literal('pdf417') });
 export type BarcodeResponse = v.InferOutput<typeof BarcodeResponse>;
 
-/** POST /account/cards/get-card-info-from-token (an eGift bearer link) */
-export const CardInfoFromTokenResponse = v.object({ cardNumber: v.string(), securityCode: v.string(), balance: Money, registered: v.boolean() });
-export type CardInfoFromTokenResponse = v.InferOutput<typeof CardInfoFromTokenResponse>;
 
 /** POST /account/cards/add: a physical card by number and security code, or `{ digitalCard: true }` */
 export const AddCardRequest = v.union([

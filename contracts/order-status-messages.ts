@@ -5,6 +5,7 @@
  * Parametrised texts are functions in OrderStatusTexts.
  */
 import { OrderStatusLinkTexts } from './order-status-link-texts.ts';
+import { StockTexts } from './stock-texts.ts';
 
 export const OrderStatusMessages = {
   // --- tracker (2.2)
@@ -59,8 +60,7 @@ export const OrderStatusMessages = {
   devBoardNote: 'For real use: /store/{n}/orders',
 
   // --- stock-aware menu (3.8)
-  soldOut: 'Sold out',
-  tryInstead: 'Try instead',
+  ...StockTexts,
 
   // --- allergens (2.7, 2.8, 3.9)
   allergens: 'Allergens',

@@ -18,7 +18,7 @@ import { useCart } from './use-cart.ts';
 import { asFlowError } from '../../../machines/flow.ts';
 import type { CartItem } from '../../../machines/ordering-types.ts';
 import { useStoreStock, useSubstitutes } from './use-store-stock.ts';
-import { TryInstead } from '../../views/ordering/ProductView.tsx';
+import { TryInstead } from '../../views/ordering/TryInstead.tsx';
 
 /** 'Try instead' under a sold-out item of the bag (issue 29) */
 function CartSubstitutes({ productNumber }: { productNumber: number }) {

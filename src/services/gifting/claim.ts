@@ -5,7 +5,7 @@
  * sessionStorage while signing in (never in a URL), forgotten once the gift is claimed or the link is dead.
  */
 import { fromPromise } from 'xstate';
-import { CardInfoFromTokenResponse } from '../../../contracts/cards.ts';
+import { CardInfoFromTokenResponse } from '../../../contracts/card-fields.ts';
 import { ClaimEgiftResponse, type ClaimEgiftRequest } from '../../../contracts/gift.ts';
 import type { GiftClaimCard } from '../../../machines/gift-claim.machine.ts';
 import { api } from '../api.ts';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
-import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
+import { StockTexts } from '../../../contracts/stock-texts.ts';
 import type { CartActor } from '../../services/cart.ts';
 import { formatMoney } from '../../services/format.ts';
 import { ProductImage } from './ProductImage.tsx';
@@ -67,7 +67,7 @@ export function CartView({
                     {item.size.name ?? item.size.sizeCode}
                     {item.selectedOptions.length ? ` · ${item.selectedOptions.map((o) => `${o.name ?? o.optionProductNumber}${o.quantity > 1 ? ` ×${o.quantity}` : ''}`).join(', ')}` : ''}
                   </p>
-                  {item.availability === 'SoldOut' ? <p className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</p> : item.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {item.availability === 'SoldOut' ? <p className="order-badge order-badge--soldout">{StockTexts.soldOut}</p> : item.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
                   {item.availability === 'SoldOut' && substitutesFor ? substitutesFor(item.product.productNumber) : null}
                   {item.unitPrice !== undefined ? <p className="cart-item-price">{formatMoney(item.unitPrice * item.quantity)}</p> : null}
                 </div>

@@ -6,7 +6,7 @@ import type { MenuResponse, ProductTile } from '../../../contracts/ordering.ts';
 import { MenuTexts } from '../../../contracts/menu-texts.ts';
 import type { menuMachine } from '../../../machines/menu.machine.ts';
 import type { MenuPage } from '../../../machines/menu-pages.ts';
-import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
+import { StockTexts } from '../../../contracts/stock-texts.ts';
 import { AllergenMessages, type AllergenCode } from '../../../contracts/allergens.ts';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
 import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
@@ -108,7 +108,7 @@ export function ProductGrid({ products, currency, stock = NO_STOCK }: { products
                 {p.priceFrom !== null ? <span>{formatMoney(p.priceFrom, undefined, currency)}</span> : null}
                 <span>{p.calories} cal</span>
               </span>
-              {availability === 'SoldOut' ? <span className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</span> : availability !== 'Available' ? <span className="order-badge">{MenuTexts.notSoldHere}</span> : null}
+              {availability === 'SoldOut' ? <span className="order-badge order-badge--soldout">{StockTexts.soldOut}</span> : availability !== 'Available' ? <span className="order-badge">{MenuTexts.notSoldHere}</span> : null}
             </Link>
           </li>
         );

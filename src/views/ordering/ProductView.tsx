@@ -12,10 +12,13 @@ import { Spinner } from '../shell/Loading.tsx';
 import { Dialog } from '../shell/Dialog.tsx';
 import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } from '../../../contracts/allergens.ts';
 import type { ProductTile } from '../../../contracts/ordering-menu.ts';
-import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
+import { StockTexts } from '../../../contracts/stock-texts.ts';
+import { TryInstead } from './TryInstead.tsx';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
 import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
 import './ordering.css';
+
+export { TryInstead };
 
 export type ProductActor = ActorRefFrom<typeof productMachine>;
 export type ProductFavoritesActor = ActorRefFrom<typeof favoritesMachine>;
@@ -101,26 +104,6 @@ function AfterAdd({ actor, refused, message, next }: { actor: ProductActor; refu
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
 const NO_STOCK: Readonly<Record<string, StockAvailability>> = {};
 
-/** 'Try instead': up to three products of the same category the store sells now (issue 29) */
-export function TryInstead({ products, headingLevel = 2 }: { products: readonly ProductTile[]; headingLevel?: 2 | 3 }) {
-  if (!products.length) return null;
-  const H = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <div className="try-instead">
-      <H className="menu-group-title">{OrderStatusMessages.tryInstead}</H>
-      <ul className="try-instead-list">
-        {products.map((t) => (
-          <li key={`${t.productNumber}-${t.formCode}`}>
-            <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(t.productNumber), formCode: t.formCode }}>
-              {t.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /**
  * /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag.
  * Issue 29: `stock` (the store's live changes) makes a sold-out product say 'Sold out' with Add disabled and
@@ -172,7 +155,7 @@ export function ProductView({
                   <h1>{p.name}</h1>
                   <p className="product-desc">{p.description}</p>
                   {size ? <p className="product-cal">{size.nutrition.calories} calories{size.displaySize ? ` · ${size.displaySize}` : ''}</p> : null}
-                  {soldOut ? <p className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</p> : availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {soldOut ? <p className="order-badge order-badge--soldout">{StockTexts.soldOut}</p> : availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
                   {filtered.length ? <p className="order-notice order-notice--warn">{AllergenMessages.inFilter.replace('{list}', allergenList(filtered))}</p> : null}
                   <Link to="/menu/product/$productNumber/$formCode/nutrition" params={{ productNumber: String(p.productNumber), formCode: p.formCode }}>
                     Nutrition and allergens
