@@ -6,6 +6,9 @@
  * `npm run bench:vitals`; runnable alone (after `npm run build`):
  *   node --import tsx scripts/bundle-size.ts              every route, each with its ratio and PASS/FAIL (<= 1.25x)
  *   node --import tsx scripts/bundle-size.ts store-locator one route file (src/routes/<name>.tsx)
+ *   node --import tsx scripts/bundle-size.ts --dist ../old/dist   every route of another build (an older commit's
+ *                                                         `vite build`), against the floor built in this run with
+ *                                                         the installed versions (issue 31's before/after table)
  */
 import { readFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -102,15 +105,16 @@ export async function reportAllRoutes(floor?: number, dist = 'dist') {
     entry = r.entryGz;
     rows.push({ route: file.replace('src/routes/', '').replace(/\.tsx$/, ''), total: r.totalGz, ratio: r.totalGz / f });
   }
-  console.log(`  entry alone: ${kb(entry)} = ${(entry / f).toFixed(2)}x the floor`);
-  for (const r of rows) console.log(`  ${r.route.padEnd(58)} ${kb(r.total).padStart(9)}  ${r.ratio.toFixed(2)}x  ${r.ratio <= BUNDLE_TARGET ? 'PASS' : 'FAIL'}`);
+  const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
+  console.log(`  entry alone: ${kb(entry)} (${bytes(entry)}) = ${(entry / f).toFixed(2)}x the floor`);
+  for (const r of rows) console.log(`  ${r.route.padEnd(58)} ${kb(r.total).padStart(9)} ${bytes(r.total).padStart(10)}  ${r.ratio.toFixed(2)}x  ${r.ratio <= BUNDLE_TARGET ? 'PASS' : 'FAIL'}`);
   const failed = rows.filter((r) => r.ratio > BUNDLE_TARGET);
   console.log(`  ${rows.length - failed.length}/${rows.length} routes within ${BUNDLE_TARGET}x; worst ${Math.max(...rows.map((r) => r.ratio)).toFixed(2)}x, best ${Math.min(...rows.map((r) => r.ratio)).toFixed(2)}x`);
   return { floor: f, entry, rows, failed };
 }
 
-export async function reportBundle(routeFile = 'src/routes/store-locator.tsx') {
-  const route = await firstRouteBytes('dist', routeFile);
+export async function reportBundle(routeFile = 'src/routes/store-locator.tsx', dist = 'dist') {
+  const route = await firstRouteBytes(dist, routeFile);
   const floor = await frameworkFloorBytes();
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`\nJavaScript, gzipped (level 9):`);
@@ -122,6 +126,10 @@ export async function reportBundle(routeFile = 'src/routes/store-locator.tsx') {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.argv[2]) await reportBundle(`src/routes/${process.argv[2].replace(/^\//, '').replace(/\.tsx$/, '')}.tsx`);
-  else await reportAllRoutes();
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--dist');
+  const dist = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  if (at >= 0 && !dist) throw new Error('--dist needs a folder (a vite build output with .vite/manifest.json)');
+  if (args[0]) await reportBundle(`src/routes/${args[0].replace(/^\//, '').replace(/\.tsx$/, '')}.tsx`, dist);
+  else await reportAllRoutes(undefined, dist);
 }
