@@ -70,6 +70,59 @@ describe('graphqlOperation', () => {
   });
 });
 
+describe('the request of an operation (as urql’s fetchExchange made it before the app’s own transport)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.cookie = 'csrf=; max-age=0';
+  });
+  const answer = { data: { storeTimeSlots: { storeNumber: '10003' } } };
+  const sent = (f: ReturnType<typeof respond>) => f.mock.calls.find((c) => String((c as unknown[])[0]).includes('/graphql')) as unknown as [string, RequestInit];
+
+  it('a query is a GET with query, operationName and variables in the URL; a longer one or a mutation a JSON POST', async () => {
+    document.cookie = 'csrf=tok';
+    let f = respond(200, answer);
+    vi.stubGlobal('fetch', f);
+    await run();
+    let [url, init] = sent(f);
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    const q = new URL(url, 'http://x').searchParams;
+    expect(url.startsWith('/apiproxy/v1/graphql?query=')).toBe(true);
+    expect(q.get('operationName')).toBe('GetStoreTimeSlots');
+    expect(q.get('variables')).toBe('{"input":{"storeNumber":"10003"}}');
+    expect(q.get('query')).toContain('query GetStoreTimeSlots');
+    expect(init.credentials).toBe('same-origin');
+    expect(new Headers(init.headers).get('accept')).toBe('application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed');
+    expect(new Headers(init.headers).get('x-csrf-token')).toBe('tok');
+
+    f = respond(200, answer);
+    vi.stubGlobal('fetch', f);
+    await graphqlOperation(Slots, { input: { storeNumber: 'x'.repeat(2100) } }, Answer);
+    [url, init] = sent(f);
+    expect([url, init.method, new Headers(init.headers).get('content-type')]).toEqual(['/apiproxy/v1/graphql', 'POST', 'application/json']);
+    expect(JSON.parse(String(init.body))).toMatchObject({ operationName: 'GetStoreTimeSlots', variables: { input: { storeNumber: 'x'.repeat(2100) } } });
+
+    f = respond(200, { data: { deleteFavoriteProduct: { favoriteProductId: 'fav_12345678' } } });
+    vi.stubGlobal('fetch', f);
+    await graphqlOperation(DeleteFavorite, { input: { favoriteProductId: 'fav_12345678' } }, v.object({ deleteFavoriteProduct: v.object({ favoriteProductId: v.string() }) }));
+    [url, init] = sent(f);
+    expect([url, init.method]).toEqual(['/apiproxy/v1/graphql', 'POST']);
+    expect(JSON.parse(String(init.body))).toMatchObject({ operationName: 'DeleteFavoriteProduct', variables: { input: { favoriteProductId: 'fav_12345678' } } });
+  });
+
+  it('an answer that is no GraphQL result is the network failure; a JSON result sent as text is read', async () => {
+    const network = { status: 0, code: 'NETWORK_ERROR' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/plain' } })));
+    expect(await run().catch((e: unknown) => e)).toMatchObject(network);
+    vi.stubGlobal('fetch', respond(200, { a: 1 }));
+    expect(await run().catch((e: unknown) => e)).toMatchObject(network);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('not json', { status: 200, headers: { 'content-type': 'application/json' } })));
+    expect(await run().catch((e: unknown) => e)).toMatchObject(network);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'text/plain' } })));
+    expect(await run()).toEqual(answer.data);
+  });
+});
+
 describe('the card area’s GraphQL calls go through the one operation', () => {
   afterEach(() => vi.unstubAllGlobals());
 
