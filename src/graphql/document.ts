@@ -5,7 +5,7 @@
  * operation's kind and name (urql, `graphqlOperation`), the text it sends (`loc.source.body`) and urql's key
  * (`__key`, computed as urql's `keyDocument` does), so urql neither parses nor prints a document on the client and
  * graphql.web's parser and printer are not in the bundle (vite.config.ts aliases them away). The selection's AST is
- * not built: nothing on the client walks it (one `fetchExchange`, no normalised cache). Tests and the server read
+ * not built: nothing on the client walks it (one exchange sending the text, no normalised cache). Tests and the server read
  * the same documents through the runtime `graphql()` (src/graphql/graphql.ts), full ASTs parsed by urql's `gql`.
  */
 import type { TypedDocumentNode } from 'urql';
