@@ -1,9 +1,16 @@
 /**
- * The order tracker's link texts (issue 29, docs/order-status.md 1), apart from the tracker's catalogue
- * (order-status-messages.ts reads them from here): the order-placed dialog of /menu/previous links to the tracker
- * and no longer loads every tracker, feed and console text for it (docs/architecture.md#performance).
+ * The order tracker's link texts (issue 29, docs/order-status.md 1) and when a link to it shows (`isTerminal`), apart
+ * from the tracker's catalogue and rules (order-status-messages.ts and machines/order-status-rules.ts read them from
+ * here): the order-placed dialog of /menu/previous and the history's 'Track order' link no longer load every
+ * tracker, feed and console text or the tracker's rules for it (docs/architecture.md#performance).
  */
+import type { OrderStatus } from './ordering-checkout.ts';
 export const OrderStatusLinkTexts = {
   trackYourOrder: 'Track your order',
   trackOrderLink: 'Track order',
 } as const;
+
+/** picked up and cancelled: nothing more will happen to the order (no 'Track order' link then) */
+export function isTerminal(status: OrderStatus): boolean {
+  return status === 'picked_up' || status === 'cancelled';
+}

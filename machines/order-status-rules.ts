@@ -34,10 +34,7 @@ export function headingKey(status: OrderStatus) {
   return HEADING_KEYS[status];
 }
 
-/** picked up and cancelled: nothing more will happen to the order */
-export function isTerminal(status: OrderStatus): boolean {
-  return status === 'picked_up' || status === 'cancelled';
-}
+export { isTerminal } from '../contracts/order-status-link-texts.ts';
 
 /** per step of the progress list: done, the current one, or still to come (cancelled: null, the list is replaced) */
 export function stepStates(status: OrderStatus): Array<{ step: OrderStep; state: 'done' | 'current' | 'todo' }> | null {

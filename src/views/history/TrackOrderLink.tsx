@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
-import { isTerminal, type OrderStatus } from '../../../machines/order-status-rules.ts';
+import { OrderStatusLinkTexts, isTerminal } from '../../../contracts/order-status-link-texts.ts';
+import type { OrderStatus } from '../../../contracts/ordering-checkout.ts';
 
 /**
  * 'Track order' to the live tracker (/menu/order/{orderId}, issue 29; docs/order-status.md 1) while something can
