@@ -137,7 +137,7 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect((await act(barista, ALL_DAY, order.orderId, 'hand-off', 'preparing')).json.code).toBe('ORDER_STATUS_CONFLICT'); // not allowed from preparing
     expect((await act(barista, ALL_DAY, order.orderId, 'ready', 'preparing')).json.order.status).toBe('ready');
     expect((await act(barista, ALL_DAY, order.orderId, 'hand-off', 'ready')).json.order.status).toBe('picked_up');
-    expect((await act(barista, ALL_DAY, order.orderId, 'cancel', 'picked_up')).json.code).toBe('ORDER_STATUS_CONFLICT');
+    expect((await act(barista, ALL_DAY, order.orderId, 'cancel', 'picked_up', { reason: 'other' })).json.code).toBe('ORDER_STATUS_CONFLICT');
     expect((await db().query('select status from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ status: 'picked_up' });
     // each move is one `status` event on the store's stream, by this barista (what the customer's tracker reads)
     const moves = await db().query<{ status: string; who: boolean }>(`select payload->>'status' as status, actor is not null as who from store_events where order_id = $1 and kind = 'status' order by id`, [order.orderId]);
@@ -155,6 +155,9 @@ forEachDb('ordering: console', ({ db, backend }) => {
       [`orders/${pike.orderId}/start`, { expectedStatus: 'brewing' }],
       [`orders/${pike.orderId}/start`, {}],
       [`orders/${pike.orderId}/cancel`, { expectedStatus: 'placed', reason: 'x'.repeat(201) }],
+      // a cancel names one of the fixed reasons
+      [`orders/${pike.orderId}/cancel`, { expectedStatus: 'placed' }],
+      [`orders/${pike.orderId}/cancel`, { expectedStatus: 'placed', reason: 'out of milk' }],
     ] as const) {
       const r = await barista.post(`/apiproxy/v1/store/${ALL_DAY}/${path}`, body);
       expect([path, r.status, r.json.code]).toEqual([path, 400, 'BAD_REQUEST']);
@@ -243,13 +246,18 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect(order.starsEarned).toBeGreaterThan(0);
     const barista = await staffClient(app, 'barista.10003@example.com');
     await act(barista, ALL_DAY, order.orderId, 'start', 'placed');
-    const r = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'out of milk' });
+    const r = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'out_of_stock' });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.order.status).toBe('cancelled');
     expect(await balance()).toBe(before);
     expect(await stars()).toBe(Math.max(0, starsBefore - order.starsEarned));
-    expect((await db().query('select cancel_reason from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ cancel_reason: 'out of milk' });
-    const again = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing');
+    expect((await db().query('select cancel_reason from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ cancel_reason: 'out_of_stock' });
+    // the reason reaches the customer: in the status event (a live tracker) and in the tracker's snapshot
+    const ev = await db().query<{ reason: string }>(`select payload->>'cancelReason' as reason from store_events where order_id = $1 and kind = 'status' order by id desc limit 1`, [order.orderId]);
+    expect(ev.rows).toEqual([{ reason: 'out_of_stock' }]);
+    const snap = await member.get(`/apiproxy/v1/ordering/orders/${order.orderId}/tracker`);
+    expect([snap.json.status, snap.json.cancelReason]).toEqual(['cancelled', 'out_of_stock']);
+    const again = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'other' });
     expect([again.status, again.json.code, again.json.order.status]).toEqual([409, 'ORDER_STATUS_CONFLICT', 'cancelled']);
     expect(await balance()).toBe(before);
   });
@@ -264,7 +272,7 @@ forEachDb('ordering: console', ({ db, backend }) => {
     const starts = await Promise.all([act(a, ALL_DAY, order.orderId, 'start', 'placed'), act(b, ALL_DAY, order.orderId, 'start', 'placed')]);
     expect(starts.map((r) => r.status).sort()).toEqual([200, 409]);
     const afterPaid = await balance();
-    const cancels = await Promise.all(Array.from({ length: 10 }, (_, i) => act(i % 2 ? a : b, ALL_DAY, order.orderId, 'cancel', 'preparing')));
+    const cancels = await Promise.all(Array.from({ length: 10 }, (_, i) => act(i % 2 ? a : b, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'store_closing' })));
     expect(cancels.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(await balance()).toBe(afterPaid + order.total);
     expect((await db().query(`select count(*)::int as n from card_ledger where idempotency_key = $1`, [`refund-${order.orderId}`])).rows[0]).toEqual({ n: 1 });
@@ -279,17 +287,19 @@ forEachDb('ordering: sold-out switch', ({ db }) => {
     const barista = await staffClient(app, 'barista.10003@example.com');
     const latte = productNo('Caffè Latte');
     const on = await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true });
-    expect([on.status, on.json]).toEqual([200, { productNumber: latte, soldOut: true }]);
+    expect([on.status, on.json]).toEqual([200, { productNumber: latte, soldOut: true, eventId: expect.any(Number) }]);
     expect((await db().query(`select reason, changed_by is not null as who from store_product_exclusions where short_number = $1 and product_number = $2`, [ALL_DAY, latte])).rows).toEqual([{ reason: 'SoldOut', who: true }]);
     const priced = await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]));
     expect([priced.code, priced.ext?.skus]).toEqual(['ITEMS_UNAVAILABLE', [LATTE()]]);
     expect((await barista.get(`/apiproxy/v1/store/${ALL_DAY}/orders`)).json.stock.find((s: { productNumber: number }) => s.productNumber === latte).soldOut).toBe(true);
     const stockEvents = async () => (await db().query<{ kind: string; order_id: null; payload: { productNumber: number; availability: string }; who: boolean }>(`select kind, order_id, payload, actor is not null as who from store_events where short_number = $1 and kind = 'stock' order by id`, [ALL_DAY])).rows;
     expect(await stockEvents()).toEqual([{ kind: 'stock', order_id: null, payload: { productNumber: latte, availability: 'SoldOut' }, who: true }]);
-    expect((await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true })).status).toBe(200); // again: nothing changes, no event
+    // the answer names the event it wrote (the console's switch shows the saved position until its feed has it)
+    expect(on.json.eventId).toBe(Number((await db().query<{ id: string }>(`select max(id) as id from store_events where short_number = $1 and kind = 'stock'`, [ALL_DAY])).rows[0]!.id));
+    expect((await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true })).json.eventId).toBe(0); // again: nothing changes, no event
     expect(await stockEvents()).toHaveLength(1);
     const off = await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: false });
-    expect(off.json).toEqual({ productNumber: latte, soldOut: false });
+    expect(off.json).toEqual({ productNumber: latte, soldOut: false, eventId: on.json.eventId + 1 });
     expect((await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]))).json.errors).toBeUndefined();
     expect((await stockEvents()).map((e) => e.payload.availability)).toEqual(['SoldOut', 'Available']);
 
@@ -298,7 +308,7 @@ forEachDb('ordering: sold-out switch', ({ db }) => {
     expect([nitro.status, nitro.json.code]).toEqual([409, 'PRODUCT_NOT_SOLD_HERE']);
     expect((await db().query(`select reason from store_product_exclusions where short_number = '10001' and product_number = $1`, [productNo('Nitro Cold Brew')])).rows).toEqual([{ reason: 'NotAvailableHere' }]);
     // the seeded sold-out doughnut at 10001 can be switched back on
-    expect((await pike.put(`/apiproxy/v1/store/10001/stock/${productNo('Glazed Doughnut')}`, { soldOut: false })).json).toEqual({ productNumber: productNo('Glazed Doughnut'), soldOut: false });
+    expect((await pike.put(`/apiproxy/v1/store/10001/stock/${productNo('Glazed Doughnut')}`, { soldOut: false })).json).toMatchObject({ productNumber: productNo('Glazed Doughnut'), soldOut: false });
     expect((await pike.put('/apiproxy/v1/store/10001/stock/999999', { soldOut: true })).json.code).toBe('PRODUCT_NOT_FOUND');
     expect((await pike.put('/apiproxy/v1/store/10001/stock/abc', { soldOut: true })).status).toBe(400);
     expect((await pike.put(`/apiproxy/v1/store/10001/stock/${latte}`, { soldOut: 'yes' })).status).toBe(400);
