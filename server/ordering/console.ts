@@ -99,7 +99,8 @@ export function registerConsoleRoutes(app: Hono<AppEnv>) {
   // the staff check comes first, so a customer or another store's barista never opens a stream
   app.get('/apiproxy/v1/store/:storeNumber/events', async (c) => {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
-    return sseResponse(c, { kind: 'store', short: staff.short });
+    // re-checked while open (the hub's staff re-check): a removed staff row or a signed-out session ends it
+    return sseResponse(c, { kind: 'store', short: staff.short }, { userId: staff.userId, sessionIdHash: c.var.session!.idHash });
   });
   app.get('/apiproxy/v1/store/:storeNumber/events.json', async (c) => {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
