@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
+import { CANCEL_REASON_TEXTS, OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
 import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
 import type { liveFeedMachine } from '../../../machines/live-feed.machine.ts';
 import type { orderTrackerMachine } from '../../../machines/order-tracker.machine.ts';
@@ -40,6 +40,7 @@ export function OrderTrackerView({ tracker, notice, now, orderToken }: { tracker
       <Eta order={order} now={now} />
       {order.status === 'cancelled' ? (
         <div className="order-cancelled">
+          {order.cancelReason ? <p>{CANCEL_REASON_TEXTS[order.cancelReason].customer}</p> : null}
           {order.refund ? <p>{M.refunded}</p> : null}
           {order.starsReversed > 0 ? <p>{M.starsReversed}</p> : null}
         </div>
