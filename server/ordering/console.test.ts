@@ -233,6 +233,40 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect(left.rows.map((r) => r.kind)).toEqual(['placed']);
   });
 
+  it("a member checks in by orderId with the owner's session (the tracker's I'm here names its order); anyone else, a wrong pair or neither is refused", async () => {
+    const app = appFor(db());
+    const CURBSIDE = '10006';
+    const lead = await staffClient(app, 'barista.10006@example.com');
+    const member = testClient(app);
+    const card = await memberWithCard(member, 197);
+    const placeCurbside = async () => {
+      const q = (await op(member, 'price-order', { storeNumber: CURBSIDE, order: { cart: { items: [item(LATTE())] }, fulfillment: { collectionType: 'CX' } } })).data;
+      const s = await op(member, 'submit-order', submitInput(q.orderId, CURBSIDE, { tender: 'SVC', id: card.cardId, amount: q.summary.price }));
+      expect(s.json.errors, JSON.stringify(s.json.errors)).toBeUndefined();
+      return { orderId: q.orderId as string, orderToken: s.data.order.orderToken as string };
+    };
+    const first = await placeCurbside();
+    const second = await placeCurbside(); // the most recent order: the check-in must not fall on it
+    const arrive = (c: C, ids: { orderId?: string; orderToken?: string }, stallNumber = 3) =>
+      op(c, 'create-customer-arrival', { customerArrivalInput: { pickUpOption: 'CX', storeNumber: CURBSIDE, displayName: 'Casey', stallNumber, ...ids } });
+    const other = testClient(app);
+    await memberWithCard(other, 196);
+    expect((await arrive(other, { orderId: first.orderId })).code).toBe('ORDER_NOT_FOUND'); // another member
+    expect((await arrive(testClient(app), { orderId: first.orderId })).code).toBe('ORDER_NOT_FOUND'); // signed out
+    expect((await arrive(member, { orderId: first.orderId, orderToken: second.orderToken })).code).toBe('ORDER_NOT_FOUND'); // a token of another order
+    expect((await arrive(member, {})).code).toBe('BAD_REQUEST');
+    const ok = await arrive(member, { orderId: first.orderId });
+    expect(ok.json.errors, JSON.stringify(ok.json.errors)).toBeUndefined();
+    const stallOf = async (orderId: string) => (await db().query<{ s: number | null }>('select arrival_stall as s from orders where order_id = $1', [orderId])).rows[0]!.s;
+    expect([await stallOf(first.orderId), await stallOf(second.orderId)]).toEqual([3, null]);
+    // the console's queue shows the arrival on that order's card
+    const queue = (await lead.get(`/apiproxy/v1/store/${CURBSIDE}/orders`)).json as { orders: Array<{ orderId: string; arrival: { stallNumber: number } | null }> };
+    expect(queue.orders.find((o) => o.orderId === first.orderId)?.arrival?.stallNumber).toBe(3);
+    expect(queue.orders.find((o) => o.orderId === second.orderId)?.arrival).toBeNull();
+    // a guest's token with its own orderId works as before
+    expect((await arrive(testClient(app), { orderId: second.orderId, orderToken: second.orderToken }, 1)).json.errors).toBeUndefined();
+  });
+
   it('cancel refunds the stored-value card through the money core and takes the Stars back; a second cancel is 409', async () => {
     const app = appFor(db());
     const member = testClient(app);
