@@ -98,6 +98,8 @@ describe('the order tracker', () => {
     expect(href.startsWith('/pickup/curbside?')).toBe(true);
     expect(href).toContain('storeNumber="10003"');
     expect(href).toMatch(/orderToken=\W*ot_A{24}/);
+    // the check-in names this order, not "the last order on this device"
+    expect(href).toMatch(/orderId=\W*ord_abcdefghij12/);
     expect(screen.getByText('Curbside')).toBeTruthy();
   });
   it("not curbside, or not ready: no I'm here", async () => {

@@ -47,7 +47,7 @@ export function OrderTrackerView({ tracker, notice, now, orderToken }: { tracker
       ) : null}
       {showsCheckIn(order) ? (
         <p>
-          <Link className="btn btn--primary" to="/pickup/curbside" search={{ storeNumber: order.storeNumber, ...(orderToken ? { orderToken } : {}) }}>
+          <Link className="btn btn--primary" to="/pickup/curbside" search={{ orderId: order.orderId, storeNumber: order.storeNumber, ...(orderToken ? { orderToken } : {}) }}>
             {M.imHere}
           </Link>
         </p>
