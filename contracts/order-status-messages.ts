@@ -6,6 +6,7 @@
  */
 import { OrderStatusLinkTexts } from './order-status-link-texts.ts';
 import { StockTexts } from './stock-texts.ts';
+import type { CancelReason } from './order-status.ts';
 
 export const OrderStatusMessages = {
   // --- tracker (2.2)
@@ -22,6 +23,11 @@ export const OrderStatusMessages = {
   late: 'Taking a little longer than expected',
   refunded: 'Your payment has been refunded.',
   starsReversed: 'Stars from this order have been taken back.',
+  // the cancel reason the store chose (OrderStatusTexts.cancelReasonCustomer)
+  reasonOutOfStock: 'An item in your order ran out.',
+  reasonStoreClosing: 'The store is closing.',
+  reasonCustomerAsked: 'Cancelled as you asked.',
+  reasonOther: "The store couldn't make your order.",
   orderNotFound: "We couldn't find that order.",
   imHere: "I'm here",
   ...OrderStatusLinkTexts,
@@ -53,6 +59,12 @@ export const OrderStatusMessages = {
   cancelHeading: 'Cancel this order?',
   cancelConfirm: 'Cancel and refund',
   keepOrder: 'Keep order',
+  cancelReasonLegend: 'Why is it cancelled?',
+  cancelReasonNeeded: 'Choose a reason to cancel.',
+  labelOutOfStock: 'Out of stock',
+  labelStoreClosing: 'Store closing',
+  labelCustomerAsked: 'Customer asked',
+  labelOther: 'Other',
   conflict: 'Someone else updated this order.',
   actionFailed: 'Could not update the order. Try again.',
   emptyColumn: 'Nothing here',
@@ -75,6 +87,14 @@ export const OrderStatusMessages = {
   goBack: 'Go back',
 } as const;
 export type OrderStatusMessageKey = keyof typeof OrderStatusMessages;
+
+/** a cancel reason's label on the console's dialog and its sentence on the customer's tracker */
+export const CANCEL_REASON_TEXTS = {
+  out_of_stock: { label: OrderStatusMessages.labelOutOfStock, customer: OrderStatusMessages.reasonOutOfStock },
+  store_closing: { label: OrderStatusMessages.labelStoreClosing, customer: OrderStatusMessages.reasonStoreClosing },
+  customer_asked: { label: OrderStatusMessages.labelCustomerAsked, customer: OrderStatusMessages.reasonCustomerAsked },
+  other: { label: OrderStatusMessages.labelOther, customer: OrderStatusMessages.reasonOther },
+} as const satisfies Record<CancelReason, { label: string; customer: string }>;
 
 export const OrderStatusTexts = {
   readyAround: (time: string) => `Ready around ${time}`,

@@ -54,6 +54,16 @@ export type ConsoleAction = v.InferOutput<typeof ConsoleAction>;
 /** the path segment of POST /store/{n}/orders/{orderId}/{action} */
 export const CONSOLE_ACTION_PATHS: Record<ConsoleAction, string> = { start: 'start', ready: 'ready', handOff: 'hand-off', cancel: 'cancel' };
 
+/**
+ * Why the store cancelled an order (docs/order-status.md 3.6 "Cancel reason"): the console's cancel dialog asks one
+ * of these; `orders.cancel_reason` stores the code; the customer's tracker shows its sentence (OrderStatusTexts).
+ */
+export const CANCEL_REASONS = ['out_of_stock', 'store_closing', 'customer_asked', 'other'] as const;
+export const CancelReason = v.picklist(CANCEL_REASONS);
+export type CancelReason = v.InferOutput<typeof CancelReason>;
+/** a stored reason (free text from before the fixed list, or a code): the code, else null */
+export const cancelReasonOf = (stored: string | null | undefined): CancelReason | null => ((CANCEL_REASONS as readonly string[]).includes(stored ?? '') ? (stored as CancelReason) : null);
+
 export const OrderArrival = v.object({ stallNumber: v.nullable(v.number()), displayName: v.string(), arrivedAt: v.string() });
 export type OrderArrival = v.InferOutput<typeof OrderArrival>;
 export const Refund = v.object({ amount: v.number(), currency: Currency });
@@ -87,6 +97,8 @@ export const StatusEventData = v.object({
   readyEstimateAt: v.nullable(v.string()),
   refund: v.optional(Refund),
   starsReversed: v.optional(v.number()),
+  /** cancelled: the reason the console chose */
+  cancelReason: v.optional(CancelReason),
 });
 export type StatusEventData = v.InferOutput<typeof StatusEventData>;
 export const EtaEventData = v.object({ orderId: v.string(), readyEstimateAt: v.string() });
@@ -143,6 +155,8 @@ export const TrackerResponse = v.object({
   lastEventId: v.number(),
   refund: v.nullable(Refund),
   starsReversed: v.number(),
+  /** cancelled: the reason the console chose (null: none recorded, or an order cancelled before the list) */
+  cancelReason: v.nullable(CancelReason),
   curbside: v.nullable(v.object({ available: v.boolean(), stallQuantity: v.nullable(v.number()) })),
 });
 export type TrackerResponse = v.InferOutput<typeof TrackerResponse>;
@@ -163,7 +177,8 @@ export type ConsoleQueue = v.InferOutput<typeof ConsoleQueue>;
 /** POST /apiproxy/v1/store/{storeNumber}/orders/{orderId}/{action} */
 export const OrderActionRequest = v.object({
   expectedStatus: OrderStatus,
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'reason is at most 200 characters'))),
+  /** cancel: required (400 without it); other actions: ignored */
+  reason: v.optional(CancelReason),
 });
 export type OrderActionRequest = v.InferOutput<typeof OrderActionRequest>;
 export const OrderActionResponse = v.object({ order: ConsoleOrder });
@@ -172,7 +187,8 @@ export type OrderActionResponse = v.InferOutput<typeof OrderActionResponse>;
 /** PUT /apiproxy/v1/store/{storeNumber}/stock/{productNumber} */
 export const StockRequest = v.object({ soldOut: v.boolean() });
 export type StockRequest = v.InferOutput<typeof StockRequest>;
-export const StockResponse = v.object({ productNumber: v.number(), soldOut: v.boolean() });
+/** eventId: the `stock` event this save wrote (0 when the position was already so: no event) */
+export const StockResponse = v.object({ productNumber: v.number(), soldOut: v.boolean(), eventId: v.number() });
 export type StockResponse = v.InferOutput<typeof StockResponse>;
 
 /** AppConfig.orderStatus (contracts/config.ts; kept there so the config stays light): heartbeatMs, pollMs, reconnectBaseMs, reconnectMaxMs, maxFailures */

@@ -53,6 +53,14 @@ export const OrderingTexts = {
   curbsideUnavailable: M.curbsideUnavailable,
   curbsideClosed: M.curbsideClosed,
   selectParkingSpot: M.selectParkingSpot,
+  /** curbside without an order this page can name (issue 30; docs/order-status.md "Curbside check-in"; text not given) */
+  curbsideNoOrder: "We couldn't find a recent order on this device.",
+  curbsideFindOrder: "Open your order from the link in your confirmation email, or sign in and open it from Previous orders. Then choose I'm here.",
+  /** curbside closed: the next step (text not given) */
+  curbsideClosedNext: 'Pick up your order inside the store or at the drive-thru instead.',
 } as const;
+
+/** curbside: the store being checked into (text not given) */
+export const curbsideStoreLine = (storeName: string) => `Checking in at ${storeName}`;
 
 export type OrderingTextKey = keyof typeof OrderingTexts;

@@ -205,17 +205,21 @@ export const AddFavoriteProductInput = v.object({ locale: v.optional(Locale, 'en
 export const DeleteFavoriteProductInput = v.object({ locale: v.optional(Locale, 'en-US'), favoriteProductId: v.pipe(v.string(), v.regex(/^fav_[A-Za-z0-9]{8,40}$/, 'not a favorite id')) });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Curbside (GraphQL create customer arrival; open to everyone: the order token authorises)
+// Curbside (GraphQL create customer arrival; open to everyone: the order token authorises, or the owner's session
+// with the orderId: docs/order-status.md 1, 3.7)
 
 export const CustomerArrivalInput = v.object({
-  customerArrivalInput: v.object({
+  customerArrivalInput: v.pipe(v.object({
     pickUpOption: PickupOptionCode,
     storeNumber: StoreNumber,
-    orderToken: OrderToken,
+    /** a guest (or a member with the token in this browser); else orderId with the member's session */
+    orderToken: v.optional(v.nullable(OrderToken)),
+    /** the order checked in: with the token it must be the token's order; alone, the signed-in owner's */
+    orderId: v.optional(v.nullable(OrderId)),
     displayName: v.pipe(v.string('Enter your first name.'), v.trim(), v.nonEmpty('Enter your first name.'), v.maxLength(60)),
     /** required for CX: 1..stallQuantity, else 'Select your parking spot' (STALL_INVALID) */
     stallNumber: v.optional(v.nullable(v.pipe(v.number(OrderingMessages.selectParkingSpot), v.integer(OrderingMessages.selectParkingSpot)))),
-  }),
+  }), v.check((a) => !!a.orderToken || !!a.orderId, 'orderToken or orderId is required')),
 });
 export const CustomerArrivalResponse = v.object({ arrivalId: v.string(), orderId: v.string(), storeNumber: v.string(), stallNumber: v.nullable(v.number()), arrivedAt: v.string() });
 

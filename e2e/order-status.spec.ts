@@ -3,13 +3,38 @@
  * 3rd & Pine 24 Hours (10003) sees a customer's new order arrive without a reload, starts it and marks it ready;
  * the customer's tracker at /menu/order/{orderId} moves to preparing and ready without a reload; the console has
  * zero axe violations at 1024×768 with an order on it; a customer opening /store/10003/orders sees the 403 text.
+ * Curbside at SoDo 1st Ave S (10006): the tracker's "I'm here" checks in THAT order (by orderId, the member's
+ * session; this browser's last order is another one), the page names the store, and the open console shows the
+ * arrival on that order's card without a reload.
  */
-import type { Page } from '@playwright/test';
-import { DEMO, expect, signInThroughForm, test } from './fixtures.ts';
-import { STORE, addLatte, newMember, submitted } from './ordering.helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { DEMO, csrfHeaders, expect, signInThroughForm, test } from './fixtures.ts';
+import { STORE, addLatte, addStoredValueCard, newMember, submitted } from './ordering.helpers.ts';
+import { OrderingOperations, type OrderingOperationName } from '../contracts/ordering.ts';
+import { fullSelectionFromSdl } from '../server/graphql/full-selection.ts';
 import { axeViolations, horizontalOverflow } from './a11y.helpers.ts';
 
 const BARISTA = 'barista.10003@example.com';
+const CURBSIDE = '10006';
+const CURBSIDE_NAME = 'SoDo 1st Ave S';
+
+const fullDocument = fullSelectionFromSdl(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function gql(request: APIRequestContext, name: OrderingOperationName, input: unknown): Promise<any> {
+  const res = await request.post('/apiproxy/v1/graphql', { data: { query: fullDocument(OrderingOperations[name]), variables: { input } }, headers: await csrfHeaders(request) });
+  const json = await res.json();
+  expect(json.errors, JSON.stringify(json.errors)).toBeUndefined();
+  return json.data[Object.keys(json.data)[0]!];
+}
+
+/** one Caffè Latte for curbside at 10006, priced and placed through the API, paid with the stored-value card */
+async function placeCurbside(request: APIRequestContext, cardId: string): Promise<{ orderId: string; orderToken: string; total: number }> {
+  const items = [{ commerce: { sku: '2015-hot-grande' }, quantity: 1, childItems: [] }];
+  const priced = await gql(request, 'price-order', { storeNumber: CURBSIDE, order: { cart: { items, offers: [] }, fulfillment: { consumptionType: 'ConsumeOutOfStore', collectionType: 'CX' } } });
+  const placed = await gql(request, 'submit-order', { orderId: priced.orderId, storeNumber: CURBSIDE, tenders: [{ tender: 'SVC', id: cardId, amount: priced.summary.price }], tipAmount: 0, idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` });
+  return { orderId: priced.orderId, orderToken: placed.order.orderToken, total: priced.summary.price };
+}
 
 /** one Caffè Latte at 10003 paid with the member's stored-value card; resolves with the order id */
 async function placeLatte(page: Page): Promise<string> {
@@ -75,5 +100,50 @@ test.describe('order status: the barista console and the live tracker', () => {
   test("another store's barista sees the 403 text", async ({ page }) => {
     await signInThroughForm(page, 'barista.10001@example.com', DEMO.regular.password, `/store/${STORE}/orders`);
     await expect(page.getByText('This console is for the staff of this store.')).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("curbside: the tracker's I'm here checks in that order by its id (not this browser's last order), names the store; the console shows the arrival", async ({ browser, page, request }) => {
+    const { store } = await (await request.get(`/apiproxy/v1/stores/${CURBSIDE}`)).json();
+    test.skip(!store.open, `${CURBSIDE_NAME} is open 05:00–21:00 Seattle time; closed now`);
+    const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const barista = await staff.newPage();
+    await signInThroughForm(barista, `barista.${CURBSIDE}@example.com`, DEMO.regular.password, `/store/${CURBSIDE}/orders`);
+    await expect(barista).toHaveURL(new RegExp(`/store/${CURBSIDE}/orders$`), { timeout: 30_000 });
+
+    await newMember(page, request, { firstName: 'Wren', prefix: 'curbside' });
+    const { cardId } = await addStoredValueCard(page);
+    const first = await placeCurbside(page.request, cardId);
+    const second = await placeCurbside(page.request, cardId);
+    // this browser's last order is the second one (with its token): the check-in from the first one's tracker must
+    // name the first (before: the check-in fell on the last order of the device)
+    await page.evaluate(
+      ([o, name]) => localStorage.setItem('harbor.lastOrder.v1', JSON.stringify({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: '10006', storeName: name, placedAt: new Date().toISOString(), total: o.total, pickupOption: 'CX' })),
+      [second, CURBSIDE_NAME] as const,
+    );
+    await page.goto(`/menu/order/${first.orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: "We've got your order" })).toBeVisible();
+    await expect(page.getByRole('link', { name: "I'm here" })).toHaveCount(0);
+
+    // the barista readies the first order (placed → ready at once): the tracker offers the check-in
+    const short = first.orderId.slice(-6);
+    const card = barista.getByRole('article', { name: `#${short} Wren` });
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await card.getByRole('button', { name: `Start #${short} Wren` }).click();
+    await barista.getByRole('button', { name: `Ready #${short} Wren` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your order is ready' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('link', { name: "I'm here" }).click();
+    await expect(page).toHaveURL(new RegExp(`/pickup/curbside\\?.*orderId=${first.orderId}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Curbside check-in' })).toBeVisible();
+    await expect(page.getByText(`Checking in at ${CURBSIDE_NAME}`)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('radio', { name: '3', exact: true }).check();
+    await page.getByRole('button', { name: "I'm here" }).click();
+    await expect(page).toHaveURL(/\/pickup\/curbside\/success$/);
+
+    // the open console shows the arrival on the first order's card, no reload; the second has none
+    await expect(card.getByText('Arrived · stall 3')).toBeVisible({ timeout: 20_000 });
+    await expect(barista.getByRole('article', { name: `#${second.orderId.slice(-6)} Wren` }).getByText(/Arrived/)).toHaveCount(0);
+    expect((await gql(page.request, 'get-order', { orderId: second.orderId })).order.arrival).toBeNull();
+    await staff.close();
   });
 });

@@ -39,6 +39,7 @@ export async function addStoredValueCard(page: Page) {
   const { card } = await added.json();
   const reload = await r.post(`/apiproxy/v1/account/cards/${card.cardId}/reload`, { data: { amount: 2500, paymentMethodId: method.paymentMethod.paymentMethodId, idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` }, headers });
   expect(reload.ok(), await reload.text()).toBeTruthy();
+  return card as { cardId: string };
 }
 
 /** the test-only grant (loopback, APP_ENV=test): `stars` earned at `earnedAt` (default now); resolves with the balance */

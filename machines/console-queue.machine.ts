@@ -2,7 +2,7 @@ import { setup, assign, assertEvent, fromPromise, type DoneActorEvent, type Erro
 import { asFlowError, inputOf, notProvided } from './flow.ts';
 import { pathTo } from './app-paths.ts';
 import { liveFeedMachine, DEFAULT_FEED_CONFIG, type FeedConfig, type FeedEvent, type LiveFeedInput } from './live-feed.machine.ts';
-import type { ConsoleAction, ConsoleOrder, ConsoleQueue, ConsoleStockItem, OrderStatus, StoreEvent } from '../contracts/order-status.ts';
+import type { CancelReason, ConsoleAction, ConsoleOrder, ConsoleQueue, ConsoleStockItem, OrderStatus, StoreEvent } from '../contracts/order-status.ts';
 
 /**
  * The barista console, /store/{storeNumber}/orders (docs/order-status.md 2.4; issue 29 "The barista console"): the
@@ -23,6 +23,8 @@ export interface PendingAction {
   orderId: string;
   action: ConsoleAction;
   expected: OrderStatus;
+  /** cancel: the reason chosen in the dialog (null until one is chosen; the server requires it) */
+  reason: CancelReason | null;
 }
 export interface ConsoleQueueContext extends ConsoleQueueInput {
   storeName: string;
@@ -44,6 +46,7 @@ export type ConsoleQueueEvent =
   | ({ type: 'user.markReady' } & OrderEvent)
   | ({ type: 'user.handOff' } & OrderEvent)
   | ({ type: 'user.cancel' } & OrderEvent)
+  | { type: 'user.chooseReason'; reason: CancelReason }
   | { type: 'user.confirmCancel' }
   | { type: 'user.keepOrder' }
   | { type: 'user.retry' }
@@ -62,6 +65,8 @@ export interface OrderActionRequestOf {
   orderId: string;
   action: ConsoleAction;
   expectedStatus: OrderStatus;
+  /** cancel only */
+  reason?: CancelReason;
 }
 
 export function queueRequest({ context }: { context: Pick<ConsoleQueueContext, 'storeNumber'> }): QueueRequest {
@@ -74,7 +79,7 @@ export function storeFeedRequest({ context }: { context: Pick<ConsoleQueueContex
 export function orderActionRequest({ context }: { context: Pick<ConsoleQueueContext, 'storeNumber' | 'pending'> }): OrderActionRequestOf {
   const p = context.pending;
   if (!p) throw new Error('orderAction: nothing pending');
-  return { storeNumber: context.storeNumber, orderId: p.orderId, action: p.action, expectedStatus: p.expected };
+  return { storeNumber: context.storeNumber, orderId: p.orderId, action: p.action, expectedStatus: p.expected, ...(p.action === 'cancel' && p.reason ? { reason: p.reason } : {}) };
 }
 
 /** the status an action starts from (docs/order-status.md 3.2: the server checks it again) */
@@ -147,6 +152,7 @@ export const consoleQueueMachine = setup({
       assertEvent(event, 'user.cancel');
       return canDo('cancel', context, event.orderId);
     },
+    hasReason: ({ context }) => context.pending?.reason != null,
   },
   actions: {
     applyInput: assign(({ event }) => {
@@ -165,7 +171,11 @@ export const consoleQueueMachine = setup({
     assignAction: assign(({ context, event }) => {
       assertEvent(event, ['user.start', 'user.markReady', 'user.handOff', 'user.cancel']);
       const action = USER_ACTION[event.type];
-      return { pending: { orderId: event.orderId, action, expected: orderOf(context.orders, event.orderId)!.status }, notice: null };
+      return { pending: { orderId: event.orderId, action, expected: orderOf(context.orders, event.orderId)!.status, reason: null }, notice: null };
+    }),
+    assignReason: assign(({ context, event }) => {
+      assertEvent(event, 'user.chooseReason');
+      return { pending: context.pending ? { ...context.pending, reason: event.reason } : null };
     }),
     clearPending: assign({ pending: null }),
     applyEvent: assign(({ context, event }) => applyConsoleEvent(context, feedEventOf(event))),
@@ -224,8 +234,12 @@ export const consoleQueueMachine = setup({
           },
         },
         confirmingCancel: {
-          description: "The dialog 'Cancel this order?' with the refund it makes.",
-          on: { 'user.confirmCancel': { target: 'acting' }, 'user.keepOrder': { target: 'idle', actions: 'clearPending' } },
+          description: "The dialog 'Cancel this order?' with the refund it makes and the reason to choose (out of stock, store closing, customer asked, other); 'Cancel and refund' only with a reason.",
+          on: {
+            'user.chooseReason': { actions: 'assignReason' },
+            'user.confirmCancel': { guard: 'hasReason', target: 'acting' },
+            'user.keepOrder': { target: 'idle', actions: 'clearPending' },
+          },
         },
         acting: {
           tags: ['busy'],

@@ -6,11 +6,16 @@ import { PATHS } from './app-page-paths.ts';
  * Curbside check-in, /pickup/curbside (spec 1 section 4 "Curbside check-in: idle, loading, then the success page,
  * or an error notification"; section 5 "stall must be between 1 and the store's stall count, else 'Select your
  * parking spot'. A first name is required, taken from the profile or the query string; the user is prompted if
- * missing"; section 8 curbside messages). Open to everyone: the order token authorises.
+ * missing"; section 8 curbside messages). Open to everyone: the order token authorises, or the owner's session with
+ * the orderId (the tracker's "I'm here" names its order: docs/order-status.md 1). A check-in the server cannot tie
+ * to an order (ORDER_NOT_FOUND) ends in `notFound`: how to find the order, not the generic error.
  */
 export interface CurbsideInput {
   storeNumber: string;
-  orderToken: string;
+  /** a guest's (or a member's, when this browser has it); null: the orderId with the member's session */
+  orderToken: string | null;
+  /** the order being checked in (from the tracker); null: the token's order */
+  orderId: string | null;
   firstName: string | null;
   stallQuantity: number;
   /** the store's curbsideAvailability */
@@ -29,11 +34,21 @@ export type CurbsideEvent =
   | DoneActorEvent<unknown, 'createArrival'>
   | ErrorActorEvent<unknown, 'createArrival'>;
 export interface ArrivalRequest {
-  customerArrivalInput: { pickUpOption: 'CX'; storeNumber: string; orderToken: string; displayName: string; stallNumber: number };
+  customerArrivalInput: { pickUpOption: 'CX'; storeNumber: string; orderToken?: string; orderId?: string; displayName: string; stallNumber: number };
 }
-export function arrivalRequest({ context }: { context: Pick<CurbsideContext, 'storeNumber' | 'orderToken' | 'firstName' | 'stallNumber'> }): ArrivalRequest {
+export function arrivalRequest({ context }: { context: Pick<CurbsideContext, 'storeNumber' | 'orderToken' | 'orderId' | 'firstName' | 'stallNumber'> }): ArrivalRequest {
   if (!context.firstName || context.stallNumber === null) throw new Error('createArrival: no name or stall');
-  return { customerArrivalInput: { pickUpOption: 'CX', storeNumber: context.storeNumber, orderToken: context.orderToken, displayName: context.firstName.trim(), stallNumber: context.stallNumber } };
+  if (!context.orderToken && !context.orderId) throw new Error('createArrival: no order');
+  return {
+    customerArrivalInput: {
+      pickUpOption: 'CX',
+      storeNumber: context.storeNumber,
+      ...(context.orderToken ? { orderToken: context.orderToken } : {}),
+      ...(context.orderId ? { orderId: context.orderId } : {}),
+      displayName: context.firstName.trim(),
+      stallNumber: context.stallNumber,
+    },
+  };
 }
 /** the code of a failed check-in (the one event the code guards serve) */
 const code = (event: CurbsideEvent) => {
@@ -56,6 +71,7 @@ export const curbsideMachine = setup({
     isUnavailableCode: ({ event }) => code(event) === 'CURBSIDE_UNAVAILABLE',
     isClosedCode: ({ event }) => code(event) === 'CURBSIDE_CLOSED',
     isStallCode: ({ event }) => code(event) === 'STALL_INVALID',
+    isNotFoundCode: ({ event }) => code(event) === 'ORDER_NOT_FOUND',
   },
   actions: {
     /** provided by the route: an error notification (params: message key) */
@@ -64,7 +80,7 @@ export const curbsideMachine = setup({
     redirect: () => {},
     toSuccess: assign({ destination: PATHS.curbsideSuccess }),
     applyInput: assign(({ event }) => {
-      const i = inputOf<CurbsideInput>(event, { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available' });
+      const i = inputOf<CurbsideInput>(event, { storeNumber: '', orderToken: null, orderId: null, firstName: null, stallQuantity: 4, availability: 'available' });
       return { ...i, stallQuantity: i.stallQuantity > 0 ? i.stallQuantity : 4 };
     }),
     assignName: assign(({ event }) => {
@@ -82,7 +98,7 @@ export const curbsideMachine = setup({
   id: 'curbside',
   description: "Tell the store you've arrived and where you are parked.",
   meta: { title: 'Curbside check-in (/pickup/curbside)', spec: '1 §4 Curbside check-in, §5 stall and first name, §8 curbside messages' },
-  context: { storeNumber: '', orderToken: '', firstName: null, stallQuantity: 4, availability: 'available', stallNumber: null, error: null, destination: null },
+  context: { storeNumber: '', orderToken: null, orderId: null, firstName: null, stallQuantity: 4, availability: 'available', stallNumber: null, error: null, destination: null },
   entry: 'applyInput',
   initial: 'starting',
   states: {
@@ -106,12 +122,18 @@ export const curbsideMachine = setup({
           { guard: 'isUnavailableCode', target: 'unavailable' },
           { guard: 'isClosedCode', target: 'closed' },
           { guard: 'isStallCode', target: 'idle', actions: 'assignStallError' },
+          { guard: 'isNotFoundCode', target: 'notFound' },
           { target: 'idle', actions: ['assignError', { type: 'notify', params: { message: 'curbsideError' } }] },
         ],
       },
     },
     unavailable: { meta: { message: 'curbsideUnavailable' }, type: 'final' },
-    closed: { meta: { message: 'curbsideClosed' }, type: 'final' },
+    closed: { meta: { message: 'curbsideClosed' }, type: 'final', description: 'Closed now: the next step (inside or the drive-thru) and the way back to the order.' },
+    notFound: {
+      meta: { message: 'curbsideNoOrder' },
+      type: 'final',
+      description: 'The server could not tie the check-in to an order (an old token, another account): how to find the order.',
+    },
     success: { description: 'Checked in: /pickup/curbside/success.', entry: 'redirect', type: 'final' },
   },
 });

@@ -14,7 +14,7 @@ export type TrackerOrder = TrackerResponse;
 
 /** the events of an order's stream (docs/order-status.md 3.7 `StoreEvent`, order scope) */
 export type OrderEvent =
-  | { id: number; kind: 'status'; orderId: string; status: OrderStatus; at: string; readyEstimateAt: string | null; refund?: TrackerResponse['refund'] | undefined; starsReversed?: number | undefined }
+  | { id: number; kind: 'status'; orderId: string; status: OrderStatus; at: string; readyEstimateAt: string | null; refund?: TrackerResponse['refund'] | undefined; starsReversed?: number | undefined; cancelReason?: TrackerResponse['cancelReason'] | undefined }
   | { id: number; kind: 'eta'; orderId: string; readyEstimateAt: string }
   | { id: number; kind: 'arrival'; orderId: string; stallNumber: number | null; displayName: string; arrivedAt: string };
 
@@ -50,7 +50,7 @@ export function isNewer(order: Pick<TrackerOrder, 'orderId' | 'lastEventId'>, ev
 
 /**
  * The order after one store event (`applyStoreEvent` of the design): `status` sets the status, when it changed and
- * the estimate (and the refund and Stars of a cancel); `eta` the estimate; `arrival` the arrival. An event already
+ * the estimate (and the refund, Stars and reason of a cancel); `eta` the estimate; `arrival` the arrival. An event already
  * applied (id ≤ lastEventId: a replay after a poll) or of another order changes nothing (the same object).
  */
 export function applyStoreEvent(order: TrackerOrder, event: OrderEvent): TrackerOrder {
@@ -65,7 +65,7 @@ export function applyStoreEvent(order: TrackerOrder, event: OrderEvent): Tracker
         statusAt: event.at,
         readyEstimateAt: event.readyEstimateAt,
         nextChangeAt: null,
-        ...(event.status === 'cancelled' ? { refund: event.refund ?? null, starsReversed: event.starsReversed ?? 0 } : {}),
+        ...(event.status === 'cancelled' ? { refund: event.refund ?? null, starsReversed: event.starsReversed ?? 0, cancelReason: event.cancelReason ?? null } : {}),
       };
     case 'eta':
       return { ...order, lastEventId, readyEstimateAt: event.readyEstimateAt };

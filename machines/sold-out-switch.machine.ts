@@ -3,7 +3,10 @@ import { inputOf, notProvided } from './flow.ts';
 
 /**
  * The console's Menu tab: the sold-out switch per product (issue 29, docs/order-status.md 2.5). The switches show
- * the position in flight while a save is pending (`queue`), else the queue page's `stock` (the server's truth).
+ * the position in flight while a save is pending (`queue`), else the queue page's `stock` (the server's truth, kept
+ * live by the store's stream: another tablet's change arrives as a `stock` event). A saved position is shown only
+ * until the console's feed has reached the event the save wrote (`saved[p].eventId`): from then on the stream's
+ * position wins, so a later change from another tablet is never hidden by this tablet's older save.
  * Saves run one at a time in order; a second toggle of a product still queued replaces its position; a failed save
  * drops its position (the switch falls back to the stored one) and shows 'Could not change {name}. Try again.'.
  */
@@ -11,21 +14,25 @@ export interface StockToggle {
   productNumber: number;
   soldOut: boolean;
 }
+/** the server's answer to a save: the position and the `stock` event it wrote (0: none, it was already so) */
+export interface StockSaved extends StockToggle {
+  eventId: number;
+}
 export interface SoldOutSwitchContext {
   storeNumber: string;
   /** positions asked for and not yet saved; the first is being saved */
   queue: StockToggle[];
   /** the product whose last save failed (its switch shows the message), else null */
   failed: number | null;
-  /** positions saved in this visit, by product (the server's answer) */
-  saved: Record<number, boolean>;
+  /** positions saved in this visit, by product (the server's answer), with the event id each save wrote */
+  saved: Record<number, { soldOut: boolean; eventId: number }>;
 }
 export interface SoldOutSwitchInput {
   storeNumber: string;
 }
 export type SoldOutSwitchEvent =
   | { type: 'user.toggle'; productNumber: number; soldOut: boolean }
-  | DoneActorEvent<StockToggle, 'setStock'>
+  | DoneActorEvent<StockSaved, 'setStock'>
   | ErrorActorEvent<unknown, 'setStock'>;
 export interface SetStockRequest extends StockToggle {
   storeNumber: string;
@@ -38,16 +45,22 @@ export function setStockRequest({ context }: { context: Pick<SoldOutSwitchContex
   return { storeNumber: context.storeNumber, ...first };
 }
 
-/** what a product's switch shows: the queued position (pending), else the saved one, else the server's */
-export function switchOf(ctx: Pick<SoldOutSwitchContext, 'queue' | 'saved' | 'failed'>, productNumber: number, fromServer: boolean) {
+/**
+ * What a product's switch shows: the queued position (pending); else the saved one while the console's feed has not
+ * yet reached the save's event (`seenEventId`: consoleQueue's lastEventId); else the server's (`fromServer`:
+ * consoleQueue's `stock`, which the store stream keeps true, another tablet's change included).
+ */
+export function switchOf(ctx: Pick<SoldOutSwitchContext, 'queue' | 'saved' | 'failed'>, productNumber: number, fromServer: boolean, seenEventId: number) {
   const queued = ctx.queue.filter((t) => t.productNumber === productNumber).at(-1);
-  return { soldOut: queued?.soldOut ?? ctx.saved[productNumber] ?? fromServer, pending: queued !== undefined, failed: ctx.failed === productNumber };
+  const saved = ctx.saved[productNumber];
+  const unseen = saved !== undefined && saved.eventId > seenEventId ? saved.soldOut : undefined;
+  return { soldOut: queued?.soldOut ?? unseen ?? fromServer, pending: queued !== undefined, failed: ctx.failed === productNumber };
 }
 
 export const soldOutSwitchMachine = setup({
   types: { context: {} as SoldOutSwitchContext, events: {} as SoldOutSwitchEvent, input: {} as SoldOutSwitchInput },
   actors: {
-    setStock: fromPromise<StockToggle, SetStockRequest>(async () => notProvided('setStock')),
+    setStock: fromPromise<StockSaved, SetStockRequest>(async () => notProvided('setStock')),
   },
   guards: {
     hasMoreQueued: ({ context }) => context.queue.length > 1,
@@ -66,7 +79,7 @@ export const soldOutSwitchMachine = setup({
     keepFirst: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.setStock');
       const out = event.output;
-      return { queue: context.queue.slice(1), saved: { ...context.saved, [out.productNumber]: out.soldOut } };
+      return { queue: context.queue.slice(1), saved: { ...context.saved, [out.productNumber]: { soldOut: out.soldOut, eventId: out.eventId } } };
     }),
     dropFirst: assign(({ context }) => ({ queue: context.queue.slice(1), failed: context.queue[0]?.productNumber ?? null })),
     // provided by the route: the text 'Could not change {name}. Try again.' in the tab's status line

@@ -211,6 +211,8 @@ export interface StreamHubConfig {
   replayMax: number;
   retryMs: number;
   sweepMs: number;
+  /** console streams: the staff row and session re-checked at least this often (and after every event) */
+  staffRecheckMs: number;
 }
 export function streamHubConfig(env: NodeJS.ProcessEnv = process.env): StreamHubConfig {
   const offAllowed = profileOf(env) === 'test' || env.ORDER_SSE_BENCH === '1';
@@ -228,6 +230,7 @@ export function streamHubConfig(env: NodeJS.ProcessEnv = process.env): StreamHub
     replayMax: SSE_REPLAY_MAX,
     retryMs: SSE_RETRY_MS,
     sweepMs: 30_000,
+    staffRecheckMs: 15_000,
   };
 }
 

@@ -64,6 +64,8 @@ export const consoleEvents = {
   cancelA: { type: 'user.cancel', orderId: A },
   cancelGone: { type: 'user.cancel', orderId: 'ord_zzzzzzzzzz99' },
   confirm: { type: 'user.confirmCancel' },
+  reasonStock: { type: 'user.chooseReason', reason: 'out_of_stock' },
+  reasonAsked: { type: 'user.chooseReason', reason: 'customer_asked' },
   keep: { type: 'user.keepOrder' },
   actionDone: done('orderAction', { order: card(A, 'preparing') }),
   conflict: fail('orderAction', apiError(409, 'ORDER_STATUS_CONFLICT', OrderStatusMessages.conflict, { order: card(A, 'cancelled') })),
@@ -84,7 +86,8 @@ const E = consoleEvents;
 const journeys: Journey[] = [
   { name: 'load → start → ready → hand off', events: [E.loaded, E.startA, E.actionDone, E.readyB, E.actionDone, E.handOffC, E.actionDone], ends: 'ready.idle' },
   { name: 'cancel → keep order', events: [E.loaded, E.cancelA, E.keep], ends: 'ready.idle' },
-  { name: 'cancel → confirm → refunded', events: [E.loaded, E.cancelA, E.confirm, E.actionDone], ends: 'ready.idle' },
+  { name: 'cancel → confirm without a reason stays → reason → confirm → refunded', events: [E.loaded, E.cancelA, E.confirm, E.reasonStock, E.reasonAsked, E.confirm, E.actionDone], ends: 'ready.idle' },
+  { name: 'cancel → reason → keep order: the next cancel asks again', events: [E.loaded, E.cancelA, E.reasonStock, E.keep, E.cancelA, E.confirm], ends: 'ready.confirmingCancel' },
   { name: 'someone else moved it: the current card, the conflict line', events: [E.loaded, E.startA, E.conflict], ends: 'ready.idle' },
   { name: 'an action fails: the failure line', events: [E.loaded, E.handOffC, E.actionDown], ends: 'ready.idle' },
   { name: 'the role was removed while open', events: [E.loaded, E.startA, E.actionForbidden], ends: 'forbidden' },
@@ -100,7 +103,7 @@ const journeys: Journey[] = [
 ];
 
 type Snap = { value: unknown; context: ConsoleQueueContext };
-const serializeState = (s: Snap) => JSON.stringify([s.value, s.context.orders.map((o) => o.status[0]).join(''), s.context.pending?.action, s.context.notice, s.context.tab, s.context.lastEventId > 10]);
+const serializeState = (s: Snap) => JSON.stringify([s.value, s.context.orders.map((o) => o.status[0]).join(''), s.context.pending?.action, s.context.pending?.reason ?? null, s.context.notice, s.context.tab, s.context.lastEventId > 10]);
 
 export const consoleQueueFlow: Flow<typeof consoleQueueMachine> = {
   machine: consoleQueueMachine,
@@ -123,7 +126,7 @@ export const consoleQueueFlow: Flow<typeof consoleQueueMachine> = {
       'user.handOff': [{ guard: 'canHandOff', to: 'ready.acting' }],
       'user.cancel': [{ guard: 'canCancel', to: 'ready.confirmingCancel' }],
     },
-    'ready.confirmingCancel': { 'user.confirmCancel': 'ready.acting', 'user.keepOrder': 'ready.idle' },
+    'ready.confirmingCancel': { 'user.chooseReason': null, 'user.confirmCancel': [{ guard: 'hasReason', to: 'ready.acting' }], 'user.keepOrder': 'ready.idle' },
     'ready.acting': {
       'xstate.done.actor.orderAction': 'ready.idle',
       'xstate.error.actor.orderAction': [{ guard: 'isConflict', to: 'ready.idle' }, { guard: 'isForbidden', to: 'forbidden' }, 'ready.idle'],
@@ -181,12 +184,20 @@ export const consoleQueueFlow: Flow<typeof consoleQueueMachine> = {
           if (wasIdle && s.matches('ready')) expect(moved, `${e.type} ${e.orderId}`).toBe(allowed);
           if (moved) {
             expect(allowed).toBe(true);
-            expect(c.pending).toEqual({ orderId: e.orderId, action, expected: o!.status });
+            expect(c.pending).toEqual({ orderId: e.orderId, action, expected: o!.status, reason: null });
             expect(c.notice).toBeNull();
           }
         }
-        if (s.matches({ ready: 'acting' })) expect(fakes.last('orderAction')).toEqual({ storeNumber: STORE, orderId: c.pending!.orderId, action: c.pending!.action, expectedStatus: c.pending!.expected });
+        if (s.matches({ ready: 'acting' })) {
+          // a cancel carries the reason chosen in the dialog; the other actions none
+          const reason = c.pending!.action === 'cancel' ? { reason: c.pending!.reason } : {};
+          if (c.pending!.action === 'cancel') expect(c.pending!.reason).not.toBeNull();
+          expect(fakes.last('orderAction')).toEqual({ storeNumber: STORE, orderId: c.pending!.orderId, action: c.pending!.action, expectedStatus: c.pending!.expected, ...reason });
+        }
         if (s.matches({ ready: 'confirmingCancel' })) expect(c.pending!.action).toBe('cancel');
+        if (e.type === 'user.chooseReason' && s.matches({ ready: 'confirmingCancel' })) expect(c.pending).toEqual({ ...prev.pending, reason: e.reason });
+        // confirm without a reason: nothing is sent, the dialog stays
+        if (e.type === 'user.confirmCancel' && prev.pending?.reason === null) expect([s.matches({ ready: 'confirmingCancel' }), c.pending]).toEqual([true, prev.pending]);
         if (e.type === 'user.keepOrder') expect([c.pending, c.orders]).toEqual([null, prev.orders]);
         if (e.type === 'xstate.done.actor.orderAction') {
           const out = (e.output as { order: ConsoleOrder }).order;

@@ -22,6 +22,7 @@ export const order = (extra: Partial<TrackerOrder> = {}): TrackerOrder => ({
   curbside: null,
   refund: null,
   starsReversed: 0,
+  cancelReason: null,
   guest: true,
   lastEventId: 10,
   ...extra,

@@ -28,8 +28,10 @@ describe('applyStoreEvent', () => {
     expect(statusChange(order(), o)).toBe('preparing');
   });
   it('a cancel carries the refund and the Stars', () => {
-    const o = applyStoreEvent(order(), { id: 12, kind: 'status', orderId: 'ord_abcdefghij12', status: 'cancelled', at: 'x', readyEstimateAt: null, refund: { amount: 525, currency: 'USD' }, starsReversed: 12 });
-    expect(o).toMatchObject({ status: 'cancelled', refund: { amount: 525, currency: 'USD' }, starsReversed: 12, readyEstimateAt: null });
+    const o = applyStoreEvent(order(), { id: 12, kind: 'status', orderId: 'ord_abcdefghij12', status: 'cancelled', at: 'x', readyEstimateAt: null, refund: { amount: 525, currency: 'USD' }, starsReversed: 12, cancelReason: 'out_of_stock' });
+    expect(o).toMatchObject({ status: 'cancelled', refund: { amount: 525, currency: 'USD' }, starsReversed: 12, readyEstimateAt: null, cancelReason: 'out_of_stock' });
+    // a cancel with no reason (the board before the list, an older event) shows none
+    expect(applyStoreEvent(order({ cancelReason: 'other' }), { id: 12, kind: 'status', orderId: 'ord_abcdefghij12', status: 'cancelled', at: 'x', readyEstimateAt: null }).cancelReason).toBeNull();
   });
   it('eta sets only the estimate; arrival only the arrival (no status change)', () => {
     const e = applyStoreEvent(order(), { id: 11, kind: 'eta', orderId: 'ord_abcdefghij12', readyEstimateAt: '2026-11-28T16:09:00.000Z' });

@@ -2,13 +2,15 @@
  * SIGTERM behind a load balancer (server/lifecycle.ts): /healthz answers 503 at once, keep-alive connections get
  * `Connection: close`, in-flight requests are answered, idle and half-sent connections are closed, and the process
  * exits within SHUTDOWN_TIMEOUT_MS even when clients misbehave. On PostgreSQL, where the test can hold a lock to
- * keep a request in flight.
+ * keep a request in flight. Open Server-Sent Events streams (docs/order-status.md 3.4): ended with `: bye` at the
+ * signal (not held until the deadline), then the process exits 0 after the drain.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import pg from 'pg';
+import { openSse, waitFor } from './sse.ts';
 import { Client, newPgDatabase, nextIp, pgReachable, preparedPgTemplate, request, sleep, startServer, stopServer, type Reply, type ServerProcess } from './harness.ts';
 
 const DEADLINE_MS = 8000;
@@ -200,3 +202,36 @@ test('a request that never finishes is cut at SHUTDOWN_TIMEOUT_MS: exit 1 at the
 });
 
 export { stopServer };
+
+test('open SSE streams: each ends with ": bye" at the signal, before the drain ends; exit 0 well within the deadline', { skip: !reachable && 'PostgreSQL not reachable' }, async () => {
+  const DRAIN_MS = 2000;
+  const { db, s } = await serverOnCopy({ SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+  const STREAMS = 40;
+  try {
+    // menu stock streams of two stores (anyone may open them), one client address per stream (the per-IP limit)
+    const streams = Array.from({ length: STREAMS }, (_, i) => openSse(s.port, `/apiproxy/v1/ordering/stores/${i % 2 ? '10003' : '10001'}/stock-events`, { 'x-forwarded-for': nextIp() }));
+    const statuses = await Promise.all(streams.map((x) => x.opened));
+    assert.deepEqual(new Set(statuses), new Set([200]));
+    // each has its `retry:` line: the subscriber is registered on the hub
+    assert.ok(await waitFor(() => streams.every((x) => x.frames.some((f) => f.retry !== null)), 5000), 'every stream opened on the hub');
+    const endedAt = new Map<number, number>();
+    const watch = setInterval(() => streams.forEach((x, i) => x.ended() && !endedAt.has(i) && endedAt.set(i, Date.now())), 10);
+    const stopAt = Date.now();
+    s.child.kill('SIGTERM');
+    const allEnded = await waitFor(() => streams.every((x) => x.ended()), DRAIN_MS - 500);
+    const endMs = Math.max(...[...endedAt.values()].map((t) => t - stopAt), 0);
+    assert.ok(allEnded, `streams still open ${DRAIN_MS - 500} ms after SIGTERM: ${streams.filter((x) => !x.ended()).length} of ${STREAMS}\n${s.output()}`);
+    assert.ok(
+      streams.every((x) => x.frames.at(-1)?.comment === 'bye'),
+      'every stream ended with the ": bye" comment (the client reconnects elsewhere with its Last-Event-ID)',
+    );
+    const exit = await exitedWithin(s, stopAt);
+    clearInterval(watch);
+    assert.equal(exit.code, 0, s.output());
+    assert.ok(exit.ms >= DRAIN_MS - 200 && exit.ms < DRAIN_MS + 3000, `exited ${exit.ms} ms after SIGTERM (drain ${DRAIN_MS} ms, deadline ${DEADLINE_MS} ms)`);
+    console.log(`open streams: ${STREAMS} ended with ': bye' within ${endMs} ms of SIGTERM; exit 0 in ${exit.ms} ms (drain ${DRAIN_MS} ms, deadline ${DEADLINE_MS} ms)`);
+  } finally {
+    s.child.kill('SIGKILL');
+    await db.drop();
+  }
+});

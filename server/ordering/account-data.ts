@@ -16,7 +16,7 @@ import {
 } from '../../contracts/ordering.ts';
 import { availability, catalog, imageUrl, offeredOn, sizePrice, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
-import { ORDER_SELECT, hashOrderToken, orderLines, type OrderRow } from './orders.ts';
+import { ORDER_SELECT, hashOrderToken, orderLines, visibleOrder, type OrderRow } from './orders.ts';
 import { randomId } from './pricing.ts';
 import { appendStoreEvent, lockStore } from './events.ts';
 
@@ -151,11 +151,19 @@ export async function deleteFavoriteProduct(db: Db, userId: string, id: string) 
 
 export async function createCustomerArrival(
   db: Db,
-  a: { pickUpOption: '16' | 'DT' | 'CX'; storeNumber: string; orderToken: string; displayName: string; stallNumber?: number | null },
+  a: { pickUpOption: '16' | 'DT' | 'CX'; storeNumber: string; orderToken?: string | null | undefined; orderId?: string | null | undefined; displayName: string; stallNumber?: number | null | undefined },
+  userId: string | null = null,
 ) {
-  const o = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_token_hash = $1`, [hashOrderToken(a.orderToken)])).rows[0];
+  // the order: by its token (a guest, or a member with the token in this browser; with orderId too, the token's
+  // order must be that one), else by orderId for its signed-in owner (docs/order-status.md 1: the tracker's
+  // "I'm here" names its order, never "the last order on this device")
+  const o = a.orderToken
+    ? (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_token_hash = $1`, [hashOrderToken(a.orderToken)])).rows[0]
+    : a.orderId
+      ? ((await visibleOrder(db, a.orderId, { userId, orderToken: null })) ?? undefined)
+      : undefined;
   const ctx = await storeCtx(db, a.storeNumber);
-  if (!o || !ctx || o.short_number !== ctx.short) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderToken' });
+  if (!o || (a.orderId && o.order_id !== a.orderId) || !ctx || o.short_number !== ctx.short) throw orderingError(OrderingCodes.orderNotFound, { field: a.orderToken ? 'orderToken' : 'orderId' });
   let stall: number | null = null;
   if (a.pickUpOption === 'CX') {
     const mo = ctx.row.mobile_ordering;

@@ -137,7 +137,7 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect((await act(barista, ALL_DAY, order.orderId, 'hand-off', 'preparing')).json.code).toBe('ORDER_STATUS_CONFLICT'); // not allowed from preparing
     expect((await act(barista, ALL_DAY, order.orderId, 'ready', 'preparing')).json.order.status).toBe('ready');
     expect((await act(barista, ALL_DAY, order.orderId, 'hand-off', 'ready')).json.order.status).toBe('picked_up');
-    expect((await act(barista, ALL_DAY, order.orderId, 'cancel', 'picked_up')).json.code).toBe('ORDER_STATUS_CONFLICT');
+    expect((await act(barista, ALL_DAY, order.orderId, 'cancel', 'picked_up', { reason: 'other' })).json.code).toBe('ORDER_STATUS_CONFLICT');
     expect((await db().query('select status from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ status: 'picked_up' });
     // each move is one `status` event on the store's stream, by this barista (what the customer's tracker reads)
     const moves = await db().query<{ status: string; who: boolean }>(`select payload->>'status' as status, actor is not null as who from store_events where order_id = $1 and kind = 'status' order by id`, [order.orderId]);
@@ -155,6 +155,9 @@ forEachDb('ordering: console', ({ db, backend }) => {
       [`orders/${pike.orderId}/start`, { expectedStatus: 'brewing' }],
       [`orders/${pike.orderId}/start`, {}],
       [`orders/${pike.orderId}/cancel`, { expectedStatus: 'placed', reason: 'x'.repeat(201) }],
+      // a cancel names one of the fixed reasons
+      [`orders/${pike.orderId}/cancel`, { expectedStatus: 'placed' }],
+      [`orders/${pike.orderId}/cancel`, { expectedStatus: 'placed', reason: 'out of milk' }],
     ] as const) {
       const r = await barista.post(`/apiproxy/v1/store/${ALL_DAY}/${path}`, body);
       expect([path, r.status, r.json.code]).toEqual([path, 400, 'BAD_REQUEST']);
@@ -230,6 +233,40 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect(left.rows.map((r) => r.kind)).toEqual(['placed']);
   });
 
+  it("a member checks in by orderId with the owner's session (the tracker's I'm here names its order); anyone else, a wrong pair or neither is refused", async () => {
+    const app = appFor(db());
+    const CURBSIDE = '10006';
+    const lead = await staffClient(app, 'barista.10006@example.com');
+    const member = testClient(app);
+    const card = await memberWithCard(member, 197);
+    const placeCurbside = async () => {
+      const q = (await op(member, 'price-order', { storeNumber: CURBSIDE, order: { cart: { items: [item(LATTE())] }, fulfillment: { collectionType: 'CX' } } })).data;
+      const s = await op(member, 'submit-order', submitInput(q.orderId, CURBSIDE, { tender: 'SVC', id: card.cardId, amount: q.summary.price }));
+      expect(s.json.errors, JSON.stringify(s.json.errors)).toBeUndefined();
+      return { orderId: q.orderId as string, orderToken: s.data.order.orderToken as string };
+    };
+    const first = await placeCurbside();
+    const second = await placeCurbside(); // the most recent order: the check-in must not fall on it
+    const arrive = (c: C, ids: { orderId?: string; orderToken?: string }, stallNumber = 3) =>
+      op(c, 'create-customer-arrival', { customerArrivalInput: { pickUpOption: 'CX', storeNumber: CURBSIDE, displayName: 'Casey', stallNumber, ...ids } });
+    const other = testClient(app);
+    await memberWithCard(other, 196);
+    expect((await arrive(other, { orderId: first.orderId })).code).toBe('ORDER_NOT_FOUND'); // another member
+    expect((await arrive(testClient(app), { orderId: first.orderId })).code).toBe('ORDER_NOT_FOUND'); // signed out
+    expect((await arrive(member, { orderId: first.orderId, orderToken: second.orderToken })).code).toBe('ORDER_NOT_FOUND'); // a token of another order
+    expect((await arrive(member, {})).code).toBe('BAD_REQUEST');
+    const ok = await arrive(member, { orderId: first.orderId });
+    expect(ok.json.errors, JSON.stringify(ok.json.errors)).toBeUndefined();
+    const stallOf = async (orderId: string) => (await db().query<{ s: number | null }>('select arrival_stall as s from orders where order_id = $1', [orderId])).rows[0]!.s;
+    expect([await stallOf(first.orderId), await stallOf(second.orderId)]).toEqual([3, null]);
+    // the console's queue shows the arrival on that order's card
+    const queue = (await lead.get(`/apiproxy/v1/store/${CURBSIDE}/orders`)).json as { orders: Array<{ orderId: string; arrival: { stallNumber: number } | null }> };
+    expect(queue.orders.find((o) => o.orderId === first.orderId)?.arrival?.stallNumber).toBe(3);
+    expect(queue.orders.find((o) => o.orderId === second.orderId)?.arrival).toBeNull();
+    // a guest's token with its own orderId works as before
+    expect((await arrive(testClient(app), { orderId: second.orderId, orderToken: second.orderToken }, 1)).json.errors).toBeUndefined();
+  });
+
   it('cancel refunds the stored-value card through the money core and takes the Stars back; a second cancel is 409', async () => {
     const app = appFor(db());
     const member = testClient(app);
@@ -243,13 +280,18 @@ forEachDb('ordering: console', ({ db, backend }) => {
     expect(order.starsEarned).toBeGreaterThan(0);
     const barista = await staffClient(app, 'barista.10003@example.com');
     await act(barista, ALL_DAY, order.orderId, 'start', 'placed');
-    const r = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'out of milk' });
+    const r = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'out_of_stock' });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.order.status).toBe('cancelled');
     expect(await balance()).toBe(before);
     expect(await stars()).toBe(Math.max(0, starsBefore - order.starsEarned));
-    expect((await db().query('select cancel_reason from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ cancel_reason: 'out of milk' });
-    const again = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing');
+    expect((await db().query('select cancel_reason from orders where order_id = $1', [order.orderId])).rows[0]).toEqual({ cancel_reason: 'out_of_stock' });
+    // the reason reaches the customer: in the status event (a live tracker) and in the tracker's snapshot
+    const ev = await db().query<{ reason: string }>(`select payload->>'cancelReason' as reason from store_events where order_id = $1 and kind = 'status' order by id desc limit 1`, [order.orderId]);
+    expect(ev.rows).toEqual([{ reason: 'out_of_stock' }]);
+    const snap = await member.get(`/apiproxy/v1/ordering/orders/${order.orderId}/tracker`);
+    expect([snap.json.status, snap.json.cancelReason]).toEqual(['cancelled', 'out_of_stock']);
+    const again = await act(barista, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'other' });
     expect([again.status, again.json.code, again.json.order.status]).toEqual([409, 'ORDER_STATUS_CONFLICT', 'cancelled']);
     expect(await balance()).toBe(before);
   });
@@ -264,7 +306,7 @@ forEachDb('ordering: console', ({ db, backend }) => {
     const starts = await Promise.all([act(a, ALL_DAY, order.orderId, 'start', 'placed'), act(b, ALL_DAY, order.orderId, 'start', 'placed')]);
     expect(starts.map((r) => r.status).sort()).toEqual([200, 409]);
     const afterPaid = await balance();
-    const cancels = await Promise.all(Array.from({ length: 10 }, (_, i) => act(i % 2 ? a : b, ALL_DAY, order.orderId, 'cancel', 'preparing')));
+    const cancels = await Promise.all(Array.from({ length: 10 }, (_, i) => act(i % 2 ? a : b, ALL_DAY, order.orderId, 'cancel', 'preparing', { reason: 'store_closing' })));
     expect(cancels.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(await balance()).toBe(afterPaid + order.total);
     expect((await db().query(`select count(*)::int as n from card_ledger where idempotency_key = $1`, [`refund-${order.orderId}`])).rows[0]).toEqual({ n: 1 });
@@ -279,17 +321,19 @@ forEachDb('ordering: sold-out switch', ({ db }) => {
     const barista = await staffClient(app, 'barista.10003@example.com');
     const latte = productNo('Caffè Latte');
     const on = await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true });
-    expect([on.status, on.json]).toEqual([200, { productNumber: latte, soldOut: true }]);
+    expect([on.status, on.json]).toEqual([200, { productNumber: latte, soldOut: true, eventId: expect.any(Number) }]);
     expect((await db().query(`select reason, changed_by is not null as who from store_product_exclusions where short_number = $1 and product_number = $2`, [ALL_DAY, latte])).rows).toEqual([{ reason: 'SoldOut', who: true }]);
     const priced = await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]));
     expect([priced.code, priced.ext?.skus]).toEqual(['ITEMS_UNAVAILABLE', [LATTE()]]);
     expect((await barista.get(`/apiproxy/v1/store/${ALL_DAY}/orders`)).json.stock.find((s: { productNumber: number }) => s.productNumber === latte).soldOut).toBe(true);
     const stockEvents = async () => (await db().query<{ kind: string; order_id: null; payload: { productNumber: number; availability: string }; who: boolean }>(`select kind, order_id, payload, actor is not null as who from store_events where short_number = $1 and kind = 'stock' order by id`, [ALL_DAY])).rows;
     expect(await stockEvents()).toEqual([{ kind: 'stock', order_id: null, payload: { productNumber: latte, availability: 'SoldOut' }, who: true }]);
-    expect((await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true })).status).toBe(200); // again: nothing changes, no event
+    // the answer names the event it wrote (the console's switch shows the saved position until its feed has it)
+    expect(on.json.eventId).toBe(Number((await db().query<{ id: string }>(`select max(id) as id from store_events where short_number = $1 and kind = 'stock'`, [ALL_DAY])).rows[0]!.id));
+    expect((await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true })).json.eventId).toBe(0); // again: nothing changes, no event
     expect(await stockEvents()).toHaveLength(1);
     const off = await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: false });
-    expect(off.json).toEqual({ productNumber: latte, soldOut: false });
+    expect(off.json).toEqual({ productNumber: latte, soldOut: false, eventId: on.json.eventId + 1 });
     expect((await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]))).json.errors).toBeUndefined();
     expect((await stockEvents()).map((e) => e.payload.availability)).toEqual(['SoldOut', 'Available']);
 
@@ -298,7 +342,7 @@ forEachDb('ordering: sold-out switch', ({ db }) => {
     expect([nitro.status, nitro.json.code]).toEqual([409, 'PRODUCT_NOT_SOLD_HERE']);
     expect((await db().query(`select reason from store_product_exclusions where short_number = '10001' and product_number = $1`, [productNo('Nitro Cold Brew')])).rows).toEqual([{ reason: 'NotAvailableHere' }]);
     // the seeded sold-out doughnut at 10001 can be switched back on
-    expect((await pike.put(`/apiproxy/v1/store/10001/stock/${productNo('Glazed Doughnut')}`, { soldOut: false })).json).toEqual({ productNumber: productNo('Glazed Doughnut'), soldOut: false });
+    expect((await pike.put(`/apiproxy/v1/store/10001/stock/${productNo('Glazed Doughnut')}`, { soldOut: false })).json).toMatchObject({ productNumber: productNo('Glazed Doughnut'), soldOut: false });
     expect((await pike.put('/apiproxy/v1/store/10001/stock/999999', { soldOut: true })).json.code).toBe('PRODUCT_NOT_FOUND');
     expect((await pike.put('/apiproxy/v1/store/10001/stock/abc', { soldOut: true })).status).toBe(400);
     expect((await pike.put(`/apiproxy/v1/store/10001/stock/${latte}`, { soldOut: 'yes' })).status).toBe(400);

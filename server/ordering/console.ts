@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { now } from '../clock.ts';
 import {
+  CancelReason,
   CONSOLE_ACTION_PATHS,
   OrderActionRequest,
   OrderIdParam,
@@ -85,6 +86,7 @@ export const statusConflict = (order: ConsoleOrder | null) => new ApiError(409, 
 
 const ACTION_BY_PATH = Object.fromEntries(Object.entries(CONSOLE_ACTION_PATHS).map(([a, p]) => [p, a])) as Record<string, ConsoleAction>;
 const ActionParams = v.object({ orderId: OrderIdParam, action: v.picklist(Object.keys(ACTION_BY_PATH) as [string, ...string[]]) });
+const CancelActionRequest = v.object({ ...OrderActionRequest.entries, reason: CancelReason });
 const StockParams = v.object({ productNumber: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,8}$/, 'not a product number'), v.transform(Number)) });
 
 export function registerConsoleRoutes(app: Hono<AppEnv>) {
@@ -97,7 +99,8 @@ export function registerConsoleRoutes(app: Hono<AppEnv>) {
   // the staff check comes first, so a customer or another store's barista never opens a stream
   app.get('/apiproxy/v1/store/:storeNumber/events', async (c) => {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
-    return sseResponse(c, { kind: 'store', short: staff.short });
+    // re-checked while open (the hub's staff re-check): a removed staff row or a signed-out session ends it
+    return sseResponse(c, { kind: 'store', short: staff.short }, { userId: staff.userId, sessionIdHash: c.var.session!.idHash });
   });
   app.get('/apiproxy/v1/store/:storeNumber/events.json', async (c) => {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
@@ -108,8 +111,9 @@ export function registerConsoleRoutes(app: Hono<AppEnv>) {
   app.post('/apiproxy/v1/store/:storeNumber/orders/:orderId/:action', async (c) => {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
     const p = parse(ActionParams, { orderId: c.req.param('orderId'), action: c.req.param('action') });
-    const body = parse(OrderActionRequest, await c.req.json());
     const action = ACTION_BY_PATH[p.action]!;
+    // a cancel names its reason (one of CANCEL_REASONS: the customer's tracker shows it); 400 without it
+    const body = parse(action === 'cancel' ? CancelActionRequest : OrderActionRequest, await c.req.json());
     const { db } = c.var.deps;
     await transitionOrder(db, { orderId: p.orderId, short: staff.short, action, expected: body.expectedStatus, actor: staff.userId, reason: body.reason ?? null });
     const out: OrderActionResponse = { order: (await consoleCard(db, p.orderId))! };

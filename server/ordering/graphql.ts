@@ -363,7 +363,7 @@ const typeDefs = /* GraphQL */ `
   input FavoriteItemInput { commerce: SkuInput! quantity: Int childItems: [ChildItemInput!] }
   input AddFavoriteProductInput { locale: String item: FavoriteItemInput! }
   input DeleteFavoriteProductInput { locale: String favoriteProductId: ID! }
-  input CustomerArrivalDetails { pickUpOption: String! storeNumber: String! orderToken: String! displayName: String! stallNumber: Int }
+  input CustomerArrivalDetails { pickUpOption: String! storeNumber: String! "the order token (guests); or orderId with the owner's session" orderToken: String orderId: ID displayName: String! stallNumber: Int }
   input CustomerArrivalInput { customerArrivalInput: CustomerArrivalDetails! }
   input SimilarItemsInput { productNumber: Int! storeNumber: String limit: Int }
   input PricingRulesInput { storeNumber: String guest: Boolean }
@@ -517,7 +517,7 @@ export const orderingGraphql: GqlModule = {
       submitOrderGuest: field(SubmitOrderGuestInput, async (input, ctx) => submitOrder(ctx.deps.db, input, { userId: null, guest: true, guestInfo: input.guest })),
       addFavoriteProduct: field(AddFavoriteProductInput, async (input, ctx) => addFavoriteProduct(ctx.deps.db, userOf(ctx), input)),
       deleteFavoriteProduct: field(DeleteFavoriteProductInput, async (input, ctx) => deleteFavoriteProduct(ctx.deps.db, userOf(ctx), input.favoriteProductId)),
-      createCustomerArrival: field(CustomerArrivalInput, async (input, ctx) => createCustomerArrival(ctx.deps.db, input.customerArrivalInput)),
+      createCustomerArrival: field(CustomerArrivalInput, async (input, ctx) => createCustomerArrival(ctx.deps.db, input.customerArrivalInput, ctx.session?.userId ?? null)),
     },
   },
 };

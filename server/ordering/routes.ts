@@ -4,14 +4,15 @@ import { OrderId, OrderToken, ProductNumberParam, ProductQuery, OrderingCodes, w
 import { ShortStoreNumber } from '../../contracts/store-number.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parse } from '../http/validate.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { now } from '../clock.ts';
 import { artFor } from './art.ts';
 import { catalog } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { productResponse } from './product.ts';
 import { ORDER_SELECT, orderLines, statusAt, summary, visibleOrder, type OrderRow } from './orders.ts';
-import { cancelOrder } from './cancel.ts';
+import { ORDER_ALREADY_CANCELLED } from './cancel.ts';
+import { CancelReason } from '../../contracts/order-status.ts';
 import { advanceAction, transitionOrder } from './status.ts';
 import { StoreNumber } from '../../contracts/store-number.ts';
 import { randomBytes } from 'node:crypto';
@@ -71,7 +72,8 @@ export function registerOrderingRoutes(app: Hono<AppEnv>) {
  * a store and a button that moves an order one status on (docs/ordering.md "Order status").
  * - GET  /apiproxy/v1/dev/orders?storeNumber=10001
  * - POST /apiproxy/v1/dev/orders/{orderId}/advance
- * - POST /apiproxy/v1/dev/orders/{orderId}/cancel { reason? }: cancel and refund (server/ordering/cancel.ts)
+ * - POST /apiproxy/v1/dev/orders/{orderId}/cancel { reason? (a CancelReason code, default 'other') }: cancel and
+ *   refund through transitionOrder, the console's path (server/ordering/status.ts)
  */
 function boardPage(nonce: string) {
   return `<!doctype html>
@@ -144,15 +146,22 @@ export function registerDevOrders(app: Hono<AppEnv>) {
     const done = await transitionOrder(db, { orderId, short: o.short_number, action, expected: current, actor: 'dev' }, at);
     return c.json({ orderId, status: done.order.status });
   });
+  // the console's cancel path (transitionOrder: store lock, refund through the money core, Stars back, the
+  // `status` event that reaches the customer's tracker and every console); the board's reason defaults to 'other'
   app.post('/apiproxy/v1/dev/orders/:orderId/cancel', async (c) => {
     const { orderId } = parse(v.object({ orderId: OrderId }), c.req.param());
     const body = parse(CancelBody, await c.req.json().catch(() => ({})));
     const { db } = c.var.deps;
-    const done = await cancelOrder(db, orderId, body.reason ?? null, now());
-    const o = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0]!;
+    const at = now();
+    const o = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0];
+    if (!o) throw orderingError(OrderingCodes.orderNotFound, { field: 'orderId' });
+    const current = statusAt(o, at);
+    if (current === 'cancelled') throw new ApiError(409, ORDER_ALREADY_CANCELLED, 'This order is already cancelled.', { field: 'orderId' });
+    const done = await transitionOrder(db, { orderId, short: o.short_number, action: 'cancel', expected: current, actor: 'dev', reason: body.reason ?? 'other' }, at);
+    const after = (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [orderId])).rows[0]!;
     const items = (await orderLines(db, [orderId])).get(orderId) ?? [];
-    return c.json({ order: summary(o, items, now()), refunded: done.refunded, starsReturned: done.starsReturned, starsReversed: done.starsReversed });
+    return c.json({ order: summary(after, items, now()), refunded: done.refund?.amount ?? 0, starsReturned: done.starsReturned, starsReversed: done.starsReversed });
   });
 }
 
-const CancelBody = v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(200))) });
+const CancelBody = v.object({ reason: v.optional(CancelReason) });

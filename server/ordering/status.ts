@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { now } from '../clock.ts';
 import { OrderingCodes } from '../../contracts/ordering.ts';
-import { OrderStatusCodes, type ConsoleAction, type ConsoleOrder, type OrderStatus, type StatusEventData } from '../../contracts/order-status.ts';
+import { OrderStatusCodes, cancelReasonOf, type ConsoleAction, type ConsoleOrder, type OrderStatus, type StatusEventData } from '../../contracts/order-status.ts';
 import { OrderStatusMessages as M } from '../../contracts/order-status-messages.ts';
 import { cancelIn } from './cancel.ts';
 import { orderingError } from './errors.ts';
@@ -37,6 +37,8 @@ export interface TransitionResult {
   eventId: number;
   refund: { amount: number; currency: string } | null;
   starsReversed: number;
+  /** cancel: spent Stars given back (the development board's answer reports it) */
+  starsReturned: number;
 }
 
 /** allowed moves: action → (from → to) */
@@ -75,10 +77,12 @@ export async function transitionIn(tx: Queryable, input: TransitionInput, at: Da
 
   let refund: TransitionResult['refund'] = null;
   let starsReversed = 0;
+  let starsReturned = 0;
   if (to === 'cancelled') {
     const done = await cancelIn(tx, input.orderId, input.reason ?? null, at);
     refund = done.refunded > 0 ? { amount: done.refunded, currency: o.currency } : null;
     starsReversed = done.starsReversed;
+    starsReturned = done.starsReturned;
   } else {
     const column = TIME_COLUMN[to]!;
     // ready straight from placed (drip coffee handed at once): started_at = ready_at
@@ -98,7 +102,8 @@ export async function transitionIn(tx: Queryable, input: TransitionInput, at: Da
     readyEstimateAt: to === 'preparing' ? new Date(after.ready_estimate_at).toISOString() : null,
     ...(refund ? { refund: { amount: refund.amount, currency: after.currency } } : {}),
     ...(to === 'cancelled' ? { starsReversed } : {}),
+    ...(to === 'cancelled' && cancelReasonOf(input.reason) ? { cancelReason: cancelReasonOf(input.reason)! } : {}),
   };
   const eventId = await appendStoreEvent(tx, { short: input.short, orderId: input.orderId, kind: 'status', data, actor: input.actor });
-  return { order: await consoleOrder(tx, after, at), eventId, refund, starsReversed };
+  return { order: await consoleOrder(tx, after, at), eventId, refund, starsReversed, starsReturned };
 }

@@ -40,12 +40,12 @@ export async function setSoldOut(tx: Queryable, opts: { short: string; productNu
   if (!ctx) throw orderingError(PricingCodes.storeNotFound, { field: 'storeNumber' });
   const now = availability(cat, p, ctx);
   if (now !== 'Available' && now !== 'SoldOut') throw new ApiError(409, OrderStatusCodes.productNotSoldHere, PRODUCT_NOT_SOLD_HERE_MESSAGE, { field: 'productNumber' });
-  if ((now === 'SoldOut') === opts.soldOut) return { productNumber: p.product_number, soldOut: opts.soldOut };
+  if ((now === 'SoldOut') === opts.soldOut) return { productNumber: p.product_number, soldOut: opts.soldOut, eventId: 0 };
   if (opts.soldOut) {
     await tx.query(`insert into store_product_exclusions (short_number, product_number, reason, changed_by, changed_at) values ($1, $2, 'SoldOut', $3, now())`, [opts.short, p.product_number, opts.userId]);
   } else {
     await tx.query(`delete from store_product_exclusions where short_number = $1 and product_number = $2 and reason = 'SoldOut'`, [opts.short, p.product_number]);
   }
-  await appendStockEvent(tx, { short: opts.short, productNumber: p.product_number, availability: opts.soldOut ? 'SoldOut' : 'Available', actor: opts.userId });
-  return { productNumber: p.product_number, soldOut: opts.soldOut };
+  const eventId = await appendStockEvent(tx, { short: opts.short, productNumber: p.product_number, availability: opts.soldOut ? 'SoldOut' : 'Available', actor: opts.userId });
+  return { productNumber: p.product_number, soldOut: opts.soldOut, eventId };
 }

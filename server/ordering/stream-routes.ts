@@ -11,7 +11,7 @@ import { StoreNumberParam, shortStoreNumber } from '../../contracts/store-number
 import { orderingError } from './errors.ts';
 import { visibleOrder, type OrderRow } from './orders.ts';
 import { EVENT_COLUMNS, lastEventIdOf, normaliseRow, toStoreEvent, type EventRow } from './events.ts';
-import { hubFor, type Scope, type Sink } from './stream.ts';
+import { hubFor, type Scope, type Sink, type StaffGuard } from './stream.ts';
 import { trackerSnapshot } from './tracker.ts';
 
 /**
@@ -51,7 +51,7 @@ async function storeOf(c: Context<AppEnv>): Promise<string> {
 
 
 /** an SSE response on the process's hub: the limits answer 503 / 429 with Retry-After before any byte is sent */
-export async function sseResponse(c: Context<AppEnv>, scope: Scope): Promise<Response> {
+export async function sseResponse(c: Context<AppEnv>, scope: Scope, guard: StaffGuard | null = null): Promise<Response> {
   const lastEventId = lastEventIdOfRequest(c);
   const hub = hubFor(c.var.deps.db);
   const ip = clientOf(c).ip ?? 'unknown';
@@ -98,7 +98,7 @@ export async function sseResponse(c: Context<AppEnv>, scope: Scope): Promise<Res
     sink.close();
   };
   try {
-    unsubscribe = await hub.subscribe(scope, lastEventId, sink, ip);
+    unsubscribe = await hub.subscribe(scope, lastEventId, sink, ip, guard);
   } catch (e) {
     if (e instanceof ApiError) return c.json(e.body(), e.status, { 'Retry-After': '5' });
     throw e;

@@ -29,8 +29,21 @@ export interface Sink {
   close(): void;
 }
 
+/**
+ * Who holds a console stream (the store scope): re-checked while it is open (docs/order-status.md 3.5): the session
+ * row still there (not signed out) and the user still on the store's staff. A failed check ends the stream; the
+ * client reconnects and requireStaff answers 403 (the console's forbidden view) or 401.
+ */
+export interface StaffGuard {
+  userId: string;
+  sessionIdHash: string;
+}
+
 interface Subscriber {
   scope: Scope;
+  guard: StaffGuard | null;
+  /** guarded subscribers: frames waiting for the staff re-check that follows each dispatch */
+  gated: Array<{ id: number; frame: Uint8Array }> | null;
   sink: Sink;
   ip: string;
   lastSent: number;
@@ -43,6 +56,7 @@ interface Subscriber {
 const enc = new TextEncoder();
 const HEARTBEAT = enc.encode(': hb\n\n');
 const BYE = enc.encode(': bye\n\n');
+const REVOKED = enc.encode(': staff access ended\n\n');
 
 export const frameOf = (id: number, event: string, data: unknown) => enc.encode(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
@@ -73,6 +87,7 @@ export class StreamHub {
   private started: Promise<void> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private sweep: ReturnType<typeof setInterval> | null = null;
+  private staffTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
 
   constructor(
@@ -90,6 +105,10 @@ export class StreamHub {
       this.heartbeat.unref();
       this.sweep = setInterval(() => this.catchUp(), this.config.sweepMs);
       this.sweep.unref();
+      this.staffTimer = setInterval(() => {
+        for (const short of this.byStore.keys()) void this.recheckStaff(short);
+      }, this.config.staffRecheckMs);
+      this.staffTimer.unref();
     })();
     return this.started;
   }
@@ -107,10 +126,10 @@ export class StreamHub {
   }
 
   /** registers a subscriber: `retry:`, the replay after `lastEventId` (or `reset`), then live events; answers its unsubscribe */
-  async subscribe(scope: Scope, lastEventId: number, sink: Sink, ip: string): Promise<() => void> {
+  async subscribe(scope: Scope, lastEventId: number, sink: Sink, ip: string, guard: StaffGuard | null = null): Promise<() => void> {
     this.admit(scope, ip);
     await this.start();
-    const sub: Subscriber = { scope, sink, ip, lastSent: lastEventId, held: [], timer: null, closed: false };
+    const sub: Subscriber = { scope, guard, gated: null, sink, ip, lastSent: lastEventId, held: [], timer: null, closed: false };
     this.count++;
     this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
     if (scope.kind === 'order') this.perOrder.set(scope.orderId, (this.perOrder.get(scope.orderId) ?? 0) + 1);
@@ -160,7 +179,8 @@ export class StreamHub {
     this.endAll();
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.sweep) clearInterval(this.sweep);
-    this.heartbeat = this.sweep = null;
+    if (this.staffTimer) clearInterval(this.staffTimer);
+    this.heartbeat = this.sweep = this.staffTimer = null;
     await this.flushing;
     const u = this.unlisten;
     this.unlisten = null;
@@ -229,7 +249,41 @@ export class StreamHub {
     return e ? frameOf(row.id, row.kind, e) : new Uint8Array(0);
   }
 
+  /**
+   * The staff re-check of a store's guarded (console) subscribers: one query for all of them; each still allowed
+   * gets its gated frames, in order; the others are ended. Runs after every dispatch that gated a frame (an event
+   * reaches a console only after its holder was checked again) and every `staffRecheckMs` (a quiet store's console
+   * still ends within that time). A failed query ends them too (they reconnect through requireStaff).
+   */
+  async recheckStaff(short: string): Promise<void> {
+    const guarded = [...(this.byStore.get(short) ?? [])].filter((s) => s.guard && !s.closed);
+    if (!guarded.length) return;
+    let allowed: Set<string>;
+    try {
+      const r = await this.db.query<{ id_hash: string }>(
+        `select s.id_hash from sessions s join staff_members m on m.user_id = s.user_id and m.short_number = $1
+          where s.id_hash = any($2::text[]) and s.absolute_expires_at > now()`,
+        [short, guarded.map((s) => s.guard!.sessionIdHash)],
+      );
+      allowed = new Set(r.rows.map((x) => x.id_hash));
+    } catch (e) {
+      console.error(`[stream-hub] staff re-check of ${short} failed: ${(e as Error).message}`);
+      allowed = new Set();
+    }
+    for (const sub of guarded) {
+      if (sub.closed) continue;
+      if (!allowed.has(sub.guard!.sessionIdHash)) {
+        this.end(sub, REVOKED);
+        continue;
+      }
+      const gated = sub.gated ?? [];
+      sub.gated = null;
+      for (const g of gated) this.deliver(sub, g.id, g.frame);
+    }
+  }
+
   private dispatch(rows: EventRow[]) {
+    const recheck = new Set<string>();
     for (const row of rows) {
       const set = this.byStore.get(row.short_number);
       if (row.id > (this.lastId.get(row.short_number) ?? 0) && set) this.lastId.set(row.short_number, row.id);
@@ -239,9 +293,13 @@ export class StreamHub {
         if (!matches(sub.scope, row)) continue;
         frame ??= this.render(row);
         if (sub.held) sub.held.push({ id: row.id, frame });
-        else this.deliver(sub, row.id, frame);
+        else if (sub.guard) {
+          (sub.gated ??= []).push({ id: row.id, frame });
+          recheck.add(row.short_number);
+        } else this.deliver(sub, row.id, frame);
       }
     }
+    for (const short of recheck) void this.recheckStaff(short);
   }
 
   private deliver(sub: Subscriber, id: number, frame: Uint8Array) {

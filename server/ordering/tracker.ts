@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.ts';
 import { ORDERING_LIMITS } from '../../contracts/ordering.ts';
-import type { TrackerResponse } from '../../contracts/order-status.ts';
+import { cancelReasonOf, type TrackerResponse } from '../../contracts/order-status.ts';
 import { PICKUP_WINDOW_MINUTES, PREP_MINUTES, orderLines, statusAt, type OrderRow } from './orders.ts';
 import { lastEventIdOf } from './events.ts';
 
@@ -29,6 +29,7 @@ export async function trackerSnapshot(db: Queryable, o: TrackerRow, at: Date): P
   const ev = cancelled
     ? (await db.query<{ payload: { refund?: { amount: number; currency: TrackerResponse['currency'] }; starsReversed?: number } }>(`select payload from store_events where order_id = $1 and kind = 'status' order by id desc limit 1`, [o.order_id])).rows[0]?.payload
     : undefined;
+  const reason = cancelled ? (await db.query<{ cancel_reason: string | null }>('select cancel_reason from orders where order_id = $1', [o.order_id])).rows[0]?.cancel_reason : null;
   const mo = store?.mobile_ordering ?? null;
   return {
     orderId: o.order_id,
@@ -52,6 +53,7 @@ export async function trackerSnapshot(db: Queryable, o: TrackerRow, at: Date): P
     lastEventId: await lastEventIdOf(db, { orderId: o.order_id }),
     refund: cancelled ? (ev?.refund ?? (o.total_cents > 0 ? { amount: o.total_cents, currency: o.currency } : null)) : null,
     starsReversed: ev?.starsReversed ?? 0,
+    cancelReason: cancelReasonOf(reason),
     curbside: o.collection_type === 'CX' ? { available: mo?.curbsideAvailability === 'available', stallQuantity: mo?.stallQuantity || ORDERING_LIMITS.defaultStallQuantity } : null,
   };
 }

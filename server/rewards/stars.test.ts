@@ -107,9 +107,12 @@ forEachDb('rewards: Stars writes', ({ db }) => {
     expect(paid).toBeGreaterThanOrEqual(100);
     expect((await cards(c)).find((k) => k.cardId === card.cardId)!.balance.amount).toBe(5000 - paid);
 
-    const r = await c.post(`/apiproxy/v1/dev/orders/${q.orderId}/cancel`, { reason: 'test' });
+    const r = await c.post(`/apiproxy/v1/dev/orders/${q.orderId}/cancel`, { reason: 'customer_asked' });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json).toMatchObject({ refunded: paid, starsReturned: 100, starsReversed: earned, order: { status: 'cancelled' } });
+    // the board cancels through transitionOrder (the console's path): one `status` event the tracker and consoles read
+    const events = await db().query<{ status: string; reason: string; actor: string }>(`select payload->>'status' as status, payload->>'cancelReason' as reason, actor from store_events where order_id = $1 and kind = 'status'`, [q.orderId]);
+    expect(events.rows).toEqual([{ status: 'cancelled', reason: 'customer_asked', actor: 'dev' }]);
     expect(await balanceOf(db(), me)).toBe(300);
     expect((await cards(c)).find((k) => k.cardId === card.cardId)!.balance.amount).toBe(5000);
     const refund = await db().query<{ kind: string; amount_cents: number; description: string }>(

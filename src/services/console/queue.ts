@@ -29,7 +29,7 @@ export const getConsoleQueue = (storeNumber: string, signal?: AbortSignal) => ca
 
 export async function postOrderAction(request: OrderActionRequestOf, signal?: AbortSignal): Promise<{ order: ConsoleOrder }> {
   return call(
-    api.post(`/store/${enc(request.storeNumber)}/orders/${enc(request.orderId)}/${ACTION_PATH[request.action]}`, { expectedStatus: request.expectedStatus }, { schema: OrderActionResponse, ...(signal ? { signal } : {}) }),
+    api.post(`/store/${enc(request.storeNumber)}/orders/${enc(request.orderId)}/${ACTION_PATH[request.action]}`, { expectedStatus: request.expectedStatus, ...(request.reason ? { reason: request.reason } : {}) }, { schema: OrderActionResponse, ...(signal ? { signal } : {}) }),
   );
 }
 

@@ -26,6 +26,7 @@ type Answer = { resolve: (v: { order: ConsoleOrder }) => void; reject: (e: unkno
 async function renderConsole(q: ConsoleQueue | { error: unknown }) {
   const answers: Answer[] = [];
   const saves: SetStockRequest[] = [];
+  const saved: Array<(out: { productNumber: number; soldOut: boolean; eventId: number }) => void> = [];
   const queue = createActor(
     consoleQueueMachine.provide({
       actors: {
@@ -39,10 +40,10 @@ async function renderConsole(q: ConsoleQueue | { error: unknown }) {
     }),
     { input: { storeNumber: '10003', feedConfig: CONFIG, jitter: 1 } },
   ).start();
-  const stock = createActor(soldOutSwitchMachine.provide({ actors: { setStock: fromPromise(({ input }: { input: SetStockRequest }) => (saves.push(input), new Promise(() => {}))) as never } }), { input: { storeNumber: '10003' } }).start();
+  const stock = createActor(soldOutSwitchMachine.provide({ actors: { setStock: fromPromise(({ input }: { input: SetStockRequest }) => (saves.push(input), new Promise((resolve) => saved.push(resolve)))) as never } }), { input: { storeNumber: '10003' } }).start();
   stops.push(() => queue.stop(), () => stock.stop());
   render(<ConsoleView queue={queue} stock={stock} now={NOW} />);
-  return { queue, stock, answers, saves };
+  return { queue, stock, answers, saves, saved };
 }
 const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name} \\(`) });
 const cardsIn = (name: string) => within(column(name)).queryAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
@@ -96,7 +97,7 @@ describe('the barista console', () => {
     expect(screen.getByText('Could not update the order. Try again.')).toBeTruthy();
   });
 
-  it('Cancel asks first: Keep order keeps it; Cancel and refund sends it', async () => {
+  it('Cancel asks first and asks a reason: Keep order keeps it; Cancel and refund only with a reason, which it sends', async () => {
     const { answers } = await renderConsole(queueOf());
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel #aaaa01 Ada' }));
     expect(screen.getByRole('heading', { name: 'Cancel this order?' })).toBeTruthy();
@@ -105,8 +106,19 @@ describe('the barista console', () => {
     expect(screen.queryByRole('heading', { name: 'Cancel this order?' })).toBeNull();
     expect(answers).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel #aaaa01 Ada' }));
+    // the four reasons; none chosen: the confirmation is disabled and says why
+    expect(screen.getByRole('group', { name: 'Why is it cancelled?' })).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Out of stock', 'Store closing', 'Customer asked', 'Other']);
+    expect(screen.getByText('Choose a reason to cancel.')).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Cancel and refund' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    expect(answers).toHaveLength(0);
+    fireEvent.click(screen.getByRole('radio', { name: 'Store closing' }));
+    expect((screen.getByRole('radio', { name: 'Store closing' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('Choose a reason to cancel.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund' }));
-    expect(answers[0]!.request).toEqual({ storeNumber: '10003', orderId: 'ord_aaaaaaaaaa01', action: 'cancel', expectedStatus: 'placed' });
+    expect(answers[0]!.request).toEqual({ storeNumber: '10003', orderId: 'ord_aaaaaaaaaa01', action: 'cancel', expectedStatus: 'placed', reason: 'store_closing' });
     await act(async () => answers[0]!.resolve({ order: card('ord_aaaaaaaaaa01', 'cancelled') }));
     expect(cardsIn('New')).toEqual([]);
   });
@@ -132,6 +144,24 @@ describe('the barista console', () => {
     // another tablet's switch reaches this one through the feed
     act(() => queue.send({ type: 'feed.event', event: { id: 12, kind: 'stock', productNumber: 401, availability: 'SoldOut' } as never }));
     expect(queue.getSnapshot().context.stock[0]!.soldOut).toBe(true);
+  });
+
+  it('two tablets agree: the saved position shows until the feed brings its event, then another tablet’s later change wins', async () => {
+    const { saved, queue } = await renderConsole(queueOf());
+    fireEvent.click(await screen.findByRole('tab', { name: 'Menu' }));
+    const sw = () => screen.getByRole('switch', { name: 'Butter Croissant sold out' }) as HTMLInputElement;
+    fireEvent.click(sw());
+    expect(queue.getSnapshot().context.lastEventId).toBe(10);
+    // the server answers with the event it wrote (12); the feed has not brought it yet: the saved position stays
+    await act(async () => saved[0]!({ productNumber: 401, soldOut: true, eventId: 12 }));
+    expect([sw().checked, sw().getAttribute('aria-busy')]).toEqual([true, 'false']);
+    act(() => queue.send({ type: 'feed.event', event: { id: 11, kind: 'eta', orderId: 'ord_aaaaaaaaaa01', readyEstimateAt: '2026-11-28T16:09:00.000Z' } as never }));
+    expect(sw().checked).toBe(true);
+    act(() => queue.send({ type: 'feed.event', event: { id: 12, kind: 'stock', productNumber: 401, availability: 'SoldOut' } as never }));
+    expect(sw().checked).toBe(true);
+    // the other tablet switches it back: this tablet follows the stream
+    act(() => queue.send({ type: 'feed.event', event: { id: 13, kind: 'stock', productNumber: 401, availability: 'Available' } as never }));
+    expect(sw().checked).toBe(false);
   });
 
   it('a customer or another store’s barista: 403 text', async () => {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ConsoleOrder, ConsoleStockItem } from '../../../contracts/order-status.ts';
-import { OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
+import { CANCEL_REASONS, type CancelReason, type ConsoleOrder, type ConsoleStockItem } from '../../../contracts/order-status.ts';
+import { CANCEL_REASON_TEXTS, OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
 import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
 import type { consoleQueueMachine } from '../../../machines/console-queue.machine.ts';
 import type { liveFeedMachine } from '../../../machines/live-feed.machine.ts';
@@ -87,10 +87,10 @@ export function ConsoleView({ queue, stock, now }: { queue: ConsoleQueueActor; s
         </div>
       ) : (
         <div role="tabpanel" id="console-panel-menu" aria-labelledby="console-tab-menu" className="console-panel">
-          <StockList stock={stock} items={c.stock} />
+          <StockList stock={stock} items={c.stock} seenEventId={c.lastEventId} />
         </div>
       )}
-      <CancelDialog queue={queue} open={s.matches({ ready: 'confirmingCancel' })} order={c.orders.find((o) => o.orderId === c.pending?.orderId) ?? null} />
+      <CancelDialog queue={queue} open={s.matches({ ready: 'confirmingCancel' })} order={c.orders.find((o) => o.orderId === c.pending?.orderId) ?? null} reason={c.pending?.reason ?? null} />
     </section>
   );
 }
@@ -177,7 +177,7 @@ function OrderCard({ queue, order: o, timeZone, busy, pending }: { queue: Consol
   );
 }
 
-function CancelDialog({ queue, open, order }: { queue: ConsoleQueueActor; open: boolean; order: ConsoleOrder | null }) {
+function CancelDialog({ queue, open, order, reason }: { queue: ConsoleQueueActor; open: boolean; order: ConsoleOrder | null; reason: CancelReason | null }) {
   return (
     <Dialog
       open={open}
@@ -188,7 +188,7 @@ function CancelDialog({ queue, open, order }: { queue: ConsoleQueueActor; open: 
           <button type="button" className="btn btn--ghost" onClick={() => queue.send({ type: 'user.keepOrder' })}>
             {M.keepOrder}
           </button>
-          <button type="button" className="btn btn--primary" onClick={() => queue.send({ type: 'user.confirmCancel' })}>
+          <button type="button" className="btn btn--primary" disabled={!reason} aria-describedby={reason ? undefined : 'cancel-reason-needed'} onClick={() => queue.send({ type: 'user.confirmCancel' })}>
             {M.cancelConfirm}
           </button>
         </>
@@ -199,11 +199,26 @@ function CancelDialog({ queue, open, order }: { queue: ConsoleQueueActor; open: 
           #{order.shortId} {order.name}. {T.cancelBody(formatMoney(order.total, undefined, order.currency))}
         </p>
       ) : null}
+      {/* the reason is stored with the order and shown on the customer's tracker (docs/order-status.md 3.6) */}
+      <fieldset className="console-reasons">
+        <legend>{M.cancelReasonLegend}</legend>
+        {CANCEL_REASONS.map((r) => (
+          <label key={r} className="console-reason">
+            <input type="radio" name="cancel-reason" value={r} checked={reason === r} onChange={() => queue.send({ type: 'user.chooseReason', reason: r })} />
+            <span>{CANCEL_REASON_TEXTS[r].label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {reason ? null : (
+        <p id="cancel-reason-needed" className="console-notice">
+          {M.cancelReasonNeeded}
+        </p>
+      )}
     </Dialog>
   );
 }
 
-function StockList({ stock, items }: { stock: SoldOutSwitchActor; items: ConsoleStockItem[] }) {
+function StockList({ stock, items, seenEventId }: { stock: SoldOutSwitchActor; items: ConsoleStockItem[]; seenEventId: number }) {
   const ctx = useSelector(stock, (x) => x.context);
   const failed = items.find((i) => i.productNumber === ctx.failed);
   const groups = new Map<string, ConsoleStockItem[]>();
@@ -218,7 +233,7 @@ function StockList({ stock, items }: { stock: SoldOutSwitchActor; items: Console
           <h2 id={`stock-${category}`}>{category}</h2>
           <ul>
             {list.map((i) => {
-              const sw = switchOf(ctx, i.productNumber, i.soldOut);
+              const sw = switchOf(ctx, i.productNumber, i.soldOut, seenEventId);
               return (
                 <li key={i.productNumber} className="console-switch">
                   <label>

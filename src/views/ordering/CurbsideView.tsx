@@ -2,22 +2,42 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { OrderingTexts, curbsideStoreLine } from '../../../contracts/ordering-texts.ts';
+import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import type { curbsideMachine } from '../../../machines/curbside.machine.ts';
 import './ordering.css';
 
 export type CurbsideActor = ActorRefFrom<typeof curbsideMachine>;
 
-/** /pickup/curbside: first name (when missing), parking spot 1..N, check in. */
-export function CurbsideView({ actor }: { actor: CurbsideActor }) {
+/**
+ * /pickup/curbside: the store being checked into, first name (when missing), parking spot 1..N, check in. Closed:
+ * the next step and the way back to the order; an order the server cannot find: how to find it (issue 30).
+ */
+export function CurbsideView({ actor, storeName = null }: { actor: CurbsideActor; storeName?: string | null }) {
   const s = useSelector(actor, (x) => x);
   const [name, setName] = useState('');
   const c = s.context;
   return (
     <section className="page order-page">
       <h1>Curbside check-in</h1>
+      {storeName && !s.matches('notFound') ? <p className="curbside-store">{curbsideStoreLine(storeName)}</p> : null}
       {s.matches('unavailable') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.curbsideUnavailable}</p> : null}
-      {s.matches('closed') ? <p className="order-notice order-notice--warn" role="status">{OrderingTexts.curbsideClosed}</p> : null}
+      {s.matches('closed') ? (
+        <>
+          <p className="order-notice order-notice--warn" role="status">
+            {OrderingTexts.curbsideClosed}
+          </p>
+          <p>{OrderingTexts.curbsideClosedNext}</p>
+          {c.orderId ? (
+            <p>
+              <Link className="btn btn--primary" to="/menu/order/$orderId" params={{ orderId: c.orderId }} {...(c.orderToken ? { hash: `token=${c.orderToken}` } : {})}>
+                {OrderStatusLinkTexts.trackYourOrder}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {s.matches('notFound') ? <NoOrder /> : null}
       {s.matches('askingName') ? (
         <form
           className="choice-group"
@@ -72,14 +92,31 @@ export function CurbsideView({ actor }: { actor: CurbsideActor }) {
   );
 }
 
+/** no order to check in: say so, and how to find it (the confirmation email, Previous orders), or order ahead */
+function NoOrder() {
+  return (
+    <>
+      <p className="order-notice order-notice--warn" role="status">
+        {OrderingTexts.curbsideNoOrder}
+      </p>
+      <p>{OrderingTexts.curbsideFindOrder}</p>
+      <p className="curbside-actions">
+        <Link to="/menu/previous" className="btn btn--primary">
+          Previous orders
+        </Link>{' '}
+        <Link to="/menu" className="btn btn--ghost">
+          Order ahead
+        </Link>
+      </p>
+    </>
+  );
+}
+
 export function CurbsideMissingOrderView() {
   return (
     <section className="page order-page">
       <h1>Curbside check-in</h1>
-      <p className="order-notice order-notice--warn">{OrderingTexts.curbsideError}</p>
-      <Link to="/menu" className="btn btn--primary">
-        Order ahead
-      </Link>
+      <NoOrder />
     </section>
   );
 }

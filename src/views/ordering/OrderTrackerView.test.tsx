@@ -74,6 +74,21 @@ describe('the order tracker', () => {
     expect(steps()).toEqual([]);
     expect(screen.getByText('Your payment has been refunded.')).toBeTruthy();
     expect(screen.getByText('Stars from this order have been taken back.')).toBeTruthy();
+    // no reason recorded: no reason line
+    for (const t of ['An item in your order ran out.', 'The store is closing.', 'Cancelled as you asked.', "The store couldn't make your order."]) expect(screen.queryByText(t)).toBeNull();
+  });
+  it('cancelled with the reason the store chose: its sentence, before the refund; pushed live too', async () => {
+    await renderTracker(order({ status: 'cancelled', readyEstimateAt: null, refund: { amount: 525, currency: 'USD' }, cancelReason: 'store_closing' }));
+    expect(await screen.findByText('The store is closing.')).toBeTruthy();
+    const texts = [...document.querySelectorAll('.order-cancelled p')].map((p) => p.textContent);
+    expect(texts).toEqual(['The store is closing.', 'Your payment has been refunded.']);
+  });
+  it('a cancel pushed by the store shows its reason without a reload', async () => {
+    const { tracker } = await renderTracker(order({ status: 'preparing' }));
+    await screen.findByRole('heading', { level: 1, name: "We're making your order" });
+    act(() => tracker.send(feedEvent(20, 'cancelled', { refund: { amount: 525, currency: 'USD' }, starsReversed: 0, cancelReason: 'out_of_stock' })));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your order was cancelled');
+    expect(screen.getByText('An item in your order ran out.')).toBeTruthy();
   });
   it("curbside and ready: I'm here links to the check-in with the token and store", async () => {
     await renderTracker(order({ status: 'ready', pickupOption: 'CX', readyEstimateAt: null, curbside: { available: true, stallQuantity: 6 } }));
@@ -83,6 +98,8 @@ describe('the order tracker', () => {
     expect(href.startsWith('/pickup/curbside?')).toBe(true);
     expect(href).toContain('storeNumber="10003"');
     expect(href).toMatch(/orderToken=\W*ot_A{24}/);
+    // the check-in names this order, not "the last order on this device"
+    expect(href).toMatch(/orderId=\W*ord_abcdefghij12/);
     expect(screen.getByText('Curbside')).toBeTruthy();
   });
   it("not curbside, or not ready: no I'm here", async () => {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
+import { CANCEL_REASON_TEXTS, OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
 import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
 import type { liveFeedMachine } from '../../../machines/live-feed.machine.ts';
 import type { orderTrackerMachine } from '../../../machines/order-tracker.machine.ts';
@@ -40,13 +40,14 @@ export function OrderTrackerView({ tracker, notice, now, orderToken }: { tracker
       <Eta order={order} now={now} />
       {order.status === 'cancelled' ? (
         <div className="order-cancelled">
+          {order.cancelReason ? <p>{CANCEL_REASON_TEXTS[order.cancelReason].customer}</p> : null}
           {order.refund ? <p>{M.refunded}</p> : null}
           {order.starsReversed > 0 ? <p>{M.starsReversed}</p> : null}
         </div>
       ) : null}
       {showsCheckIn(order) ? (
         <p>
-          <Link className="btn btn--primary" to="/pickup/curbside" search={{ storeNumber: order.storeNumber, ...(orderToken ? { orderToken } : {}) }}>
+          <Link className="btn btn--primary" to="/pickup/curbside" search={{ orderId: order.orderId, storeNumber: order.storeNumber, ...(orderToken ? { orderToken } : {}) }}>
             {M.imHere}
           </Link>
         </p>
