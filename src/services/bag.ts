@@ -36,3 +36,48 @@ function safeLocalStorage(): Storage | null {
     return null;
   }
 }
+
+/**
+ * The header's bag count (issue 30): the cart root actor's items once an ordering page has started it
+ * (`registerCart`, called by `cartOf` in src/services/cart.ts), the stored bag before that. The header reads the
+ * actor through this small registry so that the cart machine and its storage schema stay out of the entry every
+ * page loads (docs/architecture.md#the-cart-actor).
+ */
+export interface CountableCart {
+  getSnapshot(): { context: { items: readonly { quantity: number }[] } };
+  subscribe(listener: () => void): { unsubscribe(): void };
+}
+const liveCarts = new WeakMap<object, CountableCart>();
+const onRegister = new Set<() => void>();
+
+/** the cart actor of an app (its `AppActors`): the header counts its items from now on */
+export function registerCart(owner: object, cart: CountableCart) {
+  liveCarts.set(owner, cart);
+  for (const l of [...onRegister]) l();
+}
+
+/** items in the bag: the cart actor's quantities summed, or the stored bag's before any ordering page started it */
+export function bagCountOf(owner: object): number {
+  const cart = liveCarts.get(owner);
+  return cart ? cart.getSnapshot().context.items.reduce((n, i) => n + i.quantity, 0) : readBagItemCount();
+}
+
+/** calls `onChange` when the count may have changed: the cart's snapshots, its start, another tab's storage */
+export function subscribeBagCount(owner: object, onChange: () => void): () => void {
+  let sub = liveCarts.get(owner)?.subscribe(onChange);
+  const registered = () => {
+    sub?.unsubscribe();
+    sub = liveCarts.get(owner)?.subscribe(onChange);
+    onChange();
+  };
+  onRegister.add(registered);
+  const storage = (e: StorageEvent) => {
+    if (e.key === null || e.key === BAG_STORAGE_KEY) onChange();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', storage);
+  return () => {
+    sub?.unsubscribe();
+    onRegister.delete(registered);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', storage);
+  };
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Chrome } from '../../router.tsx';
 import type { Notification } from '../../../machines/notifications.machine.ts';
@@ -14,6 +14,8 @@ export interface AppShellProps {
   toast: Notification | null;
   persistent: Notification[];
   onDismiss: (id: string) => void;
+  /** items in the bag (the cart root actor's count): the header's bag button, on every page with the header */
+  bagCount?: number;
   /** the current pathname (a new one is a navigation: title, focus, announcement) */
   pathname?: string;
   /** the pathname being navigated to, ahead of `pathname` while the next route loads */
@@ -34,7 +36,7 @@ export function AppShell(p: AppShellProps) {
       <a className="skip-link" href="#main">Skip to main content</a>
       {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} {...(p.pendingPathname !== undefined ? { pendingPathname: p.pendingPathname } : {})} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
-        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} />
+        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bagCount={p.bagCount ?? 0} pathname={p.pathname ?? ''} />
       ) : p.chrome === 'logoOnly' ? (
         <header className="global-nav global-nav--logo-only">
           <Logo brandName={p.brandName} />
@@ -61,29 +63,71 @@ export function Logo({ brandName }: { brandName: string }) {
   );
 }
 
-function GlobalNav({ brandName, signedIn, firstName, staffStore }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null }) {
+/** the header's bag button: the item count, to the cart (phone and desktop) */
+export function HeaderBag({ count }: { count: number }) {
   return (
-    <header className="global-nav">
+    <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${count} ${count === 1 ? 'item' : 'items'}`}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path d="M6 7V6a6 6 0 0 1 12 0v1h3l-1.5 15h-15L3 7zm2 0h8V6a4 4 0 0 0-8 0z" fill="currentColor" />
+      </svg>
+      <span className="nav-bag-count" aria-hidden="true">
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The header: logo, links, account, bag. On a phone (styles.css, max-width 700px) it is one row, logo, bag and a
+ * menu button, and the links and account are a disclosure under it: the button toggles it (aria-expanded), Escape
+ * closes it and puts focus back on the button, a navigation closes it. Open or closed is presentation only (no
+ * flow, no request), so it is the view's own state (docs/architecture.md#the-header).
+ */
+function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount, pathname }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null; bagCount: number; pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <header className={`global-nav${open ? ' global-nav--open' : ''}`}>
       <Logo brandName={brandName} />
-      <nav aria-label="Main" className="global-nav-links">
-        <Link to="/menu" activeProps={{ className: 'active' }}>Menu</Link>
-        <Link to="/store-locator" activeProps={{ className: 'active' }}>Find a store</Link>
-      </nav>
-      <div className="global-nav-account">
-        {signedIn ? (
-          <>
-            <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
-            {staffStore ? <Link to="/store/$storeNumber/orders" params={{ storeNumber: staffStore }} activeProps={{ className: 'active' }}>Store orders</Link> : null}
-            <Link to="/account/rewards" activeProps={{ className: 'active' }}>Rewards</Link>
-            <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
-          </>
-        ) : (
-          <>
-            <Link to="/account/signin" preload={false} className="btn btn--ghost">Sign in</Link>
-            <Link to="/account/create" className="btn btn--dark">Join now</Link>
-          </>
-        )}
+      <div className="global-nav-panel" id="global-nav-panel">
+        <nav aria-label="Main" className="global-nav-links">
+          <Link to="/menu" activeProps={{ className: 'active' }}>Menu</Link>
+          <Link to="/store-locator" activeProps={{ className: 'active' }}>Find a store</Link>
+        </nav>
+        <div className="global-nav-account">
+          {signedIn ? (
+            <>
+              <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
+              {staffStore ? <Link to="/store/$storeNumber/orders" params={{ storeNumber: staffStore }} activeProps={{ className: 'active' }}>Store orders</Link> : null}
+              <Link to="/account/rewards" activeProps={{ className: 'active' }}>Rewards</Link>
+              <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
+            </>
+          ) : (
+            <>
+              <Link to="/account/signin" preload={false} className="btn btn--ghost">Sign in</Link>
+              <Link to="/account/create" className="btn btn--dark">Join now</Link>
+            </>
+          )}
+        </div>
       </div>
+      <HeaderBag count={bagCount} />
+      <button ref={toggle} type="button" className="global-nav-toggle" aria-expanded={open} aria-controls="global-nav-panel" onClick={() => setOpen((o) => !o)}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+        </svg>
+        <span className="visually-hidden">Site menu</span>
+      </button>
     </header>
   );
 }
