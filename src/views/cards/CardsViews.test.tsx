@@ -19,6 +19,25 @@ const resolving = (output: unknown) => fromPromise(() => Promise.resolve(output)
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 describe('card views', () => {
+  it("a card page: titled by nickname and last four; removing its card goes to the list (issue 30)", async () => {
+    const redirects: unknown[] = [];
+    const actor = createActor(
+      cardsMachine.provide({
+        actors: { loadCards: resolving({ cards: [card('1', 0, { cardId: 'a', nickname: 'Morning' }), card('2', 0, { cardId: 'b', nickname: 'Morning' })] }), removeCard: resolving({ cardNumber: '•••• 0001' }), makePrimary: never() },
+        actions: { redirect: ({ context }) => void redirects.push(context.destination) },
+      }),
+      { input: { cardId: 'a' } },
+    ).start();
+    render(<CardsListView actor={actor} cardId="a" />);
+    await flush();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Morning (0001)');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove card' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await flush();
+    expect(redirects).toEqual(['/account/cards']);
+    expect(screen.queryByText('We could not find that card.')).toBeNull();
+  });
+
   it('the list shows primary first, balances, the account-creation landing error, and asks to transfer before removing a card with money', async () => {
     const actor = createActor(cardsMachine.provide({ actors: { loadCards: resolving({ cards: [card('1', 250, { cardId: 'a', isPrimary: true, nickname: 'Morning' }), card('2', 0, { cardId: 'b' })] }), removeCard: never(), makePrimary: never() } }), { input: { cardErrorCode: '121030' } }).start();
     render(<CardsListView actor={actor} />);
