@@ -81,12 +81,18 @@ describe('card views', () => {
       input: { cardId: 'c1', profile: null, methods: [method('pm_1', true)], defaultAmount: 2500, defaultTrigger: 1000 },
     }).start();
     render(<AutoReloadModal actor={actor} amountOptions={[1000, 2500]} triggerOptions={[1000]} />);
-    expect(screen.queryByLabelText('Reload amount ($)')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Reload amount' })).toBeNull();
     await userEvent.click(screen.getByLabelText('Turn on Auto reload'));
-    const amount = screen.getByLabelText('Reload amount ($)') as HTMLInputElement;
-    expect(amount.value).toBe('25.00');
-    await userEvent.clear(amount);
-    await userEvent.type(amount, 'lots');
+    // amount and trigger are choices of the allowed values (issue 30), not free text
+    const amounts = screen.getByRole('group', { name: 'Reload amount' });
+    expect(within(amounts).getAllByRole('radio').map((r) => [r.getAttribute('aria-label') ?? r.parentElement!.textContent, (r as HTMLInputElement).checked])).toEqual([
+      ['$10.00', false],
+      ['$25.00', true],
+    ]);
+    expect(within(screen.getByRole('group', { name: 'When the balance falls below' })).getByRole('radio', { name: '$10.00' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await userEvent.click(within(amounts).getByRole('radio', { name: '$10.00' }));
+    expect(actor.getSnapshot().context.amount).toBe('10.00');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await flush();
     expect(screen.getByText('Enter an Auto reload amount.')).toBeTruthy();
