@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Chrome } from '../../router.tsx';
 import type { Notification } from '../../../machines/notifications.machine.ts';
@@ -36,7 +36,7 @@ export function AppShell(p: AppShellProps) {
       <a className="skip-link" href="#main">Skip to main content</a>
       {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} {...(p.pendingPathname !== undefined ? { pendingPathname: p.pendingPathname } : {})} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
-        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bagCount={p.bagCount ?? 0} pathname={p.pathname ?? ''} />
+        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bagCount={p.bagCount ?? 0} />
       ) : p.chrome === 'logoOnly' ? (
         <header className="global-nav global-nav--logo-only">
           <Logo brandName={p.brandName} />
@@ -66,10 +66,8 @@ export function Logo({ brandName }: { brandName: string }) {
 /** the header's bag button: the item count, to the cart (phone and desktop) */
 export function HeaderBag({ count }: { count: number }) {
   return (
-    <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${count} ${count === 1 ? 'item' : 'items'}`}>
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-        <path d="M6 7V6a6 6 0 0 1 12 0v1h3l-1.5 15h-15L3 7zm2 0h8V6a4 4 0 0 0-8 0z" fill="currentColor" />
-      </svg>
+    // the bag's icon is drawn by styles.css (.nav-bag::before), not an SVG in the entry's script
+    <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${count} item${count === 1 ? '' : 's'}`}>
       <span className="nav-bag-count" aria-hidden="true">
         {count}
       </span>
@@ -80,27 +78,24 @@ export function HeaderBag({ count }: { count: number }) {
 /**
  * The header: logo, links, account, bag. On a phone (styles.css, max-width 700px) it is one row, logo, bag and a
  * menu button, and the links and account are a disclosure under it: the button toggles it (aria-expanded), Escape
- * closes it and puts focus back on the button, a navigation closes it. Open or closed is presentation only (no
- * flow, no request), so it is the view's own state (docs/architecture.md#the-header).
+ * in the header closes it and puts focus back on the button, following a link in it closes it. Open or closed is
+ * presentation only (no flow, no request), so it is the view's own state (docs/architecture.md#the-header).
  */
-function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount, pathname }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null; bagCount: number; pathname: string }) {
+function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null; bagCount: number }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
   return (
-    <header className={`global-nav${open ? ' global-nav--open' : ''}`}>
+    <header
+      className={`global-nav${open ? ' global-nav--open' : ''}`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
       <Logo brandName={brandName} />
-      <div className="global-nav-panel" id="global-nav-panel">
+      <div className="global-nav-panel" id="global-nav-panel" onClick={(e) => (e.target as Element).closest('a') && setOpen(false)}>
         <nav aria-label="Main" className="global-nav-links">
           <Link to="/menu" activeProps={{ className: 'active' }}>Menu</Link>
           <Link to="/store-locator" activeProps={{ className: 'active' }}>Find a store</Link>
@@ -122,10 +117,8 @@ function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount, pathn
         </div>
       </div>
       <HeaderBag count={bagCount} />
-      <button ref={toggle} type="button" className="global-nav-toggle" aria-expanded={open} aria-controls="global-nav-panel" onClick={() => setOpen((o) => !o)}>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
-        </svg>
+      {/* three bars drawn by styles.css */}
+      <button ref={toggle} type="button" className="global-nav-toggle" aria-expanded={open} aria-controls="global-nav-panel" onClick={() => setOpen(!open)}>
         <span className="visually-hidden">Site menu</span>
       </button>
     </header>

@@ -194,7 +194,7 @@ const LOGO = (brandName: string) =>
 
 /** the placeholder under a header until React renders: a heading (the page's, or the brand) and two grey lines */
 /** the header's bag (AppShell's HeaderBag) without its count, which only the browser's stored bag knows */
-const BAG = `<a class="nav-bag" href="/menu/cart" aria-label="Bag"><svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M6 7V6a6 6 0 0 1 12 0v1h3l-1.5 15h-15L3 7zm2 0h8V6a4 4 0 0 0-8 0z" fill="currentColor"></path></svg></a>`;
+const BAG = `<a class="nav-bag" href="/menu/cart" aria-label="Bag"></a>`;
 
 function placeholder(heading: string) {
   return `<div class="shell-placeholder"><h1 class="shell-placeholder-title">${escapeHtml(heading)}</h1><p class="shell-placeholder-line" aria-hidden="true"></p><p class="shell-placeholder-line shell-placeholder-line--short" aria-hidden="true"></p></div>`;
