@@ -175,6 +175,10 @@ test('a member: register a card, pay, register charge, add a card with a billing
   await page.getByRole('button', { name: 'Remove card' }).click();
   await page.getByRole('dialog', { name: `Remove card •••• ${card.lastFour}?` }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(toast(page).filter({ hasText: `Card (${card.lastFour}) removed` })).toBeVisible();
+  // the card page of a removed card ends on the list (issue 30), never on 'We could not find that card.'
+  await expect(page).toHaveURL(/\/account\/cards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
+  await expect(page.getByText('We could not find that card.')).toHaveCount(0);
   expect((await cardsOf(page)).some((c) => c.cardId === card.cardId)).toBe(false);
 });
 
