@@ -4,6 +4,7 @@
  */
 import { GENERIC_ERROR_MESSAGE } from './errors.ts';
 import { ORDER_NOT_FOUND_MESSAGE } from './cart-texts.ts';
+import { ORDER_STATUS_LABELS } from './order-status-labels.ts';
 
 export const HistoryMessages = {
   historyLoadFailed: GENERIC_ERROR_MESSAGE,
@@ -36,7 +37,7 @@ export const HistoryTexts = {
   paidWith: 'Paid with',
   starsEarned: (n: number) => `+${n} Stars`,
   starsSpent: (n: number) => `${n} Stars spent`,
-  status: { placed: 'Placed', preparing: 'Preparing', ready: 'Ready', picked_up: 'Picked up', cancelled: 'Cancelled' },
+  status: ORDER_STATUS_LABELS,
   /** the reorder toast naming what was left out (names joined with ', ') */
   reorderPartly: (names: readonly string[]) => `Not available at this store, left out: ${names.join(', ')}.`,
 } as const;

@@ -1,5 +1,9 @@
 import * as v from 'valibot';
 import { AnsweredChildItem, Availability, Currency } from './ordering-fields.ts';
+import { ORDER_STATUS_LABELS } from './order-status-labels.ts';
+
+/** the order statuses (contracts/ordering-checkout.ts `OrderStatus`), from the labels' keys: the checkout's schemas stay out of /menu/previous */
+const PreviousOrderStatus = v.picklist(Object.keys(ORDER_STATUS_LABELS) as (keyof typeof ORDER_STATUS_LABELS)[]);
 
 /**
  * The previous orders' answer (GraphQL get-previous-orders), apart from contracts/ordering.ts, which re-exports it:
@@ -22,6 +26,10 @@ export const PreviousOrder = v.object({
   expressOrder: v.nullable(v.object({ orderToken: v.nullable(v.string()) })),
   locale: v.string(),
   storeNumber: v.string(),
+  /** the store's name and IANA time zone (the times read as the store's, like the slots), the status now (issue 30) */
+  storeName: v.string(),
+  timeZone: v.string(),
+  status: PreviousOrderStatus,
   placedAt: v.string(),
   total: v.number(),
   currency: Currency,

@@ -2,7 +2,7 @@
  * After every client navigation (issue 30, accessibility): the route announcer says the NEW page's title (the one
  * in document.title, never the previous page's) and focus is on the new page's h1 (never left on <body> or on the
  * link that was used). One path of ten client navigations through the header, the menu, a product, the footer and
- * the logo; each step asserts both.
+ * the logo; each step asserts both. The same at 390 px through the phone header's menu button and the bag (issue 30).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -60,6 +60,39 @@ test('ten client navigations: each announces the new page title and focuses its 
   await navigate(page, '8 privacy statement to home', header.getByRole('link', { name: /home$/ }), /\/$/);
   await navigate(page, '9 home to locator (footer)', footer.getByRole('link', { name: 'Store locator' }), /\/store-locator/);
   await navigate(page, '10 locator to menu (footer)', footer.getByRole('link', { name: 'Menu' }), /\/menu\/?$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('at 390 px, ten client navigations through the menu button and the bag: each announces the new title and focuses its h1', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withoutMap(page);
+  await page.goto('/');
+  await pageReady(page);
+  const header = page.locator('header.global-nav');
+  const footer = page.locator('footer.global-footer');
+  const main = page.locator('#main');
+  const toggle = header.getByRole('button', { name: 'Site menu' });
+  /** the phone's header: open the menu button's panel, then the link in it */
+  const inMenu = async (name: string) => {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    return header.getByRole('link', { name, exact: true });
+  };
+  const bag = header.getByRole('link', { name: /^Bag, / });
+
+  await navigate(page, '1 home to locator (menu button)', await inMenu('Find a store'), /\/store-locator/);
+  await navigate(page, '2 locator to menu (menu button)', await inMenu('Menu'), /\/menu\/?$/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false'); // following a link in the panel closed it
+  await navigate(page, '3 menu to category', main.getByRole('link', { name: 'Hot Coffees' }).first(), /\/menu\/.+/);
+  await navigate(page, '4 category to product', main.getByRole('link', { name: /^Caffè Latte/ }).first(), /\/menu\/product\//);
+  await navigate(page, '5 product to the bag', bag, /\/menu\/cart$/);
+  // the cart's chrome is the logo alone: its own way back
+  await navigate(page, '6 bag to menu (Back to menu)', main.getByRole('link', { name: 'Back to menu' }), /\/menu\/?$/);
+  await navigate(page, '7 menu to previous orders (tab)', main.getByRole('link', { name: 'Previous', exact: true }), /\/menu\/previous$/);
+  await navigate(page, '8 previous to privacy statement (footer)', footer.getByRole('link', { name: 'Privacy Statement' }), /\/privacy-statement$/);
+  await navigate(page, '9 privacy statement to home (logo)', header.getByRole('link', { name: /home$/ }), /\/$/);
+  await navigate(page, '10 home to the bag', bag, /\/menu\/cart$/);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -127,8 +127,9 @@ test('a member: register a card, pay, register charge, add a card with a billing
   await page.goto(`/account/cards/${card.cardId}#auto-reload`);
   const auto = page.getByRole('dialog', { name: 'Auto reload' });
   await auto.getByLabel('Turn on Auto reload').check();
-  await auto.getByLabel('Reload amount ($)').fill('25');
-  await auto.getByLabel('When the balance falls below ($)').fill('10');
+  // amount and trigger are choices of the allowed values (issue 30)
+  await auto.getByRole('group', { name: 'Reload amount' }).getByLabel('$25.00').check();
+  await auto.getByRole('group', { name: 'When the balance falls below' }).getByLabel('$10.00').check();
   await auto.getByLabel('Payment method').selectOption({ label: 'VISA •••• 4242' });
   await auto.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page).filter({ hasText: 'Auto reload is on' })).toBeVisible();
@@ -174,6 +175,10 @@ test('a member: register a card, pay, register charge, add a card with a billing
   await page.getByRole('button', { name: 'Remove card' }).click();
   await page.getByRole('dialog', { name: `Remove card •••• ${card.lastFour}?` }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(toast(page).filter({ hasText: `Card (${card.lastFour}) removed` })).toBeVisible();
+  // the card page of a removed card ends on the list (issue 30), never on 'We could not find that card.'
+  await expect(page).toHaveURL(/\/account\/cards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
+  await expect(page.getByText('We could not find that card.')).toHaveCount(0);
   expect((await cardsOf(page)).some((c) => c.cardId === card.cardId)).toBe(false);
 });
 

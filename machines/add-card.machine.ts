@@ -31,6 +31,7 @@ export interface AddCardContext {
 export type AddCardEvent =
   | { type: 'user.submit'; form: AddCardForm }
   | { type: 'user.getDigital' }
+  | { type: 'user.retry' }
   | { type: 'user.keep' }
   | { type: 'user.remove' }
   | DoneActorEvent<AddCardResponse, 'addCard'>
@@ -92,6 +93,7 @@ export const addCardMachine = setup({
       return { form: event.form, digital: false, fieldErrors: {}, error: null, errorAction: null };
     }),
     assignDigital: assign({ digital: true, form: null, fieldErrors: {}, error: null, errorAction: null }),
+    clearError: assign({ form: null, fieldErrors: {}, error: null, errorAction: null }),
     assignFieldErrors: assign(({ event }) => {
       assertEvent(event, 'user.submit');
       return { fieldErrors: formErrors(event.form) };
@@ -145,6 +147,8 @@ export const addCardMachine = setup({
       on: {
         'user.submit': [{ guard: 'isFormValid', target: 'submitting', actions: 'assignForm' }, { actions: 'assignFieldErrors' }],
         'user.getDigital': { target: 'submitting', actions: 'assignDigital' },
+        // spec 2 section 8: 121000-121002, 121017, 122000 offer Try again: a fresh form (the view empties and focuses it)
+        'user.retry': { actions: 'clearError' },
       },
     },
     submitting: {

@@ -3,6 +3,7 @@ import type { Card } from '../contracts/cards.ts';
 import { CardMessages, cardCodeAction, cardCodeMessage, type CardErrorAction } from '../contracts/cards.ts';
 import { inputOf, notProvided } from './account-flow.ts';
 import { cardFlowError } from './cards-flow.ts';
+import { PATHS } from './app-paths.ts';
 
 /**
  * Cards list and detail (spec 2 §2 /account/cards, /account/cards/:cardId, ?mode=from_account_create&card_error;
@@ -12,6 +13,8 @@ import { cardFlowError } from './cards-flow.ts';
 export interface CardsInput {
   /** card_error of the account-creation landing: its mapped message shows above the list */
   cardErrorCode?: string | null;
+  /** the card page's card (/account/cards/:cardId): once it is removed the member goes to the list */
+  cardId?: string | null;
 }
 export interface CardsContext {
   cards: Card[];
@@ -23,6 +26,10 @@ export interface CardsContext {
   targetId: string | null;
   /** the toast text for the notify action */
   notice: { tone: 'success' | 'error'; message: string } | null;
+  /** the card page's card, null on the list */
+  pageCardId: string | null;
+  /** where the redirect action goes (the list, after the card page's card was removed) */
+  destination: string | null;
 }
 export type CardsEvent =
   | { type: 'user.retry' }
@@ -65,6 +72,7 @@ export const cardsMachine = setup({
       assertEvent(event, 'user.remove');
       return (context.cards.find((c) => c.cardId === event.cardId)?.balance.amount ?? 0) > 0;
     },
+    removedPageCard: ({ context }) => !!context.pageCardId && context.pageCardId === context.targetId,
     isOwnCard: ({ context, event }) => {
       assertEvent(event, ['user.makePrimary', 'user.remove']);
       return context.cards.some((c) => c.cardId === event.cardId);
@@ -72,10 +80,12 @@ export const cardsMachine = setup({
   },
   actions: {
     notify: () => {},
+    redirect: () => {},
     applyInput: assign(({ event }) => {
-      const code = inputOf<CardsInput>(event).cardErrorCode;
-      return { landingError: code ? (cardCodeMessage[code] ?? CardMessages.lookWrong) : null, landingAction: code ? (cardCodeAction[code] ?? null) : null };
+      const { cardErrorCode: code, cardId } = inputOf<CardsInput>(event);
+      return { landingError: code ? (cardCodeMessage[code] ?? CardMessages.lookWrong) : null, landingAction: code ? (cardCodeAction[code] ?? null) : null, pageCardId: cardId ?? null };
     }),
+    toList: assign({ destination: PATHS.cards }),
     assignCards: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadCards');
       return { cards: event.output.cards, error: null };
@@ -102,7 +112,7 @@ export const cardsMachine = setup({
   id: 'cards',
   description: 'The member’s stored-value cards: list and detail, make primary, remove.',
   meta: { title: 'Cards list and detail', spec: '2 §2 Cards, §4 Card removal, §8 card codes' },
-  context: { cards: [], error: null, landingError: null, targetId: null, notice: null },
+  context: { cards: [], error: null, landingError: null, targetId: null, notice: null, pageCardId: null, destination: null },
   entry: 'applyInput',
   initial: 'loading',
   states: {
@@ -145,7 +155,11 @@ export const cardsMachine = setup({
         id: 'removeCard',
         src: 'removeCard',
         input: removeCardRequest,
-        onDone: { target: 'loading', actions: ['assignRemoved', 'notify'] },
+        onDone: [
+          // the card page's own card is gone: to the list (issue 30: the page said 'We could not find that card.')
+          { guard: 'removedPageCard', target: 'redirecting', actions: ['assignRemoved', 'notify', 'toList'] },
+          { target: 'loading', actions: ['assignRemoved', 'notify'] },
+        ],
         onError: { target: 'ready', actions: ['assignRemoveFailed', 'notify'] },
       },
     },
@@ -160,5 +174,6 @@ export const cardsMachine = setup({
         onError: { target: 'ready', actions: 'assignActionError' },
       },
     },
+    redirecting: { description: 'The card page after its card was removed: to the list.', entry: 'redirect', tags: ['redirecting'], type: 'final' },
   },
 });

@@ -30,9 +30,11 @@ export const addCardEvents = [
   fail('addCard', serverDown),
   done('removeCard', { cardNumber: '•••• 0001' }),
   fail('removeCard', serverDown),
+  { type: 'user.retry' },
+  fail('addCard', cardError('122000')),
 ];
-type Snap = { value: unknown; context: { digital: boolean; fieldErrors: object; error: string | null; notice: unknown; destination: string | null } };
-const serializeState = (s: Snap) => JSON.stringify({ v: s.value, d: s.context.digital, f: s.context.fieldErrors, e: s.context.error, n: s.context.notice, to: s.context.destination });
+type Snap = { value: unknown; context: { digital: boolean; fieldErrors: object; error: string | null; errorAction: unknown; notice: unknown; destination: string | null } };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, d: s.context.digital, f: s.context.fieldErrors, e: s.context.error, a: s.context.errorAction, n: s.context.notice, to: s.context.destination });
 
 const Ac = addCardEvents as ReadonlyArray<{ type: string }>;
 
@@ -42,6 +44,7 @@ export const addCardFlow: Flow<typeof addCardMachine> = {
     editing: {
       'user.submit': [{ guard: 'isFormValid', to: 'submitting' }, null],
       'user.getDigital': 'submitting',
+      'user.retry': null,
     },
     submitting: {
       'xstate.done.actor.addCard': [
@@ -67,6 +70,8 @@ export const addCardFlow: Flow<typeof addCardMachine> = {
     { name: 'a zero balance: asked', events: [Ac[0]!, Ac[6]!], ends: 'askingKeepOrRemove' },
     { name: 'a wrong security code', events: [Ac[0]!, Ac[9]!], ends: 'editing' },
     { name: 'a known error', events: [Ac[0]!, Ac[10]!], ends: 'editing' },
+    { name: 'a wrong security code, Try again', events: [Ac[0]!, Ac[9]!, Ac[15]!], ends: 'editing' },
+    { name: 'already registered, Try again', events: [Ac[0]!, Ac[16]!, Ac[15]!], ends: 'editing' },
     { name: 'make primary failed', events: [Ac[0]!, Ac[11]!], ends: 'redirecting' },
     { name: 'the server fails', events: [Ac[0]!, Ac[12]!], ends: 'redirecting' },
     { name: 'an invalid card is not sent', events: [Ac[1]!], ends: 'editing' },
@@ -97,8 +102,9 @@ export const addCardFlow: Flow<typeof addCardMachine> = {
         if (ev.type === 'user.getDigital') expect([c.digital, c.form]).toEqual([true, null]);
         if (ev.type === 'xstate.error.actor.addCard') {
           const code = ev.error!.code;
-          if (code === '121001') expect([c.fieldErrors, c.error]).toEqual([{ securityCode: "That card number or security code doesn't look right." }, null]);
-          if (code === '121032') expect(c.error).toBe('This card has been reported lost or stolen. Please contact customer service.');
+          if (code === '121001') expect([c.fieldErrors, c.error, c.errorAction]).toEqual([{ securityCode: "That card number or security code doesn't look right." }, null, { label: 'Try again', to: 'retry' }]);
+          if (code === '122000') expect([c.fieldErrors, c.error, c.errorAction]).toEqual([{}, 'This card is already registered.', { label: 'Try again', to: 'retry' }]);
+          if (code === '121032') expect([c.error, c.errorAction]).toEqual(['This card has been reported lost or stolen. Please contact customer service.', null]);
           if (code === 'MAKE_PRIMARY_FAILED') expect(c.destination).toBe('/account/cards/1');
           if (code === 'UNEXPECTED_ERROR') expect([c.destination, c.notice]).toEqual(['/', { tone: 'error', message: 'Something went wrong. Please try again.' }]);
           toast(code === 'UNEXPECTED_ERROR' ? c.notice : undefined);
@@ -119,6 +125,10 @@ export const addCardFlow: Flow<typeof addCardMachine> = {
         } else if (ev.type === 'xstate.error.actor.removeCard') {
           expect([c.destination, c.notice]).toEqual(['/account/cards', { tone: 'error', message: 'Failed to remove card' }]);
           toast(c.notice);
+        } else if (ev.type === 'user.retry') {
+          // Try again: the error, its action and the form are gone, the page stays
+          expect([s.value, c.fieldErrors, c.error, c.errorAction, c.form, c.destination]).toEqual(['editing', {}, null, null, null, null]);
+          toast(undefined);
         } else toast(undefined);
         if (s.matches('removing')) expect(fakes.last('removeCard')).toEqual({ cardId: '1' });
         if (ev.type === 'user.submit' && s.matches('editing') && !c.error) expect(c.fieldErrors).toEqual({ cardNumber: 'A valid card number has 16 digits.', securityCode: 'A valid security code has 8 digits.' });

@@ -27,8 +27,8 @@ export const cardsEvents = [
   done('makePrimary', { card: cardsList[1] }),
   fail('makePrimary', cardError('MAKE_PRIMARY_FAILED')),
 ];
-type Snap = { value: unknown; context: { cards: unknown[]; targetId: string | null; error: string | null; notice: { message: string } | null } };
-const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.cards.length, t: s.context.targetId, e: !!s.context.error, x: s.context.notice?.message });
+type Snap = { value: unknown; context: { cards: unknown[]; targetId: string | null; error: string | null; notice: { message: string } | null; destination?: string | null } };
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, n: s.context.cards.length, t: s.context.targetId, e: !!s.context.error, x: s.context.notice?.message, d: s.context.destination });
 
 const Cd = cardsEvents as ReadonlyArray<{ type: string }>;
 
@@ -46,7 +46,8 @@ export const cardsFlow: Flow<typeof cardsMachine> = {
     },
     transferFirst: { 'user.dismiss': 'ready' },
     confirmingRemove: { 'user.confirm': 'removing', 'user.cancel': 'ready' },
-    removing: { 'xstate.done.actor.removeCard': 'loading', 'xstate.error.actor.removeCard': 'ready' },
+    // the card page's card removed: to the list; on the list (or another card): the list again
+    removing: { 'xstate.done.actor.removeCard': [{ guard: 'removedPageCard', to: 'redirecting' }, 'loading'], 'xstate.error.actor.removeCard': 'ready' },
     makingPrimary: { 'xstate.done.actor.makePrimary': 'loading', 'xstate.error.actor.makePrimary': 'ready' },
   },
   // spec 2 "cards": make a card primary; remove one (a card with money: transfer first); refresh
@@ -55,6 +56,8 @@ export const cardsFlow: Flow<typeof cardsMachine> = {
     { name: 'making primary', events: [Cd[0]!, Cd[4]!], ends: 'makingPrimary' },
     { name: 'make primary fails', events: [Cd[0]!, Cd[4]!, Cd[13]!], ends: 'ready' },
     { name: 'remove an empty card', events: [Cd[0]!, Cd[5]!, Cd[7]!, Cd[10]!], ends: 'loading' },
+    { name: "remove the card page's card: to the list", run: 'card page', events: [Cd[0]!, Cd[5]!, Cd[7]!, Cd[10]!], ends: 'redirecting' },
+    { name: "the card page's card: remove fails", run: 'card page', events: [Cd[0]!, Cd[5]!, Cd[7]!, Cd[11]!], ends: 'ready' },
     { name: 'removing', events: [Cd[0]!, Cd[5]!, Cd[7]!], ends: 'removing' },
     { name: 'asked to confirm', events: [Cd[0]!, Cd[5]!], ends: 'confirmingRemove' },
     { name: 'remove fails', events: [Cd[0]!, Cd[5]!, Cd[7]!, Cd[11]!], ends: 'ready' },
@@ -72,21 +75,29 @@ export const cardsFlow: Flow<typeof cardsMachine> = {
     confirmingRemove: { tags: ['dialog'] },
     removing: { tags: ['loading'] },
     makingPrimary: { tags: ['loading'] },
+    redirecting: { tags: ['redirecting'] },
   },
   effects: {
     'xstate.done.actor.removeCard -> loading': ['notify'],
+    'xstate.done.actor.removeCard -> redirecting': ['notify', 'redirect'],
     'xstate.error.actor.removeCard -> ready': ['notify'],
     'xstate.done.actor.makePrimary -> loading': ['notify'],
   },
   arrange(machine) {
     const fakes = requestFakes({ removeCard: removeCardRequest, makePrimary: makePrimaryRequest });
-    const spy = spyActions(['notify'] as const);
+    const spy = spyActions(['notify', 'redirect'] as const);
     return {
       machine: machine.provide({ actors: { ...fakes.actors, loadCards: stuck() }, actions: spy.actions }),
       spy,
-      runs: [{ name: '', options: { events: cardsEvents as never, input: { cardErrorCode: '121001' }, serializeState: serializeState as never } }],
-      onStep(s, event) {
+      runs: [
+        { name: '', options: { events: cardsEvents as never, input: { cardErrorCode: '121001' }, serializeState: serializeState as never } },
+        { name: 'card page', options: { events: cardsEvents as never, input: { cardErrorCode: '121001', cardId: 'a' }, serializeState: serializeState as never } },
+      ],
+      onStep(s, event, run) {
         const c = s.context;
+        // only the card page's own card, once removed, leaves the page, for the list
+        expect(c.destination ?? null).toBe(s.matches('redirecting') ? '/account/cards' : null);
+        if (event.type === 'xstate.done.actor.removeCard') expect(s.matches('redirecting')).toBe(run === 'card page');
         // the landing's card_error shows, mapped to its section 8 text
         expect(c.landingError).toBe("That card number or security code doesn't look right.");
         if (event.type === 'xstate.done.actor.loadCards') expect([c.cards, c.error]).toEqual([cardsList, null]);

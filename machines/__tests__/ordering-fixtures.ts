@@ -145,5 +145,5 @@ export const basketItem = (productNumber: number | null, availability: BasketIte
   quantity: 1,
 });
 export const previousOrder = (orderId: string, items: BasketItem[], orderType = '140'): PreviousOrder => ({
-  orderId, orderType, basket: { items }, expressOrder: orderType === '141' ? { orderToken: 'ot_x' } : null, locale: 'en-US', storeNumber: '10001', placedAt: '2026-11-23T20:00:00.000Z', total: 545, currency: 'USD',
+  orderId, orderType, basket: { items }, expressOrder: orderType === '141' ? { orderToken: 'ot_x' } : null, locale: 'en-US', storeNumber: '10001', storeName: 'Pike & 1st', timeZone: 'America/Los_Angeles', status: 'picked_up', placedAt: '2026-11-23T20:00:00.000Z', total: 545, currency: 'USD',
 });

@@ -16,7 +16,7 @@ import {
 } from '../../contracts/ordering.ts';
 import { availability, catalog, imageUrl, offeredOn, sizePrice, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
-import { ORDER_SELECT, hashOrderToken, orderLines, visibleOrder, type OrderRow } from './orders.ts';
+import { ORDER_SELECT, hashOrderToken, orderLines, statusAt, visibleOrder, type OrderRow } from './orders.ts';
 import { randomId } from './pricing.ts';
 import { appendStoreEvent, lockStore } from './events.ts';
 
@@ -32,7 +32,9 @@ async function ctxOrNull(db: Queryable, storeNumber: string | undefined): Promis
 export async function previousOrders(db: Db, userId: string, q: { storeNumber?: string; limit: number; locale: string }): Promise<{ previousOrders: PreviousOrder[]; locale: string; storeNumber: string | null }> {
   const cat = await catalog(db);
   const ctx = await ctxOrNull(db, q.storeNumber);
-  const rows = (await db.query<OrderRow>(`${ORDER_SELECT} where o.user_id = $1 order by o.placed_at desc, o.order_id limit $2`, [userId, q.limit])).rows;
+  // with the store's time zone: the list shows times as the store's, like the slots (issue 30)
+  const rows = (await db.query<OrderRow & { time_zone_id: string }>(`select o.*, s.store_number, s.name as store_name, s.time_zone_id from orders o join stores s on s.short_number = o.short_number where o.user_id = $1 order by o.placed_at desc, o.order_id limit $2`, [userId, q.limit])).rows;
+  const at = now();
   const lines = await orderLines(db, rows.map((r) => r.order_id));
   const ctxCache = new Map<string, StoreCtx | null>();
   const out: PreviousOrder[] = [];
@@ -59,6 +61,9 @@ export async function previousOrders(db: Db, userId: string, q: { storeNumber?: 
       expressOrder: express ? { orderToken: null } : null, // the order token is not kept (only its hash)
       locale: o.locale,
       storeNumber: o.store_number,
+      storeName: o.store_name,
+      timeZone: o.time_zone_id,
+      status: statusAt(o, at),
       placedAt: new Date(o.placed_at).toISOString(),
       total: o.total_cents,
       currency: o.currency,

@@ -265,6 +265,9 @@ const typeDefs = /* GraphQL */ `
     expressOrder: ExpressOrder
     locale: String!
     storeNumber: String!
+    storeName: String!
+    timeZone: String!
+    status: OrderStatus!
     placedAt: String!
     total: Int!
     currency: Currency!

@@ -57,6 +57,8 @@ forEachDb('ordering: submit', ({ db }) => {
     expect(prev.data.previousOrders[0].orderId).toBe(q.orderId);
     expect(prev.data.previousOrders[0].orderType).toBe('141');
     expect(prev.data.previousOrders[0].expressOrder).toEqual({ orderToken: null }); // only the token's hash is kept
+    // the store's name and time zone and the status now (issue 30: the list names its store and reads the store's time)
+    expect(prev.data.previousOrders[0]).toMatchObject({ storeName: o.storeName, status: 'placed', timeZone: expect.stringMatching(/^[A-Z][A-Za-z_]+\/[A-Za-z_]+/) });
     const pickup = await c.get(`/apiproxy/v1/ordering/pickup-time/${q.orderId}/${ALL_DAY}`);
     expect(pickup.status).toBe(200);
     expect(pickup.json.orderTime).toBe(NOON.toISOString());

@@ -118,14 +118,18 @@ forEachDb('dev tools', ({ db }) => {
   it('the client config says devTools only to this machine with the dev tools on, never to a remote client or in production', async () => {
     const server = { ...loadServerSettings({}), trustProxy: '127.0.0.1' };
     const on = createApp({ db: db(), config: testConfig({ devTools: true }), server });
-    const devToolsFor = async (app: typeof on, ip: string, headers: Record<string, string> = {}) => {
-      const res = await app.request('http://localhost/apiproxy/v1/config', { headers }, { incoming: { socket: { remoteAddress: ip } } });
+    const devToolsFor = async (app: typeof on, ip: string, headers: Record<string, string> = {}, host = 'localhost') => {
+      const res = await app.request(`http://${host}/apiproxy/v1/config`, { headers }, { incoming: { socket: { remoteAddress: ip } } });
       expect(res.status).toBe(200);
       return ((await res.json()) as { devTools: boolean }).devTools;
     };
     expect(await devToolsFor(on, '127.0.0.1')).toBe(true);
     expect(await devToolsFor(on, '203.0.113.7')).toBe(false);
     expect(await devToolsFor(on, '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).toBe(false);
+    // a public host name (a proxy on this machine forwarding it) never, whatever the caller's address (issue 30)
+    expect(await devToolsFor(on, '127.0.0.1', {}, 'coffee.example')).toBe(false);
+    expect(await devToolsFor(on, '127.0.0.1', {}, '127.0.0.1:4150')).toBe(true);
+    expect(await devToolsFor(on, '::1', {}, '[::1]:4150')).toBe(true);
     const production = createApp({ db: db(), config: loadConfig({ APP_ENV: 'production', DEV_TOOLS: '1' }), server });
     expect(await devToolsFor(production, '127.0.0.1')).toBe(false);
   });

@@ -6,6 +6,7 @@ import { formatCents } from '../../contracts/cards.ts';
 import { OPAQUE_ID } from '../../contracts/opaque-id.ts';
 import { cardsMachine } from '../../machines/cards.machine.ts';
 import { requireSignIn } from '../services/auth-guard.ts';
+import { useRedirect } from '../services/redirect.ts';
 import { cardsActors } from '../services/cards.actors.ts';
 import { cardDetailQuery } from '../services/cards/queries.ts';
 import { CardsListView } from '../views/cards/CardsViews.tsx';
@@ -26,8 +27,10 @@ function CardPage() {
   const hash = useLocation({ select: (l) => l.hash });
   const router = useRouter();
   const toast = useToast();
+  const redirect = useRedirect();
   usePreloadCardOverlays();
-  const actor = useActorRef(cardsMachine.provide({ actors: cardsActors(), actions: { notify: ({ context }) => context.notice && toast(context.notice.tone, context.notice.message) } }), { input: {} });
+  // removing this page's card ends on the list (the machine's destination), not on 'We could not find that card.'
+  const actor = useActorRef(cardsMachine.provide({ actors: cardsActors(), actions: { notify: ({ context }) => context.notice && toast(context.notice.tone, context.notice.message), redirect } }), { input: { cardId } });
   const card = useSelector(actor, (s) => s.context.cards.find((c) => c.cardId === cardId));
   const balance = card?.balance.amount;
   const detail = useQuery(cardDetailQuery(cardId, balance, !!card));

@@ -36,3 +36,41 @@ function safeLocalStorage(): Storage | null {
     return null;
   }
 }
+
+/**
+ * The header's bag count (issue 30): the cart root actor's items once an ordering page has started it
+ * (`registerCart`, called by `cartOf` in src/services/cart.ts), the stored bag before that. The header reads the
+ * actor through this small registry so that the cart machine and its storage schema stay out of the entry every
+ * page loads (docs/architecture.md#the-header).
+ */
+export interface CountableCart {
+  getSnapshot(): { context: { items: readonly { quantity: number }[] } };
+  subscribe(listener: () => void): { unsubscribe(): void };
+}
+const liveCarts = new WeakMap<object, CountableCart>();
+const started = new EventTarget();
+
+/** the cart actor of an app (its `AppActors`): the header counts its items from now on */
+export function registerCart(owner: object, cart: CountableCart) {
+  liveCarts.set(owner, cart);
+  started.dispatchEvent(new Event('cart'));
+}
+
+/** items in the bag: the cart actor's quantities summed, or the stored bag's before any ordering page started it */
+export const bagCountOf = (owner: object): number => liveCarts.get(owner)?.getSnapshot().context.items.reduce((n, i) => n + i.quantity, 0) ?? readBagItemCount();
+
+/** calls `onChange` when the count may have changed: the cart's snapshots, and its start */
+export function subscribeBagCount(owner: object, onChange: () => void): () => void {
+  let sub: { unsubscribe(): void } | undefined;
+  const follow = () => {
+    sub?.unsubscribe();
+    sub = liveCarts.get(owner)?.subscribe(onChange);
+    onChange();
+  };
+  follow();
+  started.addEventListener('cart', follow);
+  return () => {
+    sub?.unsubscribe();
+    started.removeEventListener('cart', follow);
+  };
+}

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import type { CartItem } from '../../machines/ordering-types.ts';
-import { BAG_STORAGE_KEY } from './bag.ts';
+import { BAG_STORAGE_KEY, registerCart } from './bag.ts';
 import { Availability } from '../../contracts/ordering-fields.ts';
 import { CartTexts } from '../../contracts/cart-texts.ts';
 import { notifyWith, type AppActors } from './app-actors.tsx';
@@ -82,6 +82,7 @@ export function cartOf(actors: AppActors, maximumItemAmount: number): CartActor 
       { input: { items: readStoredCart(), maximumItemAmount } },
     ).start();
     carts.set(actors, cart);
+    registerCart(actors, cart); // the header's bag count reads it from now on
   } else if (cart.getSnapshot().context.maximumItemAmount !== maximumItemAmount) cart.send({ type: 'cart.setMaximum', maximumItemAmount });
   return cart;
 }

@@ -6,7 +6,7 @@ import { graphql } from '../../graphql/graphql.ts';
 import { graphqlOperation } from '../graphql.ts';
 
 export const documents = {
-  'get-previous-orders': graphql(`query GetPreviousOrders($input: GetPreviousOrdersInput!) { previousOrders(input: $input) { locale storeNumber previousOrders { orderId orderType locale storeNumber placedAt total currency expressOrder { orderToken } basket { items { quantity product { productNumber formCode name imageURL availability } size { sku sizeCode name } childItems { commerce { sku } optionProductNumber name sizeCode quantity } } } } } }`),
+  'get-previous-orders': graphql(`query GetPreviousOrders($input: GetPreviousOrdersInput!) { previousOrders(input: $input) { locale storeNumber previousOrders { orderId orderType locale storeNumber storeName timeZone status placedAt total currency expressOrder { orderToken } basket { items { quantity product { productNumber formCode name imageURL availability } size { sku sizeCode name } childItems { commerce { sku } optionProductNumber name sizeCode quantity } } } } } }`),
 };
 export const answers = { 'get-previous-orders': v.object({ previousOrders: PreviousOrdersResponse }) };
 

@@ -36,7 +36,28 @@ export function AddCardView({ actor }: { actor: ActorRefFrom<typeof addCardMachi
     <AccountPage heading="Add a card">
       <section className="account-card">
         <ErrorAlert message={error} />
-        {errorAction && errorAction.to === '/account/cards/add' ? <p>{errorAction.label}</p> : null}
+        {errorAction?.to === '/account/cards/add' ? (
+          // 121034 Register this card, 121037 Add it back (spec 2 section 8): a link to a fresh add form
+          <p>
+            <a href="/account/cards/add">{errorAction.label}</a>
+          </p>
+        ) : null}
+        {errorAction?.to === 'retry' ? (
+          // 121000-121002, 121017, 122000: Try again empties the form and starts it over at the card number
+          <p>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                form.current?.reset();
+                actor.send({ type: 'user.retry' });
+                form.current?.querySelector<HTMLInputElement>('input[name="cardNumber"]')?.focus();
+              }}
+            >
+              {errorAction.label}
+            </button>
+          </p>
+        ) : null}
         <form
           ref={form}
           aria-label="Register a card"

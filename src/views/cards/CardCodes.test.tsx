@@ -81,11 +81,20 @@ describe('spec 2 section 8 card and payment codes, each on its page', () => {
     const { actor } = await addCard(code);
     expect(actor.getSnapshot().context.errorAction).toEqual({ label: 'Try again', to: 'retry' });
     expect(screen.getByText(LOOK_WRONG)).toBeTruthy();
+    // Try again (issue 30): the error goes, the form is empty, focus on the card number
+    const number = screen.getByLabelText('Card number') as HTMLInputElement;
+    number.value = '6000100000000001';
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(screen.queryByText(LOOK_WRONG)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect([number.value, document.activeElement]).toEqual(['', number]);
   });
   it('122000 (add card): already registered, Try again', async () => {
     const { actor } = await addCard('122000');
     expect(alertText()).toBe('This card is already registered.');
     expect(actor.getSnapshot().context.errorAction?.label).toBe('Try again');
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(screen.queryByText('This card is already registered.')).toBeNull();
   });
   it.each([
     ['121024', 'Please redeem this Store Credit card with a barista.'],
@@ -99,7 +108,7 @@ describe('spec 2 section 8 card and payment codes, each on its page', () => {
   it('121037 (add card): deactivated or closed, action Add it back', async () => {
     await addCard('121037');
     expect(alertText()).toBe('This card has been deactivated or closed.');
-    expect(screen.getByText('Add it back')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add it back' }).getAttribute('href')).toBe('/account/cards/add');
   });
   it('121034 (cards list landing): not registered, action Register this card to /account/cards/add', async () => {
     const actor = createActor(cardsMachine.provide({ actors: { loadCards: resolving({ cards: [] }), removeCard: never(), makePrimary: never() } }), { input: { cardErrorCode: '121034' } }).start();

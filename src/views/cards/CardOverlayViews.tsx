@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { formatCents, groupCardNumber } from '../../../contracts/cards.ts';
+import { formatCents, groupCardNumber, parseDecimalAmount } from '../../../contracts/cards.ts';
 import type { barcodePayMachine } from '../../../machines/barcode-pay.machine.ts';
 import type { addMoneyMachine } from '../../../machines/add-money.machine.ts';
 import type { autoReloadMachine } from '../../../machines/auto-reload.machine.ts';
 import { ErrorAlert } from '../shared/blocks.tsx';
 import { SubmitButton } from '../shared/form.tsx';
+import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
 import { Modal } from './Modal.tsx';
 import '../shared/page.css';
 import './cards.css';
@@ -55,13 +56,13 @@ export function AddMoneyModal({ actor }: { actor: ActorRefFrom<typeof addMoneyMa
         }}
       >
         <ErrorAlert message={error} />
-        <fieldset>
+        <fieldset className="cards-choices">
           <legend>Amount</legend>
-          {options.map((o) => (
-            <label key={o} className="cards-choice">
-              <input type="radio" name="amount" value={o} checked={amount === o} onChange={() => actor.send({ type: 'user.selectAmount', amount: o })} /> {formatCents(o)}
-            </label>
-          ))}
+          <ChoiceTiles>
+            {options.map((o) => (
+              <ChoiceTile key={o} name="amount" value={String(o)} checked={amount === o} onChange={() => actor.send({ type: 'user.selectAmount', amount: o })} label={formatCents(o)} />
+            ))}
+          </ChoiceTiles>
         </fieldset>
         <label htmlFor="add-money-method">Payment method</label>
         <select id="add-money-method" value={paymentMethodId ?? ''} onChange={(e) => actor.send({ type: 'user.selectMethod', paymentMethodId: e.target.value })}>
@@ -82,6 +83,9 @@ export function AddMoneyModal({ actor }: { actor: ActorRefFrom<typeof addMoneyMa
   );
 }
 
+/** cents as the dollars text the auto-reload machine keeps ('25.00') */
+const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
+
 export function AutoReloadModal({ actor, amountOptions, triggerOptions }: { actor: ActorRefFrom<typeof autoReloadMachine>; amountOptions: number[]; triggerOptions: number[] }) {
   const s = useSelector(actor, (x) => x);
   const { enabled, amount, triggerAmount, methods, paymentMethodId, error, fieldErrors } = s.context;
@@ -100,14 +104,25 @@ export function AutoReloadModal({ actor, amountOptions, triggerOptions }: { acto
         </label>
         {enabled ? (
           <>
-            <label htmlFor="ar-amount">Reload amount ($)</label>
-            <input id="ar-amount" list="ar-amounts" inputMode="decimal" value={amount} aria-invalid={!!fieldErrors.amount} aria-describedby={fieldErrors.amount ? 'ar-amount-error' : undefined} onChange={(e) => actor.send({ type: 'user.setAmount', amount: e.target.value })} />
-            <datalist id="ar-amounts">{amountOptions.map((o) => <option key={o} value={(o / 100).toFixed(2)} />)}</datalist>
-            {fieldErrors.amount ? <p id="ar-amount-error" className="field-error">{fieldErrors.amount}</p> : null}
-            <label htmlFor="ar-trigger">When the balance falls below ($)</label>
-            <input id="ar-trigger" list="ar-triggers" inputMode="decimal" value={triggerAmount} aria-invalid={!!fieldErrors.triggerAmount} onChange={(e) => actor.send({ type: 'user.setTrigger', triggerAmount: e.target.value })} />
-            <datalist id="ar-triggers">{triggerOptions.map((o) => <option key={o} value={(o / 100).toFixed(2)} />)}</datalist>
-            {fieldErrors.triggerAmount ? <p className="field-error">{fieldErrors.triggerAmount}</p> : null}
+            {/* the allowed values as choices, like Add money (issue 30: free text before); the machine keeps dollars as text */}
+            <fieldset className="cards-choices" aria-describedby={fieldErrors.amount ? 'ar-amount-error' : undefined}>
+              <legend>Reload amount</legend>
+              <ChoiceTiles>
+                {amountOptions.map((o) => (
+                  <ChoiceTile key={o} name="ar-amount" value={String(o)} checked={parseDecimalAmount(amount) === o} onChange={() => actor.send({ type: 'user.setAmount', amount: dollarsOf(o) })} label={formatCents(o)} />
+                ))}
+              </ChoiceTiles>
+              {fieldErrors.amount ? <p id="ar-amount-error" className="field-error">{fieldErrors.amount}</p> : null}
+            </fieldset>
+            <fieldset className="cards-choices" aria-describedby={fieldErrors.triggerAmount ? 'ar-trigger-error' : undefined}>
+              <legend>When the balance falls below</legend>
+              <ChoiceTiles>
+                {triggerOptions.map((o) => (
+                  <ChoiceTile key={o} name="ar-trigger" value={String(o)} checked={parseDecimalAmount(triggerAmount) === o} onChange={() => actor.send({ type: 'user.setTrigger', triggerAmount: dollarsOf(o) })} label={formatCents(o)} />
+                ))}
+              </ChoiceTiles>
+              {fieldErrors.triggerAmount ? <p id="ar-trigger-error" className="field-error">{fieldErrors.triggerAmount}</p> : null}
+            </fieldset>
             <label htmlFor="ar-method">Payment method</label>
             <select id="ar-method" value={paymentMethodId ?? ''} onChange={(e) => (e.target.value === 'add' ? actor.send({ type: 'user.addPaymentMethod' }) : actor.send({ type: 'user.selectMethod', paymentMethodId: e.target.value }))}>
               <option value="">Choose a payment method</option>

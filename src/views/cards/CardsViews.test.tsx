@@ -19,6 +19,25 @@ const resolving = (output: unknown) => fromPromise(() => Promise.resolve(output)
 const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 describe('card views', () => {
+  it("a card page: titled by nickname and last four; removing its card goes to the list (issue 30)", async () => {
+    const redirects: unknown[] = [];
+    const actor = createActor(
+      cardsMachine.provide({
+        actors: { loadCards: resolving({ cards: [card('1', 0, { cardId: 'a', nickname: 'Morning' }), card('2', 0, { cardId: 'b', nickname: 'Morning' })] }), removeCard: resolving({ cardNumber: '•••• 0001' }), makePrimary: never() },
+        actions: { redirect: ({ context }) => void redirects.push(context.destination) },
+      }),
+      { input: { cardId: 'a' } },
+    ).start();
+    render(<CardsListView actor={actor} cardId="a" />);
+    await flush();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Morning (0001)');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove card' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await flush();
+    expect(redirects).toEqual(['/account/cards']);
+    expect(screen.queryByText('We could not find that card.')).toBeNull();
+  });
+
   it('the list shows primary first, balances, the account-creation landing error, and asks to transfer before removing a card with money', async () => {
     const actor = createActor(cardsMachine.provide({ actors: { loadCards: resolving({ cards: [card('1', 250, { cardId: 'a', isPrimary: true, nickname: 'Morning' }), card('2', 0, { cardId: 'b' })] }), removeCard: never(), makePrimary: never() } }), { input: { cardErrorCode: '121030' } }).start();
     render(<CardsListView actor={actor} />);
@@ -62,12 +81,18 @@ describe('card views', () => {
       input: { cardId: 'c1', profile: null, methods: [method('pm_1', true)], defaultAmount: 2500, defaultTrigger: 1000 },
     }).start();
     render(<AutoReloadModal actor={actor} amountOptions={[1000, 2500]} triggerOptions={[1000]} />);
-    expect(screen.queryByLabelText('Reload amount ($)')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Reload amount' })).toBeNull();
     await userEvent.click(screen.getByLabelText('Turn on Auto reload'));
-    const amount = screen.getByLabelText('Reload amount ($)') as HTMLInputElement;
-    expect(amount.value).toBe('25.00');
-    await userEvent.clear(amount);
-    await userEvent.type(amount, 'lots');
+    // amount and trigger are choices of the allowed values (issue 30), not free text
+    const amounts = screen.getByRole('group', { name: 'Reload amount' });
+    expect(within(amounts).getAllByRole('radio').map((r) => [r.getAttribute('aria-label') ?? r.parentElement!.textContent, (r as HTMLInputElement).checked])).toEqual([
+      ['$10.00', false],
+      ['$25.00', true],
+    ]);
+    expect(within(screen.getByRole('group', { name: 'When the balance falls below' })).getByRole('radio', { name: '$10.00' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await userEvent.click(within(amounts).getByRole('radio', { name: '$10.00' }));
+    expect(actor.getSnapshot().context.amount).toBe('10.00');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await flush();
     expect(screen.getByText('Enter an Auto reload amount.')).toBeTruthy();

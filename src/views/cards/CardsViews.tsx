@@ -57,7 +57,8 @@ export function CardsListView({ actor, cardId, history, overlay }: CardsListView
   const busy = snapshot.hasTag('loading');
   const target = cards.find((c) => c.cardId === targetId);
   return (
-    <AccountPage heading={cardId ? (shown[0]?.nickname ?? 'Card') : 'Cards'} wide>
+    // a card page is titled by its h1 (RouteAnnouncer): nickname and last four, so two cards' pages differ (issue 30)
+    <AccountPage heading={cardId ? (shown[0] ? `${shown[0].nickname} (${shown[0].lastFour})` : 'Card') : 'Cards'} wide>
       {landingError ? <ErrorAlert message={landingError} /> : null}
       {landingError && snapshot.context.landingAction?.to.startsWith('/') ? (
         <p>

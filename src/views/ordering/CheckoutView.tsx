@@ -10,6 +10,7 @@ import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import './ordering.css';
+import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
 
 export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
 const TIPS = [0, 100, 200, 300];
@@ -51,18 +52,12 @@ export function CheckoutView({
     <div className="checkout">
       <fieldset className="choice-group">
         <legend>Pickup</legend>
-        <div className="size-options">
+        <ChoiceTiles>
           {pickupCodes.map((code) => {
             const wait = estimate?.options.find((o) => o.code === code)?.wait.label;
-            return (
-              <label key={code} className="size-option">
-                <input type="radio" name="pickup" checked={c.pickupOption === code} onChange={() => send({ type: 'user.selectPickup', code })} />
-                <span className="size-name">{PICKUP_OPTION_NAMES[code]}</span>
-                {wait ? <span className="size-detail">{wait}</span> : null}
-              </label>
-            );
+            return <ChoiceTile key={code} name="pickup" checked={c.pickupOption === code} onChange={() => send({ type: 'user.selectPickup', code })} label={PICKUP_OPTION_NAMES[code]} detail={wait} />;
           })}
-        </div>
+        </ChoiceTiles>
         <PickupTime actor={actor} id="pickup-time" />
       </fieldset>
       {!c.guest && offers.length ? (
@@ -157,14 +152,11 @@ export function CheckoutView({
         {canTip ? (
           <fieldset className="choice-group">
             <legend>Tip</legend>
-            <div className="size-options">
+            <ChoiceTiles>
               {TIPS.map((t) => (
-                <label key={t} className="size-option">
-                  <input type="radio" name="tip" checked={c.tip === t} onChange={() => send({ type: 'user.setTip', amount: t })} />
-                  <span className="size-name">{t === 0 ? 'No tip' : money(t)}</span>
-                </label>
+                <ChoiceTile key={t} name="tip" checked={c.tip === t} onChange={() => send({ type: 'user.setTip', amount: t })} label={t === 0 ? 'No tip' : money(t)} />
               ))}
-            </div>
+            </ChoiceTiles>
           </fieldset>
         ) : null}
         {short && c.reloadOptions.length ? (

@@ -6,6 +6,7 @@ import { OrderingTexts, curbsideStoreLine } from '../../../contracts/ordering-te
 import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import type { curbsideMachine } from '../../../machines/curbside.machine.ts';
 import './ordering.css';
+import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
 
 export type CurbsideActor = ActorRefFrom<typeof curbsideMachine>;
 
@@ -69,14 +70,11 @@ export function CurbsideView({ actor, storeName = null }: { actor: CurbsideActor
           </p>
           <fieldset className="choice-group" aria-describedby={c.error === 'selectParkingSpot' ? 'stall-error' : undefined}>
             <legend>Parking spot</legend>
-            <div className="size-options">
+            <ChoiceTiles>
               {Array.from({ length: c.stallQuantity }, (_, i) => i + 1).map((n) => (
-                <label key={n} className="size-option">
-                  <input type="radio" name="stall" checked={c.stallNumber === n} onChange={() => actor.send({ type: 'user.selectStall', stallNumber: n })} />
-                  <span className="size-name">{n}</span>
-                </label>
+                <ChoiceTile key={n} name="stall" checked={c.stallNumber === n} onChange={() => actor.send({ type: 'user.selectStall', stallNumber: n })} label={n} />
               ))}
-            </div>
+            </ChoiceTiles>
           </fieldset>
           {c.error ? (
             <p id="stall-error" className="order-notice order-notice--error" role="alert">

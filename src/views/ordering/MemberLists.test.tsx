@@ -5,6 +5,7 @@ import { createActor, fromPromise, type AnyActorRef } from 'xstate';
 import { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import type { FavoriteProduct } from '../../../contracts/ordering.ts';
+import { basketItem, previousOrder } from '../../../machines/__tests__/ordering-fixtures.ts';
 import { FavoritesView, type FavoritesActor } from './FavoritesView.tsx';
 import { PreviousView, type PreviousOrdersActor } from './PreviousView.tsx';
 
@@ -75,5 +76,22 @@ describe('/menu/favorites and /menu/previous', () => {
     show(<FavoritesView actor={fav} onAddToBag={(f) => got.push(f)} />);
     await act(async () => (await screen.findByRole('button', { name: 'Add Caffè Latte to your order' })).click());
     expect(got[0]!.item.childItems).toEqual(latte.item.childItems);
+  });
+
+  it('a previous order shows its store, status, customisations and its time in the store\'s zone, no internal order type (issue 30)', async () => {
+    const item = { ...basketItem(2015), product: { ...basketItem(2015).product, name: 'Caffè Latte' }, childItems: [{ commerce: { sku: 'opt-501' }, optionProductNumber: 501, name: 'Espresso Shots', sizeCode: null, quantity: 3 }, { commerce: { sku: 'opt-610' }, optionProductNumber: 610, name: 'Oat Milk', sizeCode: null, quantity: 1 }] };
+    // placed 20:00 UTC: 12:00 PM in Seattle, whatever the browser's zone; an express order (type 141)
+    const order = { ...previousOrder('ord_1', [item], '141'), storeName: 'Pike & 1st', timeZone: 'America/Los_Angeles', status: 'picked_up' as const };
+    const prev = start(
+      createActor(previousOrdersMachine.provide({ actors: { loadPreviousOrders: fromPromise(async () => ({ previousOrders: [order] })) as never } }), { input: { signedIn: true, storeNumber: '10001', locale: 'en-US' } }),
+    ) as unknown as PreviousOrdersActor;
+    show(<PreviousView actor={prev} placed={null} onCloseSuccess={() => {}} />);
+    const heading = await screen.findByRole('heading', { level: 2 });
+    expect(heading.textContent).toBe('Nov 23, 12:00 PM');
+    const card = heading.closest('li')!;
+    expect(card.textContent).toContain('Pike & 1st');
+    expect(card.textContent).toContain('Picked up');
+    expect(card.textContent).toContain('Espresso Shots ×3, Oat Milk');
+    expect(card.textContent).not.toContain('Express');
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { isExpressOrder } from '../../../contracts/ordering-rules.ts';
+import { ORDER_STATUS_LABELS } from '../../../contracts/order-status-labels.ts';
 import { MenuTexts } from '../../../contracts/menu-texts.ts';
 import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
@@ -14,6 +14,9 @@ import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
 
 export type PreviousOrdersActor = ActorRefFrom<typeof previousOrdersMachine>;
+
+/** when an order was placed, read in its store's time zone (as the pickup slots are), e.g. 'Nov 23, 12:00 PM' */
+const placedAt = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 
 /** /menu/previous: the member's previous orders with Reorder; the success modal after placing an order. */
 export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: { orderId: string; storeName: string; total: number; orderToken: string | null } | null; onCloseSuccess: () => void }) {
@@ -29,11 +32,13 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
         <ul className="cart-items">
           {s.context.orders.map((o) => (
             <li key={o.orderId} className="previous-order">
+              {/* store, status and the store's local time; no internal order-type word (issue 30: 'Express') */}
               <div className="previous-order-head">
-                <h2 className="cart-item-name">{new Date(o.placedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</h2>
-                {isExpressOrder(o) ? <span className="order-badge order-badge--ok">Express</span> : null}
+                <h2 className="cart-item-name">{placedAt(o.placedAt, o.timeZone)}</h2>
+                <span className="order-badge">{ORDER_STATUS_LABELS[o.status]}</span>
                 <span className="cart-item-price">{formatMoney(o.total, undefined, o.currency)}</span>
               </div>
+              <p className="cart-item-meta previous-order-store">{o.storeName}</p>
               <ul className="previous-items">
                 {o.basket.items.map((i, n) => (
                   <li key={n}>
@@ -41,12 +46,13 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
                     <span>
                       {i.quantity > 1 ? `${i.quantity} × ` : ''}
                       {i.product.name} <span className="cart-item-meta">{i.size.name}</span>
+                      {i.childItems.length ? <span className="cart-item-meta previous-item-options">{i.childItems.map((c) => `${c.name}${c.quantity > 1 ? ` ×${c.quantity}` : ''}`).join(', ')}</span> : null}
                     </span>
                   </li>
                 ))}
               </ul>
               <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.reorder', orderId: o.orderId })}>
-                Reorder<span className="visually-hidden"> the order of {new Date(o.placedAt).toLocaleDateString()}</span>
+                Reorder<span className="visually-hidden"> the order of {placedAt(o.placedAt, o.timeZone)}</span>
               </button>
               {s.context.reordered === o.orderId ? (
                 <p role="status" className="cart-item-meta">

@@ -17,6 +17,7 @@ import { TryInstead } from './TryInstead.tsx';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
 import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
 import './ordering.css';
+import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
 
 export { TryInstead };
 
@@ -165,15 +166,11 @@ export function ProductView({
               {p.sizes.length ? (
                 <fieldset className="choice-group">
                   <legend>Size</legend>
-                  <div className="size-options">
+                  <ChoiceTiles>
                     {p.sizes.map((s) => (
-                      <label key={s.sizeCode} className="size-option">
-                        <input type="radio" name="size" value={s.sizeCode} checked={c.sizeCode === s.sizeCode} onChange={() => actor.send({ type: 'user.selectSize', sizeCode: s.sizeCode })} />
-                        <span className="size-name">{s.name}</span>
-                        {s.displaySize ? <span className="size-detail">{s.displaySize}</span> : null}
-                      </label>
+                      <ChoiceTile key={s.sizeCode} name="size" value={s.sizeCode} checked={c.sizeCode === s.sizeCode} onChange={() => actor.send({ type: 'user.selectSize', sizeCode: s.sizeCode })} label={s.name} detail={s.displaySize} />
                     ))}
-                  </div>
+                  </ChoiceTiles>
                 </fieldset>
               ) : null}
               {optionCount ? <h2 className="menu-group-title">Customizations</h2> : null}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Chrome } from '../../router.tsx';
 import type { Notification } from '../../../machines/notifications.machine.ts';
@@ -14,6 +14,8 @@ export interface AppShellProps {
   toast: Notification | null;
   persistent: Notification[];
   onDismiss: (id: string) => void;
+  /** items in the bag (the cart root actor's count): the header's bag button, on every page with the header */
+  bagCount?: number;
   /** the current pathname (a new one is a navigation: title, focus, announcement) */
   pathname?: string;
   /** the pathname being navigated to, ahead of `pathname` while the next route loads */
@@ -34,7 +36,7 @@ export function AppShell(p: AppShellProps) {
       <a className="skip-link" href="#main">Skip to main content</a>
       {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} {...(p.pendingPathname !== undefined ? { pendingPathname: p.pendingPathname } : {})} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
-        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} />
+        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bagCount={p.bagCount ?? 0} />
       ) : p.chrome === 'logoOnly' ? (
         <header className="global-nav global-nav--logo-only">
           <Logo brandName={p.brandName} />
@@ -61,29 +63,64 @@ export function Logo({ brandName }: { brandName: string }) {
   );
 }
 
-function GlobalNav({ brandName, signedIn, firstName, staffStore }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null }) {
+/** the header's bag button: the item count, to the cart (phone and desktop) */
+export function HeaderBag({ count }: { count: number }) {
   return (
-    <header className="global-nav">
+    // the bag's icon is drawn by styles.css (.nav-bag::before), not an SVG in the entry's script
+    <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${count} item${count === 1 ? '' : 's'}`}>
+      <span className="nav-bag-count" aria-hidden="true">
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The header: logo, links, account, bag. On a phone (styles.css, max-width 700px) it is one row, logo, bag and a
+ * menu button, and the links and account are a disclosure under it: the button toggles it (aria-expanded), Escape
+ * in the header closes it and puts focus back on the button, following a link in it closes it. Open or closed is
+ * presentation only (no flow, no request), so it is the view's own state (docs/architecture.md#the-header).
+ */
+function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null; bagCount: number }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  return (
+    <header
+      className={`global-nav${open ? ' global-nav--open' : ''}`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
       <Logo brandName={brandName} />
-      <nav aria-label="Main" className="global-nav-links">
-        <Link to="/menu" activeProps={{ className: 'active' }}>Menu</Link>
-        <Link to="/store-locator" activeProps={{ className: 'active' }}>Find a store</Link>
-      </nav>
-      <div className="global-nav-account">
-        {signedIn ? (
-          <>
-            <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
-            {staffStore ? <Link to="/store/$storeNumber/orders" params={{ storeNumber: staffStore }} activeProps={{ className: 'active' }}>Store orders</Link> : null}
-            <Link to="/account/rewards" activeProps={{ className: 'active' }}>Rewards</Link>
-            <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
-          </>
-        ) : (
-          <>
-            <Link to="/account/signin" preload={false} className="btn btn--ghost">Sign in</Link>
-            <Link to="/account/create" className="btn btn--dark">Join now</Link>
-          </>
-        )}
+      <div className="global-nav-panel" id="global-nav-panel" onClick={(e) => (e.target as Element).closest('a') && setOpen(false)}>
+        <nav aria-label="Main" className="global-nav-links">
+          <Link to="/menu" activeProps={{ className: 'active' }}>Menu</Link>
+          <Link to="/store-locator" activeProps={{ className: 'active' }}>Find a store</Link>
+        </nav>
+        <div className="global-nav-account">
+          {signedIn ? (
+            <>
+              <Link to="/account/for-you" className="greeting">Hi, {firstName}</Link>
+              {staffStore ? <Link to="/store/$storeNumber/orders" params={{ storeNumber: staffStore }} activeProps={{ className: 'active' }}>Store orders</Link> : null}
+              <Link to="/account/rewards" activeProps={{ className: 'active' }}>Rewards</Link>
+              <Link to="/account/signout" preload={false} className="btn btn--ghost">Sign out</Link>
+            </>
+          ) : (
+            <>
+              <Link to="/account/signin" preload={false} className="btn btn--ghost">Sign in</Link>
+              <Link to="/account/create" className="btn btn--dark">Join now</Link>
+            </>
+          )}
+        </div>
       </div>
+      <HeaderBag count={bagCount} />
+      {/* three bars drawn by styles.css */}
+      <button ref={toggle} type="button" className="global-nav-toggle" aria-expanded={open} aria-controls="global-nav-panel" onClick={() => setOpen(!open)}>
+        <span className="visually-hidden">Site menu</span>
+      </button>
     </header>
   );
 }

@@ -193,6 +193,9 @@ const LOGO = (brandName: string) =>
   `<a class="logo" href="/" aria-label="${escapeHtml(brandName)} home"><svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true"><circle cx="32" cy="32" r="30" fill="currentColor"></circle><path d="M20 24h20v10a10 10 0 0 1-20 0zM40 27h3a4 4 0 0 1 0 8h-3" fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round"></path></svg><span class="logo-text">${escapeHtml(brandName)}</span></a>`;
 
 /** the placeholder under a header until React renders: a heading (the page's, or the brand) and two grey lines */
+/** the header's bag (AppShell's HeaderBag) without its count, which only the browser's stored bag knows */
+const BAG = `<a class="nav-bag" href="/menu/cart" aria-label="Bag"></a>`;
+
 function placeholder(heading: string) {
   return `<div class="shell-placeholder"><h1 class="shell-placeholder-title">${escapeHtml(heading)}</h1><p class="shell-placeholder-line" aria-hidden="true"></p><p class="shell-placeholder-line shell-placeholder-line--short" aria-hidden="true"></p></div>`;
 }
@@ -205,7 +208,7 @@ export function shellRootHtml(shell: Pick<PageShell, 'chrome' | 'top'> | null, b
   const chrome = shell?.chrome ?? 'full';
   const header =
     chrome === 'full' || chrome === 'noFooter'
-      ? `<header class="global-nav">${LOGO(brand.name)}<nav aria-label="Main" class="global-nav-links"><a href="/menu">Menu</a><a href="/store-locator">Find a store</a></nav></header>`
+      ? `<header class="global-nav">${LOGO(brand.name)}<div class="global-nav-panel"><nav aria-label="Main" class="global-nav-links"><a href="/menu">Menu</a><a href="/store-locator">Find a store</a></nav></div>${BAG}</header>`
       : chrome === 'logoOnly'
         ? `<header class="global-nav global-nav--logo-only">${LOGO(brand.name)}</header>`
         : '';
