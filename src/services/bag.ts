@@ -21,19 +21,12 @@ export function countBagItems(raw: string | null): number {
   }, 0);
 }
 
-export function readBagItemCount(storage: Pick<Storage, 'getItem'> | null = safeLocalStorage()): number {
+/** the stored bag's count; `storage` defaults to localStorage (absent outside a browser, or blocked by privacy settings: 0) */
+export function readBagItemCount(storage?: Pick<Storage, 'getItem'> | null): number {
   try {
-    return countBagItems(storage?.getItem(BAG_STORAGE_KEY) ?? null);
+    return countBagItems((storage === undefined ? localStorage : storage)?.getItem(BAG_STORAGE_KEY) ?? null);
   } catch {
-    return 0; // storage blocked (privacy settings)
-  }
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
+    return 0; // no localStorage here, or storage blocked (privacy settings)
   }
 }
 
