@@ -7,13 +7,14 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { REAUTH_WINDOW_MS } from '../../contracts/account-constants.ts';
 import { safeReturnUrl } from '../../contracts/return-url.ts';
+import { PATHS } from '../../machines/app-page-paths.ts';
 import type { SessionMetadata } from '../../contracts/session.ts';
 import { sessionQuery } from './session.ts';
 import type { AccountVariant } from '../views/account/variant-names.ts';
 
 export function signInHref(location: Pick<ParsedLocation, 'href'>, opts: { variant?: AccountVariant } = {}): { to: '/account/signin'; search: { returnUrl?: string; variant?: AccountVariant } } {
   const returnUrl = safeReturnUrl(location.href);
-  return { to: '/account/signin', search: { ...(returnUrl ? { returnUrl } : {}), ...(opts.variant ? { variant: opts.variant } : {}) } };
+  return { to: PATHS.signIn, search: { ...(returnUrl ? { returnUrl } : {}), ...(opts.variant ? { variant: opts.variant } : {}) } };
 }
 
 /** `opts.variant`: the sign-in page's variant (spec 2 section 2: 'promo' says 'Sign in to redeem this offer'). */
