@@ -34,7 +34,7 @@ export function AppShell(p: AppShellProps) {
   return (
     <div className={`app app--${p.chrome}`}>
       <a className="skip-link" href="#main">Skip to main content</a>
-      {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} {...(p.pendingPathname !== undefined ? { pendingPathname: p.pendingPathname } : {})} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
+      {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} pendingPathname={p.pendingPathname} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
         <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bagCount={p.bagCount ?? 0} />
       ) : p.chrome === 'logoOnly' ? (
@@ -59,18 +59,6 @@ export function Logo({ brandName }: { brandName: string }) {
         <path d="M20 24h20v10a10 10 0 0 1-20 0zM40 27h3a4 4 0 0 1 0 8h-3" fill="none" stroke="#fff" strokeWidth="4" strokeLinejoin="round" />
       </svg>
       <span className="logo-text">{brandName}</span>
-    </Link>
-  );
-}
-
-/** the header's bag button: the item count, to the cart (phone and desktop) */
-export function HeaderBag({ count }: { count: number }) {
-  return (
-    // the bag's icon is drawn by styles.css (.nav-bag::before), not an SVG in the entry's script
-    <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${count} item${count === 1 ? '' : 's'}`}>
-      <span className="nav-bag-count" aria-hidden="true">
-        {count}
-      </span>
     </Link>
   );
 }
@@ -116,7 +104,12 @@ function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount }: { b
           )}
         </div>
       </div>
-      <HeaderBag count={bagCount} />
+      {/* the bag button: the item count, to the cart (phone and desktop); its icon is drawn by styles.css (.nav-bag::before) */}
+      <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${bagCount} item${bagCount === 1 ? '' : 's'}`}>
+        <span className="nav-bag-count" aria-hidden="true">
+          {bagCount}
+        </span>
+      </Link>
       {/* three bars drawn by styles.css */}
       <button ref={toggle} type="button" className="global-nav-toggle" aria-expanded={open} aria-controls="global-nav-panel" onClick={() => setOpen(!open)}>
         <span className="visually-hidden">Site menu</span>

@@ -193,7 +193,7 @@ const LOGO = (brandName: string) =>
   `<a class="logo" href="/" aria-label="${escapeHtml(brandName)} home"><svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true"><circle cx="32" cy="32" r="30" fill="currentColor"></circle><path d="M20 24h20v10a10 10 0 0 1-20 0zM40 27h3a4 4 0 0 1 0 8h-3" fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round"></path></svg><span class="logo-text">${escapeHtml(brandName)}</span></a>`;
 
 /** the placeholder under a header until React renders: a heading (the page's, or the brand) and two grey lines */
-/** the header's bag (AppShell's HeaderBag) without its count, which only the browser's stored bag knows */
+/** the header's bag (AppShell's bag link) without its count, which only the browser's stored bag knows */
 const BAG = `<a class="nav-bag" href="/menu/cart" aria-label="Bag"></a>`;
 
 function placeholder(heading: string) {
