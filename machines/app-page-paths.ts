@@ -2,7 +2,9 @@
  * The fixed pages of the navigation table (machines/app-paths.ts re-exports them with the patterns and the `pathTo`
  * builders): a machine that sends the user only to fixed pages imports this module, so its page's first load does
  * not carry every builder (docs/architecture.md#performance). Written exactly as the router's `to`; checked against
- * the route tree by src/services/app-paths.ts (docs/machines.md "Navigation").
+ * the route tree by src/services/app-paths.ts (docs/machines.md "Navigation"). The entry imports it
+ * (src/services/auth-guard.ts), so it is not a chunk of its own: the ~50 pages whose machines navigate no longer pay
+ * a file for it (docs/architecture.md#the-header, issue 32).
  */
 export const PATHS = {
   home: '/',
