@@ -41,6 +41,11 @@ export const OrderingTexts = {
   balanceTooLow: M.insufficientBalance,
   insufficientBalance: M.insufficientBalanceShort,
   stalePricing: M.stalePricing,
+  /** issue 30 (texts ours): what the add-payment buttons lead to, said before the jump */
+  addCardHint: "You'll enter your billing address and card on the next pages, then come back here to place your order.",
+  addPaymentHint: "You'll add a card on your payment methods page, then come back here to place your order.",
+  /** a short stored-value card with no saved card to reload it from */
+  reloadNeedsMethod: 'Add a credit or debit card to reload your card, or choose another way to pay.',
   timeSlotUnavailable: M.timeSlotUnavailable,
   favoritesMaximum: M.favoritesMaximum,
   /** favorite notifications (texts not shown) */

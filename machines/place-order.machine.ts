@@ -103,7 +103,8 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
             'user.setTip': { guard: 'canTip', actions: 'assignTip' },
             'user.selectSlot': { actions: 'assignSlot' },
             'user.selectReload': { guard: 'canReload', actions: 'assignReload' },
-            'user.setGuest': { actions: 'assignGuest' },
+            'user.selectReloadSource': { guard: 'isReloadSource', actions: 'assignReloadSource' },
+            'user.setGuest': { actions: ['assignGuest', 'rememberGuest'] },
             'user.submit': [
               { guard: 'isExpired', target: 'stale' },
               { guard: 'isPricingInvalid', actions: { type: 'assignNotice', params: { notice: 'unexpectedError' } } },

@@ -8,6 +8,7 @@ import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '
 import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { thisMonth, useToast } from './-cards/card-page-hooks.ts';
 import { ReturnUrlSearch } from './-account/search.ts';
+import { useRedirect } from '../services/redirect.ts';
 
 /**
  * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.
@@ -23,6 +24,9 @@ export const Route = createFileRoute('/account/payment-method/gift/guest/credit-
 function GuestCreditCardPage() {
   const returnUrl = safeReturnUrl(Route.useSearch().returnUrl) ?? undefined;
   const toast = useToast();
+  const redirect = useRedirect({ replace: true });
+  // issue 30: only the checkout's return goes back at once (the gift form keeps its 'Continue', docs/gifting.md 1)
+  const returnsToCheckout = !!returnUrl && returnUrl.startsWith('/menu/cart');
   // read once per visit: an expired token is cleared here and the page says so
   const stored = useMemo(() => readGuestCard(), []);
   const address = useMemo(() => readGuestAddress(), []);
@@ -33,9 +37,11 @@ function GuestCreditCardPage() {
         notify: ({ context }) => context.notice && toast('success', context.notice),
         storeGuestCard: ({ context }) => context.guestCard && saveGuestCard(context.guestCard),
         clearGuestCard: () => clearGuestCard(),
+        // issue 30: sent by the checkout (?returnUrl=), 'Use this card' goes straight back to it with the card
+        redirect,
       },
     }),
-    { input: { mode: 'guest', stored, postalCode: address?.address.postalCode ?? null, today: thisMonth() } },
+    { input: { mode: 'guest', stored, postalCode: address?.address.postalCode ?? null, today: thisMonth(), returnUrl: returnsToCheckout ? returnUrl : null } },
   );
   const aside = address ? (
     <p>

@@ -9,7 +9,7 @@ import { useRedirect } from '../../services/redirect.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
-import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
+import { clearGuestCard, clearGuestPayment, readGuestDetails, readGuestPayment, saveGuestDetails } from '../../services/guest-payment.ts';
 import { cartItemsInput, checkoutActors, sameItems, guestPaymentChoices, offersQuery, startingOffers, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
 import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
@@ -83,6 +83,10 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
         },
         forgetGuestCard: () => clearGuestCard(),
+        // issue 30: what the guest typed survives the billing-address and card pages (this tab's sessionStorage)
+        rememberGuest: ({ context }) => {
+          if (context.guestDetails) saveGuestDetails(context.guestDetails);
+        },
         // issue 29: submit refused items sold out (or gone) since pricing: the bag marks them, so the next pricing leaves them out
         markItemsUnavailable: ({ event }) => {
           assertEvent(event, 'xstate.error.actor.submitOrder');
@@ -111,6 +115,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         keyBase: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
         locale: defaultLocale(),
         returnPath: pathname,
+        guestDetails: guest ? readGuestDetails() : null,
       },
     },
   );

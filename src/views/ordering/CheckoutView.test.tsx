@@ -45,16 +45,40 @@ async function renderCheckout(over: Record<string, unknown> = {}) {
 }
 
 describe('checkout (#payment-summary)', () => {
-  it('shows the priced total; short balance: Reload & place order with the reload amounts', async () => {
-    await renderCheckout();
+  it('shows the priced total; short balance: the reload fields at once, and one click on Reload & place order places it', async () => {
+    await renderCheckout({ payments: [...payments, { id: 'pm_2', tender: 'CREDIT_CARD' as const, label: 'Mastercard …4444' }] });
     await act(async () => pending.priceOrder![0]!.resolve(pricingFixture()));
-    expect(screen.getByText('$12.00')).toBeTruthy();
+    // issue 30: one total row (the quote's own 'Total' line is not repeated), no tip line at $0
+    const summary = screen.getByRole('region', { name: 'Order total' });
+    expect(within(summary).getAllByText(/^Total/)).toHaveLength(1);
+    expect(within(summary).queryByText('Tip')).toBeNull();
     act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
     const modal = screen.getByRole('dialog', { name: 'Payment summary' });
-    expect(within(modal).getByRole('button', { name: 'Reload & place order' })).toBeTruthy();
+    // issue 30 / spec 1 §4: the card ($10.00) is short of $12.00: the reload fields are there before any click
+    const reload = within(modal).getByRole('group', { name: 'Reload your card' });
+    expect(within(reload).getByRole('status').textContent).toBe('Insufficient balance for order. Looks like your card balance is too low to complete your order.');
+    expect((within(reload).getByLabelText('Reload from') as HTMLSelectElement).value).toBe('pm_1');
+    expect([...(within(reload).getByLabelText('Reload from') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Visa …4242', 'Mastercard …4444']);
+    expect((within(reload).getByRole('radio', { name: '$10.00' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(reload).getByRole('radiogroup', { name: 'Reload amount' }).textContent).toContain('$25.00');
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.change(within(reload).getByLabelText('Reload from'), { target: { value: 'pm_2' } });
+    act(() => within(reload).getByRole('radio', { name: '$25.00' }).click());
+    // one click: the order goes with the reload named
     act(() => within(modal).getByRole('button', { name: 'Reload & place order' }).click());
-    expect(within(modal).getByRole('alert').textContent).toBe('Looks like your card balance is too low to complete your order.');
-    expect(within(modal).getByRole('group', { name: 'Reload amount' }).textContent).toContain('$25.00');
+    expect(pending.submitOrder![0]!.input).toMatchObject({ tenders: [{ tender: 'SVC', id: 'card1', amount: 1200 }], reload: { paymentMethodId: 'pm_2', amount: 2500 } });
+  });
+
+  it('a short card and no saved card to reload from: says so, with the way to add one that comes back here', async () => {
+    await renderCheckout({ payments: [payments[0]], reloadMethodId: null });
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture()));
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    const modal = screen.getByRole('dialog', { name: 'Payment summary' });
+    expect(within(modal).getByText('Add a credit or debit card to reload your card, or choose another way to pay.')).toBeTruthy();
+    const add = within(modal).getByRole('button', { name: 'Add a payment method' });
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)!.textContent).toBe("You'll add a card on your payment methods page, then come back here to place your order.");
+    act(() => add.click());
+    expect(effects).toEqual(['redirect:/account/payment-method?returnUrl=%2Fmenu%2Fcart%23payment-summary']);
   });
 
   it('a tip then a credit card: the tip-removed dialog', async () => {
@@ -292,7 +316,8 @@ describe('other ordering messages at checkout (spec 5, 6, 8)', () => {
     act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
     expect(within(modal).getByRole('alert').textContent).toBe('no payment method selected');
     act(() => within(modal).getByRole('button', { name: 'Add a payment method' }).click());
-    expect(effects).toEqual(['redirect:/account/payment-method']);
+    // issue 30: the member comes back to this checkout's payment summary
+    expect(effects).toEqual(['redirect:/account/payment-method?returnUrl=%2Fmenu%2Fcart%23payment-summary']);
   });
 
   it("the server finds the balance short (INSUFFICIENT_BALANCE): 'Insufficient balance for order' and the too-low text, with its reload amounts", async () => {
@@ -302,8 +327,14 @@ describe('other ordering messages at checkout (spec 5, 6, 8)', () => {
     act(() => actor.send({ type: 'user.submit', at: Date.now() }));
     await act(async () => pending.submitOrder![0]!.reject({ status: 402, code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance for order', body: { code: 'INSUFFICIENT_BALANCE', balance: 300, reloadOptions: [1000] } }));
     const modal = screen.getByRole('dialog', { name: 'Payment summary' });
-    expect(within(modal).getByRole('alert').textContent).toBe('Insufficient balance for order');
-    expect(within(modal).getByText('Looks like your card balance is too low to complete your order.')).toBeTruthy();
+    // issue 30: the card's balance as the server found it; the reload fields with the server's amounts, at once
+    const reload = within(modal).getByRole('group', { name: 'Reload your card' });
+    expect(within(reload).getByRole('status').textContent).toBe('Insufficient balance for order. Looks like your card balance is too low to complete your order.');
+    expect(within(modal).getByRole('radio', { name: /^My card/ }).closest('label')!.textContent).toBe('My card$3.00');
+    expect(within(reload).getByRole('radiogroup', { name: 'Reload amount' }).textContent).toBe('$10.00');
+    act(() => within(reload).getByRole('radio', { name: '$10.00' }).click());
+    act(() => within(modal).getByRole('button', { name: 'Reload & place order' }).click());
+    expect(pending.submitOrder![1]!.input).toMatchObject({ reload: { paymentMethodId: 'pm_1', amount: 1000 } });
   });
 
   it('TIME_UNAVAILABLE on submit is recovered from like 110000: the slots reloaded, the time-slot text', async () => {

@@ -4,7 +4,7 @@ import type { Offer, PickupEstimateResponse, PickupOptionCode } from '../../../c
 import { OrderingMessages } from '../../../contracts/ordering-messages.ts';
 import { PICKUP_OPTION_NAMES, tipAllowed } from '../../../contracts/ordering-rules.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
-import { balanceShort, selectedPayment } from '../../../machines/place-order.setup.ts';
+import { balanceShort, reloadSources, selectedPayment } from '../../../machines/place-order.setup.ts';
 import type { placeOrderMachine } from '../../../machines/place-order.machine.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
@@ -113,7 +113,8 @@ export function CheckoutView({
         {pricing && (s.matches({ checkout: 'priced' }) || s.matches('submitting')) ? (
           <>
             <dl className="summary-lines">
-              {pricing.summary.lineItems.map((l) => (
+              {/* issue 30: one total row (the quote's own 'Total' line is the price without the tip): lines, tip, total */}
+              {pricing.summary.lineItems.filter((l) => l.kind !== 'total').map((l) => (
                 <div key={l.label} className={`summary-line summary-line--${l.kind}`}>
                   <dt>{l.label}</dt>
                   <dd>{money(l.amount)}</dd>
@@ -126,16 +127,26 @@ export function CheckoutView({
                 </div>
               ) : null}
               <div className="summary-line summary-line--total">
-                <dt>{pricing.summary.label}</dt>
+                <dt>Total</dt>
                 <dd>{money(pricing.summary.price + c.tip)}</dd>
               </div>
             </dl>
             {pricing.store.taxIncludedNote ? <p className="summary-note">{OrderingTexts.caTaxNote}</p> : null}
             {pricing.additionalFeeDescription ? <p className="summary-note">{pricing.additionalFeeDescription}</p> : null}
             {pricing.store.svcOnly ? <p className="summary-note">{OrderingMessages.svcOnly(brand)}</p> : null}
-            <button type="button" className="btn btn--primary add-button" onClick={onOpenSummary}>
-              Continue to payment
-            </button>
+            {c.guest && c.payments.length === 0 ? (
+              // issue 30: a guest without a card goes straight to add one (the payment summary opens on the way back)
+              <>
+                <button type="button" className="btn btn--primary add-button" aria-describedby="add-card-hint" onClick={() => send({ type: 'user.addPayment' })}>
+                  Add a card to pay
+                </button>
+                <p id="add-card-hint" className="summary-note">{OrderingTexts.addCardHint}</p>
+              </>
+            ) : (
+              <button type="button" className="btn btn--primary add-button" onClick={onOpenSummary}>
+                Continue to payment
+              </button>
+            )}
           </>
         ) : null}
       </section>
@@ -150,9 +161,11 @@ export function CheckoutView({
               {p.balance !== undefined ? <span className="option-price">{money(p.balance)}</span> : null}
             </label>
           ))}
-          <button type="button" className="btn btn--link" onClick={() => send({ type: 'user.addPayment' })}>
+          <button type="button" className="btn btn--link" aria-describedby="add-payment-hint" onClick={() => send({ type: 'user.addPayment' })}>
             {c.guest ? 'Add a card' : 'Add a payment method'}
           </button>
+          {/* issue 30: say where the button leads before the jump: the payment pages, then back to this order */}
+          <p id="add-payment-hint" className="summary-note">{c.guest ? OrderingTexts.addCardHint : OrderingTexts.addPaymentHint}</p>
         </fieldset>
         {canTip ? (
           <fieldset className="choice-group">
@@ -167,25 +180,12 @@ export function CheckoutView({
             </div>
           </fieldset>
         ) : null}
-        {short && c.reloadOptions.length ? (
-          <fieldset className="choice-group">
-            <legend>Reload amount</legend>
-            <div className="size-options">
-              {c.reloadOptions.map((a) => (
-                <label key={a} className="size-option">
-                  <input type="radio" name="reload" checked={c.reload?.amount === a} onChange={() => send({ type: 'user.selectReload', amount: a })} />
-                  <span className="size-name">{money(a)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
+        {short ? <ReloadFields actor={actor} money={money} /> : null}
         {c.guest ? <GuestFields actor={actor} /> : null}
         {/* spec 4: the slot went (110000): the slots were reloaded; choose another time right here */}
         {c.notice === 'timeSlotUnavailable' ? <PickupTime actor={actor} id="summary-pickup-time" /> : null}
         {s.matches({ checkout: 'stale' }) ? <StaleNotice actor={actor} /> : null}
-        {noticeText ? <p className="order-notice order-notice--error" role="alert">{noticeText}</p> : null}
-        {c.notice === 'insufficientBalance' ? <p className="summary-note">{OrderingTexts.balanceTooLow}</p> : null}
+        {noticeText && !(short && (c.notice === 'balanceTooLow' || c.notice === 'insufficientBalance')) ? <p className="order-notice order-notice--error" role="alert">{noticeText}</p> : null}
         {pricing ? (
           <p className="summary-total">
             Total <strong>{money(pricing.summary.price + c.tip)}</strong>
@@ -253,6 +253,50 @@ function GuestFields({ actor }: { actor: PlaceOrderActor }) {
         <input type="checkbox" checked={d.guestEmailMarketingOptIn} onChange={(e) => set({ guestEmailMarketingOptIn: e.target.checked })} />
         <span>Send me offers and news by email</span>
       </label>
+    </fieldset>
+  );
+}
+
+/**
+ * Spec 1 §4, spec 2 §5 (issue 30): the stored-value card is short, so the reload is shown at once: 'Insufficient
+ * balance for order', the card it is charged to and the amount (the smallest covering amount is preselected by the
+ * machine, so 'Reload & place order' works with one click). Without a saved card there is nothing to reload from:
+ * the way to add one, which comes back here.
+ */
+function ReloadFields({ actor, money }: { actor: PlaceOrderActor; money: (n: number) => string }) {
+  const c = useSelector(actor, (s) => s.context);
+  const sources = reloadSources(c);
+  return (
+    <fieldset className="choice-group reload-fields">
+      <legend>Reload your card</legend>
+      <p className="order-notice order-notice--warn" role="status">
+        {OrderingTexts.insufficientBalance}. {OrderingTexts.balanceTooLow}
+      </p>
+      {sources.length ? (
+        <>
+          <div className="field">
+            <label htmlFor="reload-source">Reload from</label>
+            <select id="reload-source" value={c.reloadMethodId ?? ''} onChange={(e) => actor.send({ type: 'user.selectReloadSource', paymentMethodId: e.target.value })}>
+              {c.reloadMethodId ? null : <option value="">Choose a card</option>}
+              {sources.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="size-options" role="radiogroup" aria-label="Reload amount">
+            {c.reloadOptions.map((a) => (
+              <label key={a} className="size-option">
+                <input type="radio" name="reload" checked={c.reload?.amount === a} onChange={() => actor.send({ type: 'user.selectReload', amount: a })} />
+                <span className="size-name">{money(a)}</span>
+              </label>
+            ))}
+          </div>
+        </>
+      ) : (
+        <p>{OrderingTexts.reloadNeedsMethod}</p>
+      )}
     </fieldset>
   );
 }

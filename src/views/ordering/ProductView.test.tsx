@@ -79,7 +79,7 @@ async function renderProduct(view: 'product' | 'nutrition' = 'product', opts: { 
   await screen.findByRole('progressbar', { name: 'Loading the product' });
   return { actor, cart, favorites };
 }
-const addButton = () => screen.getByRole('button', { name: /^Add to order/ });
+const addButton = () => screen.getByRole('button', { name: /^(Add to order|Sold out$|Not sold at this store$)/ });
 
 describe('/menu/product/{productNumber}/{formCode}', () => {
   it('shows the default size and options, and the price as the choices change', async () => {
@@ -112,8 +112,17 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await renderProduct();
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     await act(async () => addButton().click());
-    expect(screen.getByText('Added to your order.')).toBeTruthy();
+    // issue 30: the confirmation is a sheet fixed where the customer is (not a panel at the page's end), announced,
+    // with focus on its message; 'Customize another' closes it and focus goes back to Add to order
+    const message = await screen.findByText('Added to your order.');
+    const sheet = screen.getByRole('region', { name: 'Added to your order' });
+    expect(sheet.className).toBe('added-sheet');
+    expect(sheet.contains(message) && message.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(message);
     expect(screen.getByRole('link', { name: 'Review order' }).getAttribute('href')).toBe('/menu/cart');
+    await act(async () => screen.getByRole('button', { name: 'Customize another' }).click());
+    expect(screen.queryByRole('region', { name: 'Added to your order' })).toBeNull();
+    expect(document.activeElement).toBe(addButton());
     expect((added.at(-1) as Array<{ optionProductNumber: number; quantity: number }>).map((o) => [o.optionProductNumber, o.quantity])).toEqual([[301, 1], [401, 2]]);
     stops.forEach((x) => x());
     document.body.innerHTML = '';
@@ -128,7 +137,7 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     act(() => screen.getByRole('button', { name: 'More: Shots' }).click());
     await act(async () => addButton().click());
-    expect(screen.getByRole('alert').textContent).toContain("You've reached the item maximum for this order. Remove something to add more.");
+    expect((await screen.findByRole('alert')).textContent).toContain("You've reached the item maximum for this order. Remove something to add more.");
     expect(screen.queryByText('Added to your order.')).toBeNull();
     expect(cartCount(cart.getSnapshot().context.items)).toBe(3);
     await act(async () => screen.getByRole('button', { name: 'Keep customizing' }).click());
@@ -235,19 +244,35 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     expect((screen.getByRole('radio', { name: /Almond milk/ }) as HTMLInputElement).checked).toBe(true);
     await act(async () => addButton().click());
     await act(async () => screen.getByRole('button', { name: 'Add to order anyway' }).click());
-    expect(screen.getByText('Added to your order.')).toBeTruthy();
+    expect(await screen.findByText('Added to your order.')).toBeTruthy();
     expect((added.at(-1) as Array<{ optionProductNumber: number }>).map((o) => o.optionProductNumber)).toEqual([303, 401]);
   });
 
   it('issue 29: sold out at the store (a live change): Sold out, Add disabled, Try instead with up to three links', async () => {
     const substitutes = [tile(2122, 'Flat White'), tile(2123, 'Cappuccino'), tile(2124, 'Caffè Mocha')];
-    await renderProduct('product', { extra: { stock: { '2121': 'SoldOut' }, substitutes } });
+    const { actor, cart } = await renderProduct('product', { extra: { stock: { '2121': 'SoldOut' }, substitutes } });
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
-    expect(screen.getByText('Sold out')).toBeTruthy();
+    expect(screen.getByText('Sold out', { selector: '.order-badge' })).toBeTruthy();
+    // issue 30: the button says it too, and an add is refused by the machine, not only by the disabled button
+    expect(screen.getByRole('button', { name: 'Sold out' })).toBe(addButton());
     expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => actor.send({ type: 'user.addToCart', at: 1 }));
+    expect(cartCount(cart.getSnapshot().context.items)).toBe(0);
     expect(screen.getByRole('heading', { name: 'Try instead' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cappuccino' }).getAttribute('href')).toBe('/menu/product/2123/hot');
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('.try-instead'))).toHaveLength(3);
+  });
+
+  it("issue 30: not sold at this store: 'Not sold at this store' on the badge and the disabled button, told apart from Sold out", async () => {
+    const { actor, cart } = await renderProduct();
+    await act(async () => settle!.resolve({ products: [latteDetail({ availability: 'NotAvailableHere' })] }));
+    expect(screen.getByText('Not sold at this store', { selector: '.order-badge' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Not sold at this store' })).toBe(addButton());
+    expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText('Sold out')).toBeNull();
+    await act(async () => actor.send({ type: 'user.addToCart', at: 1 }));
+    expect(cartCount(cart.getSnapshot().context.items)).toBe(0);
+    expect(screen.queryByText('Added to your order.')).toBeNull();
   });
 
   it('issue 29: available again: no Sold out, Add enabled, no substitutes shown', async () => {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProductDetail } from '../../../contracts/ordering.ts';
@@ -14,7 +15,7 @@ import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } fro
 import type { ProductTile } from '../../../contracts/ordering-menu.ts';
 import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
-import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
+import type { StockAvailability } from '../../../machines/stock-rules.ts';
 import './ordering.css';
 
 export type ProductActor = ActorRefFrom<typeof productMachine>;
@@ -81,22 +82,8 @@ export function ProductFrame({ actor, children }: { actor: ProductActor; childre
   return <>{children(state.context.product)}</>;
 }
 
-/** What adding said: added (a status), or refused by a full bag (an alert); the way to the bag, or on customising. */
-function AfterAdd({ actor, refused, message, next }: { actor: ProductActor; refused: boolean; message: string; next: string }) {
-  return (
-    <div className={`order-notice added-panel${refused ? ' order-notice--error' : ''}`} role={refused ? 'alert' : 'status'}>
-      <p>{message}</p>
-      <div className="row">
-        <Link to="/menu/cart" className="btn btn--primary btn--small">
-          Review order
-        </Link>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
-          {next}
-        </button>
-      </div>
-    </div>
-  );
-}
+/** issue 30: the confirmation sheet, loaded when an add first answers (docs/ordering-client.md) */
+const AddedSheet = lazy(() => import('./AddedSheet.tsx'));
 
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
 const NO_STOCK: Readonly<Record<string, StockAvailability>> = {};
@@ -141,6 +128,11 @@ export function ProductView({
   allergenFilter?: readonly AllergenCode[];
 }) {
   const c = useSelector(actor, (s) => s.context);
+  // the store's live stock goes to the machine, which refuses an add while the product is sold out (issue 30)
+  const live = stock[String(c.productNumber)];
+  useEffect(() => {
+    if (live) actor.send({ type: 'stock.changed', availability: live });
+  }, [actor, live]);
   const added = useSelector(actor, (s) => s.matches('added'));
   const cartFull = useSelector(actor, (s) => s.matches('cartFull'));
   const warning = useSelector(actor, (s) => s.matches('warning'));
@@ -155,8 +147,10 @@ export function ProductView({
             ...cat.children.map((ch) => ({ id: `${cat.id}-${ch.id}`, name: ch.name, single: ch.selection === 'single', products: ch.products })),
           ]).filter((g) => g.products.length);
           const optionCount = allOptions(p).length;
-          const availability = stockOf(stock, p.productNumber, p.availability);
+          // the machine's availability: as loaded at this store, with the live stock laid over it (issue 29, 30)
+          const availability = c.availability;
           const soldOut = availability === 'SoldOut';
+          const unavailable = availability !== 'Available';
           const filtered = hiddenBy(size?.allergenCodes ?? [], allergenFilter);
           return (
             <>
@@ -227,7 +221,7 @@ export function ProductView({
                       })}
                 </fieldset>
               ))}
-              {c.error ? (
+              {c.error && c.error !== 'unavailable' ? (
                 <p className="order-notice order-notice--error" role="alert">
                   {c.error === 'addInLimit' ? OrderingMessages.addInLimit(c.maximumModifierAmount) : OrderingTexts.productDataInvalid}
                 </p>
@@ -242,8 +236,13 @@ export function ProductView({
                     +
                   </button>
                 </div>
-                <button type="button" className="btn btn--primary add-button" disabled={soldOut} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
-                  Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}
+                {/* issue 30: an item the store has sold out or does not sell cannot be added, and the button says which */}
+                <button type="button" className="btn btn--primary add-button" disabled={unavailable} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
+                  {unavailable ? (
+                    soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere
+                  ) : (
+                    <>Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}</>
+                  )}
                 </button>
               </div>
               {soldOut ? <TryInstead products={substitutes} /> : null}
@@ -264,8 +263,11 @@ export function ProductView({
               ) : null}
               {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
               <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
-              {cartFull ? <AfterAdd actor={actor} refused message={OrderingTexts.cartFull} next="Keep customizing" /> : null}
-              {added ? <AfterAdd actor={actor} refused={false} message="Added to your order." next="Customize another" /> : null}
+              {cartFull || added ? (
+                <Suspense fallback={null}>
+                  <AddedSheet refused={cartFull} message={cartFull ? OrderingTexts.cartFull : 'Added to your order.'} next={cartFull ? 'Keep customizing' : 'Customize another'} onNext={() => actor.send({ type: 'user.continue' })} />
+                </Suspense>
+              ) : null}
             </>
           );
         }}
