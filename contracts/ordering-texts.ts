@@ -18,6 +18,8 @@ export const OrderingTexts = {
   noItemsAvailable: 'None of the items in your bag are available at this store.',
   /** "unavailable or sold-out items" (text not shown) */
   itemsUnavailable: 'Some items are not available at this store.',
+  /** issue 30: before the names of the lines left out of the price */
+  leftOut: 'Not included in your total:',
   menuLoadError: M.menuLoadError,
   menuNotAvailable: M.menuNotAvailable,
   emptyMenu: M.emptyMenu,

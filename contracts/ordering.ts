@@ -304,6 +304,8 @@ export const OrderingErrorExtensions = v.looseObject({
   ...ApiErrorExtensions.entries,
   /** ITEMS_NOT_FOUND / ITEMS_UNAVAILABLE / CHOOSE_DIFFERENT_ITEM: the skus concerned */
   skus: v.optional(v.array(v.string())),
+  /** ITEMS_UNAVAILABLE at pricing (issue 30): which of `skus` are sold out; the others are not sold at this store */
+  soldOut: v.optional(v.array(v.string())),
   /** INSUFFICIENT_BALANCE: what 'Reload & place order' needs */
   balance: v.optional(v.number()),
   reloadOptions: v.optional(v.array(v.number())),

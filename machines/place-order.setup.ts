@@ -168,6 +168,12 @@ export const placeOrderSetup = setup({
     },
     isChooseStoreCode: ({ event }) => action(event) === 'choose-store',
     isMenuCode: ({ event }) => action(event) === 'menu',
+    /** issue 30: the bag holds items the store does not sell now: they are marked, the rest priced (not a bare 'got it') */
+    isItemsGonePricing: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.priceOrder');
+      const c = asFlowError(event.error).code;
+      return c === 'ITEMS_UNAVAILABLE' || c === 'ITEMS_NOT_FOUND';
+    },
     isGotItCode: ({ event }) => action(event) === 'got-it' || action(event) === 'server-message',
     isRewardNotApplied: ({ event }) => action(event) === 'offer-not-applied',
     /** an unknown payment, or another type than the stored-value card at a store that takes only those */
@@ -220,7 +226,7 @@ export const placeOrderSetup = setup({
     clearOffers: () => {},
     /** provided by the route: store the order as previous, clear cart and offers (then `redirect` to `destination`) */
     orderPlaced: () => {},
-    /** provided by the route: the bag marks the refused skus' items sold out (issue 29; docs/order-status.md 3.8) */
+    /** provided by the route: the bag marks the refused skus' items sold out or not sold here (issue 29, 30; docs/order-status.md 3.8) */
     markItemsUnavailable: () => {},
     /** provided by the route: keeps the guest's details for the payment pages and back (issue 30) */
     rememberGuest: () => {},

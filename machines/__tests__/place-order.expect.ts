@@ -67,6 +67,8 @@ export const placeOrderEvents = [
   // issue 30: the reload's source, one of the member's saved cards (index 40), and one that is not (41)
   { type: 'user.selectReloadSource', paymentMethodId: 'pm_2' },
   { type: 'user.selectReloadSource', paymentMethodId: 'card1' },
+  // issue 30: the bag holds an item the store does not sell (index 42): marked, the rest priced again
+  fail('priceOrder', err('ITEMS_UNAVAILABLE', 422, { skus: ['2121-grande'], soldOut: [] })),
   // issue 29: sold out since pricing (docs/order-status.md 3.8)
   fail('submitOrder', err('ITEMS_UNAVAILABLE', 422, { skus: ['2121-grande'] })),
 ];
@@ -100,12 +102,14 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
       'xstate.error.actor.priceOrder': [
         { guard: 'isChooseStoreCode', to: 'checkout.chooseStore' },
         { guard: 'isMenuCode', to: 'checkout.chooseItem' },
+        { guard: 'isItemsGonePricing', to: 'checkout.itemsGone' },
         { guard: 'isGotItCode', to: 'checkout.gotIt' },
         { guard: 'isRewardNotApplied', to: 'checkout.pricing' },
         'checkout.tryAgain',
       ],
     },
     'checkout.gotIt': { 'user.gotIt': 'checkout.unpriced' },
+    'checkout.itemsGone': { 'user.gotIt': 'checkout.pricing' },
     'checkout.chooseStore': { 'user.chooseStore': null },
     'checkout.chooseItem': { 'user.chooseItem': null },
     'checkout.tryAgain': { 'user.tryAgain': 'checkout.pricing' },
@@ -166,6 +170,9 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
     { name: 'an add-in limit, got it, refreshed', run: 'member', events: Po([6, 9, 13]), ends: 'checkout.pricing' },
     { name: 'a reward not applied: priced again', run: 'member', events: Po([7]), ends: 'checkout.pricing' },
     { name: 'pricing fails', run: 'member', events: Po([8]), ends: 'checkout.tryAgain' },
+    // issue 30: an item the store does not sell: marked in the bag, then the rest is priced (never a bare 'got it')
+    { name: 'an item not sold here: marked, the rest priced when the bag changes', run: 'member', events: Po([42, 35]), ends: 'checkout.pricing' },
+    { name: "an item not sold here: 'got it' prices the rest", run: 'member', events: Po([42, 9]), ends: 'checkout.pricing' },
     { name: 'pricing fails, tried again', run: 'member', events: Po([8, 12]), ends: 'checkout.pricing' },
     { name: 'an offer not applied', run: 'member', events: Po([1]), ends: 'checkout.priced.ready' },
     { name: 'the cart changes: priced again', run: 'member', events: Po([0, 35]), ends: 'checkout.pricing' },
@@ -211,6 +218,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
   sees: {
     'checkout.pricing': { tags: ['loading'] },
     'checkout.gotIt': { tags: ['error'] },
+    'checkout.itemsGone': { tags: ['error'] },
     'checkout.chooseStore': { tags: ['error'] },
     'checkout.chooseItem': { tags: ['error'] },
     'checkout.tryAgain': { tags: ['error'], message: 'Something went wrong. Please try again.' },
@@ -269,7 +277,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         const offerDropped = (ev.type === 'xstate.done.actor.priceOrder' && p!.offers.length > 0 && !(ev.output as { cart: { offers: Array<{ hasBeenApplied: boolean }> } }).cart.offers[0]!.hasBeenApplied) || code === 'REWARD_NOT_APPLIED';
         if (offerDropped) expect([c.offers, c.notice, OrderingTexts.offerNotApplied]).toEqual([[], 'offerNotApplied', 'offer not applied']);
         if (ev.type === 'xstate.error.actor.priceOrder') {
-          const want = { STORE_CLOSED: 'chooseStore', CHOOSE_DIFFERENT_ITEM: 'chooseItem', ADD_IN_LIMIT: 'gotIt', REWARD_NOT_APPLIED: 'pricing', SOMETHING_ELSE: 'tryAgain' }[code!];
+          const want = { STORE_CLOSED: 'chooseStore', CHOOSE_DIFFERENT_ITEM: 'chooseItem', ADD_IN_LIMIT: 'gotIt', REWARD_NOT_APPLIED: 'pricing', SOMETHING_ELSE: 'tryAgain', ITEMS_UNAVAILABLE: 'itemsGone' }[code!];
           expect(s.value).toEqual({ checkout: want });
           if (code !== 'REWARD_NOT_APPLIED') expect(c.failure).toEqual({ code, message: `server says ${code}` });
         }
@@ -361,6 +369,7 @@ export const placeOrderFlow: Flow<typeof placeOrderMachine> = {
         if (offerDropped) want.push('clearOffers');
         // navigation: the destination, written out (a guest comes back to the checkout's page with the card)
         if (ev.type === 'xstate.done.actor.submitOrder') want.push('orderPlaced', `redirect:/menu/previous?placed=${PLACED.order.orderId}`);
+        if (ev.type === 'xstate.error.actor.priceOrder' && code === 'ITEMS_UNAVAILABLE') want.push('markItemsUnavailable');
         if (ev.type === 'xstate.error.actor.submitOrder' && code === 'ITEMS_UNAVAILABLE') {
           want.push('markItemsUnavailable');
           expect([s.value, c.failure?.code]).toEqual([{ checkout: 'gotIt' }, 'ITEMS_UNAVAILABLE']);

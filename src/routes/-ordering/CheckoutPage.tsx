@@ -77,7 +77,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         orderPlaced: ({ context }) => {
           const o = context.order?.order;
           if (!o) return;
-          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption });
+          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption, readyEstimateAt: o.readyEstimateAt, reloaded: context.order?.card?.reloaded ?? 0, guest });
           if (guest) clearGuestPayment(); // the single-use card is used up
           cart.send({ type: 'cart.clear' });
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
@@ -88,14 +88,17 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
           if (context.guestDetails) saveGuestDetails(context.guestDetails);
         },
         // issue 29: submit refused items sold out (or gone) since pricing: the bag marks them, so the next pricing leaves them out
+        // issue 30: pricing refused items the store does not sell or has sold out: the same marking, told apart
+        // ('SoldOut' for the server's soldOut skus, else 'NotAvailableHere'); the bag names them with Remove
         markItemsUnavailable: ({ event }) => {
-          assertEvent(event, 'xstate.error.actor.submitOrder');
-          const skus = asFlowError(event.error).body.skus;
+          assertEvent(event, ['xstate.error.actor.submitOrder', 'xstate.error.actor.priceOrder']);
+          const { skus, soldOut } = asFlowError(event.error).body;
           if (!Array.isArray(skus)) return;
           const gone = new Set(skus.map(String));
+          const sold = event.type === 'xstate.error.actor.submitOrder' ? gone : new Set(Array.isArray(soldOut) ? soldOut.map(String) : []);
           const current = cart.getSnapshot().context.items;
           const availability: Record<string, CartItem['availability']> = {};
-          for (const i of current) availability[String(i.product.productNumber)] = gone.has(i.size.sku) ? 'SoldOut' : (availability[String(i.product.productNumber)] ?? i.availability);
+          for (const i of current) availability[String(i.product.productNumber)] = gone.has(i.size.sku) ? (sold.has(i.size.sku) ? 'SoldOut' : 'NotAvailableHere') : (availability[String(i.product.productNumber)] ?? i.availability);
           cart.send({ type: 'cart.availability', availability });
         },
         redirect,

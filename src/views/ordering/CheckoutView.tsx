@@ -87,6 +87,13 @@ export function CheckoutView({
             <button type="button" className="btn btn--primary btn--small" onClick={() => send({ type: 'user.gotIt' })}>Got it</button>
           </div>
         ) : null}
+        {s.matches({ checkout: 'itemsGone' }) ? (
+          // issue 30: the bag above names the items this store cannot make (with Remove); 'Got it' prices the rest
+          <div className="order-notice order-notice--error" role="alert">
+            <p>{c.failure?.message}</p>
+            <button type="button" className="btn btn--primary btn--small" onClick={() => send({ type: 'user.gotIt' })}>Got it</button>
+          </div>
+        ) : null}
         {s.matches({ checkout: 'chooseStore' }) ? (
           <div className="order-notice order-notice--error" role="alert">
             <p>{c.failure?.message}</p>

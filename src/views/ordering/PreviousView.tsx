@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import type { PlacedOrder } from './OrderPlacedDialog.tsx';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { isExpressOrder } from '../../../contracts/ordering-rules.ts';
 import { MenuTexts } from '../../../contracts/menu-texts.ts';
-import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import { formatMoney } from '../../services/format.ts';
-import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import { MemberListStatus } from './MemberListStatus.tsx';
 import { MenuTabs } from './MenuTabs.tsx';
@@ -14,9 +14,11 @@ import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
 
 export type PreviousOrdersActor = ActorRefFrom<typeof previousOrdersMachine>;
+/** issue 30: the success modal, loaded when an order was just placed */
+const OrderPlacedDialog = lazy(() => import('./OrderPlacedDialog.tsx'));
 
 /** /menu/previous: the member's previous orders with Reorder; the success modal after placing an order. */
-export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: { orderId: string; storeName: string; total: number; orderToken: string | null } | null; onCloseSuccess: () => void }) {
+export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: PlacedOrder | null; onCloseSuccess: () => void }) {
   const s = useSelector(actor, (x) => x);
   return (
     <section className="page order-page">
@@ -57,26 +59,11 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
           ))}
         </ul>
       ) : null}
-      <Dialog open={!!placed} title="Thanks for your order!" onClose={onCloseSuccess} actions={
-          <>
-            {placed ? (
-              // the tracker (docs/order-status.md 1); a guest's token in the fragment, never sent to the server
-              <Link className="btn btn--primary" to="/menu/order/$orderId" params={{ orderId: placed.orderId }} {...(placed.orderToken ? { hash: `token=${placed.orderToken}` } : {})}>
-                {OrderStatusLinkTexts.trackYourOrder}
-              </Link>
-            ) : null}
-            <button type="button" className="btn btn--ghost" onClick={onCloseSuccess}>
-              Done
-            </button>
-          </>
-        }
-      >
-        {placed ? (
-          <p>
-            {placed.storeName} has your order ({formatMoney(placed.total)}). We'll have it ready soon.
-          </p>
-        ) : null}
-      </Dialog>
+      {placed ? (
+        <Suspense fallback={null}>
+          <OrderPlacedDialog placed={placed} onDone={onCloseSuccess} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
