@@ -18,8 +18,6 @@ export const OrderingTexts = {
   noItemsAvailable: 'None of the items in your bag are available at this store.',
   /** "unavailable or sold-out items" (text not shown) */
   itemsUnavailable: 'Some items are not available at this store.',
-  /** issue 30: before the names of the lines left out of the price */
-  leftOut: 'Not included in your total:',
   menuLoadError: M.menuLoadError,
   menuNotAvailable: M.menuNotAvailable,
   emptyMenu: M.emptyMenu,
@@ -43,11 +41,6 @@ export const OrderingTexts = {
   balanceTooLow: M.insufficientBalance,
   insufficientBalance: M.insufficientBalanceShort,
   stalePricing: M.stalePricing,
-  /** issue 30 (texts ours): what the add-payment buttons lead to, said before the jump */
-  addCardHint: "You'll enter your billing address and card on the next pages, then come back here to place your order.",
-  addPaymentHint: "You'll add a card on your payment methods page, then come back here to place your order.",
-  /** a short stored-value card with no saved card to reload it from */
-  reloadNeedsMethod: 'Add a credit or debit card to reload your card, or choose another way to pay.',
   timeSlotUnavailable: M.timeSlotUnavailable,
   favoritesMaximum: M.favoritesMaximum,
   /** favorite notifications (texts not shown) */

@@ -18,7 +18,8 @@ import { useCart } from './use-cart.ts';
 import { asFlowError } from '../../../machines/flow.ts';
 import type { CartItem } from '../../../machines/ordering-types.ts';
 import { useStoreStock, useSubstitutes } from './use-store-stock.ts';
-import { TryInstead } from '../../views/ordering/ProductView.tsx';
+// its own module: the cart does not load the product page's view for it (first-load weight, issue 30)
+import { TryInstead } from '../../views/ordering/TryInstead.tsx';
 
 /** 'Try instead' under a sold-out item of the bag (issue 29) */
 function CartSubstitutes({ productNumber }: { productNumber: number }) {

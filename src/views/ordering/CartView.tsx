@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
+import { CheckoutTexts } from '../../../contracts/checkout-texts.ts';
 import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import type { CartActor } from '../../services/cart.ts';
 import { formatMoney } from '../../services/format.ts';
@@ -59,7 +60,7 @@ export function CartView({
           {/* issue 30: the unavailable lines named; the rest is priced without them */}
           {unavailable ? (
             <p className="order-notice order-notice--warn" role="status">
-              {items.every((i) => i.availability !== 'Available') ? OrderingTexts.noItemsAvailable : OrderingTexts.itemsUnavailable} {OrderingTexts.leftOut}{' '}
+              {items.every((i) => i.availability !== 'Available') ? OrderingTexts.noItemsAvailable : OrderingTexts.itemsUnavailable} {CheckoutTexts.leftOut}{' '}
               {items
                 .filter((i) => i.availability !== 'Available')
                 .map((i) => i.product.name)

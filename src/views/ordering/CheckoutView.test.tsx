@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { useState } from 'react';
 import { placeOrderMachine } from '../../../machines/place-order.machine.ts';
 import { pricingFixture } from '../../../machines/__tests__/ordering-fixtures.ts';
-import { CheckoutView, type PlaceOrderActor } from './CheckoutView.tsx';
+import { CheckoutView, loadPaymentSummary, type PlaceOrderActor } from './CheckoutView.tsx';
 import { guestPaymentChoices } from '../../services/ordering/checkout.actors.ts';
 
 type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };
@@ -24,6 +24,8 @@ const payments = [{ id: 'card1', tender: 'SVC' as const, label: 'My card', balan
 
 async function renderCheckout(over: Record<string, unknown> = {}) {
   window.scrollTo = () => {};
+  // the payment summary's chunk, loaded first (the page asks for it once priced; here it renders at once)
+  await loadPaymentSummary();
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.setAttribute('open', ''); };
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.removeAttribute('open'); };
   const actor = createActor(placeOrderMachine.provide({

@@ -237,7 +237,7 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     act(() => screen.getByRole('radio', { name: /Almond milk/ }).click());
     await act(async () => addButton().click());
-    const dialog = screen.getByRole('dialog', { name: 'This changes the allergens' });
+    const dialog = await screen.findByRole('dialog', { name: 'This changes the allergens' });
     expect(dialog.textContent).toContain('Your changes add Tree nuts.');
     act(() => screen.getByRole('button', { name: 'Go back' }).click());
     expect(screen.queryByRole('dialog')).toBeNull();

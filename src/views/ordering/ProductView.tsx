@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProductDetail } from '../../../contracts/ordering.ts';
@@ -10,14 +10,15 @@ import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { allOptions, draftOf, favoriteOf, unitPrice } from '../../../machines/product-options.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
-import { Dialog } from '../shell/Dialog.tsx';
 import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } from '../../../contracts/allergens.ts';
 import type { ProductTile } from '../../../contracts/ordering-menu.ts';
 import { OrderStatusMessages } from '../../../contracts/order-status-messages.ts';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
 import type { StockAvailability } from '../../../machines/stock-rules.ts';
+import { TryInstead } from './TryInstead.tsx';
 import './ordering.css';
 
+export { TryInstead };
 export type ProductActor = ActorRefFrom<typeof productMachine>;
 export type ProductFavoritesActor = ActorRefFrom<typeof favoritesMachine>;
 
@@ -84,29 +85,11 @@ export function ProductFrame({ actor, children }: { actor: ProductActor; childre
 
 /** issue 30: the confirmation sheet, loaded when an add first answers (docs/ordering-client.md) */
 const AddedSheet = lazy(() => import('./AddedSheet.tsx'));
+/** issue 29's allergen warning, loaded when a customisation asks for it (first-load weight, issue 30) */
+const AllergenWarning = lazy(() => import('./AllergenWarning.tsx').then((m) => ({ default: m.AllergenWarning })));
 
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
 const NO_STOCK: Readonly<Record<string, StockAvailability>> = {};
-
-/** 'Try instead': up to three products of the same category the store sells now (issue 29) */
-export function TryInstead({ products, headingLevel = 2 }: { products: readonly ProductTile[]; headingLevel?: 2 | 3 }) {
-  if (!products.length) return null;
-  const H = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <div className="try-instead">
-      <H className="menu-group-title">{OrderStatusMessages.tryInstead}</H>
-      <ul className="try-instead-list">
-        {products.map((t) => (
-          <li key={`${t.productNumber}-${t.formCode}`}>
-            <Link to="/menu/product/$productNumber/$formCode" params={{ productNumber: String(t.productNumber), formCode: t.formCode }}>
-              {t.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /**
  * /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag.
@@ -136,6 +119,9 @@ export function ProductView({
   const added = useSelector(actor, (s) => s.matches('added'));
   const cartFull = useSelector(actor, (s) => s.matches('cartFull'));
   const warning = useSelector(actor, (s) => s.matches('warning'));
+  // the warning dialog stays mounted once it has opened, so closing it returns focus to the opener
+  const [warnedOnce, setWarnedOnce] = useState(false);
+  if (warning && !warnedOnce) setWarnedOnce(true);
   return (
     <section className="page order-page product-page">
       <ProductFrame actor={actor}>
@@ -262,7 +248,11 @@ export function ProductView({
                 </section>
               ) : null}
               {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
-              <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
+              {warnedOnce ? (
+                <Suspense fallback={null}>
+                  <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
+                </Suspense>
+              ) : null}
               {cartFull || added ? (
                 <Suspense fallback={null}>
                   <AddedSheet refused={cartFull} message={cartFull ? OrderingTexts.cartFull : 'Added to your order.'} next={cartFull ? 'Keep customizing' : 'Customize another'} onNext={() => actor.send({ type: 'user.continue' })} />
@@ -273,29 +263,6 @@ export function ProductView({
         }}
       </ProductFrame>
     </section>
-  );
-}
-
-/** issue 29: a customisation that adds an allergen asks before adding (product machine `warning`) */
-export function AllergenWarning({ open, added, onConfirm, onBack }: { open: boolean; added: readonly AllergenCode[]; onConfirm: () => void; onBack: () => void }) {
-  return (
-    <Dialog
-      open={open}
-      title={AllergenMessages.warningHeading}
-      onClose={onBack}
-      actions={
-        <>
-          <button type="button" className="btn btn--primary" onClick={onConfirm}>
-            {AllergenMessages.addAnyway}
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onBack}>
-            {AllergenMessages.goBack}
-          </button>
-        </>
-      }
-    >
-      <p>{AllergenMessages.warningAdds.replace('{list}', allergenList(added))}</p>
-    </Dialog>
   );
 }
 
