@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { returnUrlOr, safeReturnUrl } from '../../contracts/return-url.ts';
 import { creditCardMachine } from '../../machines/credit-card.machine.ts';
@@ -8,7 +8,6 @@ import { clearGuestCard, readGuestAddress, readGuestCard, saveGuestCard } from '
 import { CreditCardView } from '../views/cards/CreditCardView.tsx';
 import { thisMonth, useToast } from './-cards/card-page-hooks.ts';
 import { ReturnUrlSearch } from './-account/search.ts';
-import { useRedirect } from '../services/redirect.ts';
 
 /**
  * /account/payment-method/gift/guest/credit-card (guests; spec 2 §2, §6): a single-use card for an order or a gift.
@@ -24,7 +23,7 @@ export const Route = createFileRoute('/account/payment-method/gift/guest/credit-
 function GuestCreditCardPage() {
   const returnUrl = safeReturnUrl(Route.useSearch().returnUrl) ?? undefined;
   const toast = useToast();
-  const redirect = useRedirect({ replace: true });
+  const router = useRouter();
   // issue 30: only the checkout's return goes back at once (the gift form keeps its 'Continue', docs/gifting.md 1)
   const returnsToCheckout = !!returnUrl && returnUrl.startsWith('/menu/cart');
   // read once per visit: an expired token is cleared here and the page says so
@@ -38,7 +37,11 @@ function GuestCreditCardPage() {
         storeGuestCard: ({ context }) => context.guestCard && saveGuestCard(context.guestCard),
         clearGuestCard: () => clearGuestCard(),
         // issue 30: sent by the checkout (?returnUrl=), 'Use this card' goes straight back to it with the card
-        redirect,
+        // (the checked return URL; inline rather than useRedirect: this page's first load stays within its budget)
+        redirect: ({ context }) => {
+          const href = safeReturnUrl(context.destination);
+          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
+        },
       },
     }),
     { input: { mode: 'guest', stored, postalCode: address?.address.postalCode ?? null, today: thisMonth(), returnUrl: returnsToCheckout ? returnUrl : null } },

@@ -49,11 +49,13 @@ async function renderCheckout(over: Record<string, unknown> = {}) {
 describe('checkout (#payment-summary)', () => {
   it('shows the priced total; short balance: the reload fields at once, and one click on Reload & place order places it', async () => {
     await renderCheckout({ payments: [...payments, { id: 'pm_2', tender: 'CREDIT_CARD' as const, label: 'Mastercard …4444' }] });
-    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture()));
+    // the server's quote lists its own 'Total' line (without the tip), as server/ordering/pricing.ts does
+    const quote = pricingFixture();
+    await act(async () => pending.priceOrder![0]!.resolve({ ...quote, summary: { ...quote.summary, label: 'Total $12.00', lineItems: [...quote.summary.lineItems, { label: 'Total', amount: 1200, kind: 'total' }] } }));
     // issue 30: one total row (the quote's own 'Total' line is not repeated), no tip line at $0
     const summary = screen.getByRole('region', { name: 'Order total' });
-    expect(within(summary).getAllByText(/^Total/)).toHaveLength(1);
-    expect(within(summary).queryByText('Tip')).toBeNull();
+    const rows = () => within(summary).getAllByRole('term').map((dt) => `${dt.textContent} ${dt.nextElementSibling!.textContent}`);
+    expect(rows()).toEqual(['Subtotal $11.00', 'Tax $1.00', 'Total $12.00']);
     act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
     const modal = screen.getByRole('dialog', { name: 'Payment summary' });
     // issue 30 / spec 1 §4: the card ($10.00) is short of $12.00: the reload fields are there before any click
@@ -63,6 +65,10 @@ describe('checkout (#payment-summary)', () => {
     expect([...(within(reload).getByLabelText('Reload from') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Visa …4242', 'Mastercard …4444']);
     expect((within(reload).getByRole('radio', { name: '$10.00' }) as HTMLInputElement).checked).toBe(true);
     expect(within(reload).getByRole('radiogroup', { name: 'Reload amount' }).textContent).toContain('$25.00');
+    // a $1 tip: one Tip line and one Total with it ($13.00), never 'Total $12.00 … $13.00'
+    act(() => within(modal).getByRole('radio', { name: '$1.00' }).click());
+    expect(rows()).toEqual(['Subtotal $11.00', 'Tax $1.00', 'Tip $1.00', 'Total $13.00']);
+    act(() => within(modal).getByRole('radio', { name: 'No tip' }).click());
     const { fireEvent } = await import('@testing-library/react');
     fireEvent.change(within(reload).getByLabelText('Reload from'), { target: { value: 'pm_2' } });
     act(() => within(reload).getByRole('radio', { name: '$25.00' }).click());
