@@ -152,7 +152,7 @@ export function ProductView({
                   <h1>{p.name}</h1>
                   <p className="product-desc">{p.description}</p>
                   {size ? <p className="product-cal">{size.nutrition.calories} calories{size.displaySize ? ` · ${size.displaySize}` : ''}</p> : null}
-                  {soldOut ? <p className="order-badge order-badge--soldout">{OrderStatusMessages.soldOut}</p> : availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {/* issue 30: 'Sold out' / 'Not sold at this store' is the disabled Add button's label (always in view in the sticky add bar), said once */}
                   {filtered.length ? <p className="order-notice order-notice--warn">{AllergenMessages.inFilter.replace('{list}', allergenList(filtered))}</p> : null}
                   <Link to="/menu/product/$productNumber/$formCode/nutrition" params={{ productNumber: String(p.productNumber), formCode: p.formCode }}>
                     Nutrition and allergens
@@ -223,7 +223,7 @@ export function ProductView({
                   </button>
                 </div>
                 {/* issue 30: an item the store has sold out or does not sell cannot be added, and the button says which */}
-                <button type="button" className="btn btn--primary add-button" disabled={unavailable} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
+                <button type="button" className={`btn btn--primary add-button${soldOut ? ' add-button--soldout' : ''}`} disabled={unavailable} aria-label={unavailable ? `Add to order: ${soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere}` : undefined} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
                   {unavailable ? (
                     soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere
                   ) : (
