@@ -308,6 +308,9 @@ export const OrderingErrorExtensions = v.looseObject({
   ...ApiErrorExtensions.entries,
   /** ITEMS_NOT_FOUND / ITEMS_UNAVAILABLE / CHOOSE_DIFFERENT_ITEM: the skus concerned */
   skus: v.optional(v.array(v.string())),
+  // ITEMS_UNAVAILABLE at pricing also carries `soldOut` (issue 30): which of `skus` are sold out, the others not sold at
+  // this store; read by the checkout route as it marks the bag (a loose object keeps it; no schema entry, so the menu
+  // pages' first load does not carry it)
   /** INSUFFICIENT_BALANCE: what 'Reload & place order' needs */
   balance: v.optional(v.number()),
   reloadOptions: v.optional(v.array(v.number())),

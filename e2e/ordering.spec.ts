@@ -122,9 +122,9 @@ test('a member orders a customised drink and food, tips, pays with the stored-va
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const pay = page.getByRole('dialog', { name: 'Payment summary' });
-  await pay.getByRole('button', { name: 'Reload & place order' }).click();
-  await expect(pay.getByText('Looks like your card balance is too low to complete your order.')).toBeVisible();
-  await pay.getByRole('group', { name: 'Reload amount' }).getByRole('radio').first().check();
+  // issue 30: the reload fields at once (no first click that does nothing), the smallest covering amount chosen
+  await expect(pay.getByRole('group', { name: 'Reload your card' }).getByRole('status')).toHaveText('Insufficient balance for order. Looks like your card balance is too low to complete your order.');
+  await expect(pay.getByRole('radiogroup', { name: 'Reload amount' }).getByRole('radio').first()).toBeChecked();
   await pay.getByRole('button', { name: 'Reload & place order' }).click();
   await expect(page).toHaveURL(/\/menu\/previous/);
   await expect(page.getByRole('dialog', { name: 'Thanks for your order!' })).toBeVisible();

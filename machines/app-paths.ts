@@ -78,8 +78,8 @@ export const pathTo = {
   storeLocatorForCart: () => withQuery(PATHS.storeLocator, { toCart: 'true' }),
   /** previous orders with the success modal of the order just placed */
   orderPlaced: (orderId: string) => withQuery(PATHS.previousOrders, { placed: orderId }),
-  /** add a payment method from the checkout: a member's list, or a guest's single-use billing address coming back to `returnUrl` */
-  checkoutAddPayment: (guest: boolean, returnUrl: string) => (guest ? withQuery(PATHS.addBillingAddress, { returnUrl }) : PATHS.paymentMethods),
+  /** add a payment method from the checkout: a member's list or a guest's single-use billing address, each coming back to `returnUrl` (issue 30) */
+  checkoutAddPayment: (guest: boolean, returnUrl: string) => withQuery(guest ? PATHS.addBillingAddress : PATHS.paymentMethods, { returnUrl }),
   /** the guest's single-use card page, Continue going to `returnUrl` (checked) */
   guestCreditCard: (returnUrl: string | null) => withQuery(PATHS.guestCreditCard, { returnUrl }),
 } as const;

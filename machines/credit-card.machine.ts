@@ -34,7 +34,7 @@ export interface CreditCardInput {
   stored?: StoredGuestCard;
   /** the current month, for the expiry check */
   today?: { year: number; month: number };
-  /** add: where a saved card goes back to (e.g. the gift form's `#payment`); same-origin only, else the list */
+  /** add: where a saved card goes back to (e.g. the gift form's `#payment`); guest: the checkout the card is for; same-origin only, else the list */
   returnUrl?: string | null;
 }
 export interface CreditCardContext {
@@ -125,6 +125,8 @@ export const creditCardMachine = setup({
     isEdit: ({ context }) => context.mode === 'edit' && !!context.method,
     hasFreshGuestCard: ({ context }) => context.mode === 'guest' && !!context.guestCard,
     isGuest: ({ context }) => context.mode === 'guest',
+    /** a guest with somewhere to go back to (the checkout's ?returnUrl=, same-origin: `destination` is the list otherwise) */
+    isGuestReturning: ({ context }) => context.mode === 'guest' && context.destination !== PATHS.paymentMethods,
     isCardValid: ({ context, event }) => {
       assertEvent(event, 'user.submit');
       return Object.keys(cardErrors(event.form, context.today)).length === 0;
@@ -223,6 +225,8 @@ export const creditCardMachine = setup({
         src: 'tokenize',
         input: tokenizeRequest,
         onDone: [
+          // issue 30: a guest sent here by the checkout goes straight back to it with the card (no Continue click)
+          { guard: 'isGuestReturning', target: 'saved', actions: ['assignGuestCard', 'storeGuestCard'] },
           { guard: 'isGuest', target: 'ready', actions: ['assignGuestCard', 'storeGuestCard', 'notify'] },
           { target: 'saving', actions: 'assignToken' },
         ],

@@ -78,11 +78,18 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
             onError: [
               { guard: 'isChooseStoreCode', target: 'chooseStore', actions: 'assignFailure' },
               { guard: 'isMenuCode', target: 'chooseItem', actions: 'assignFailure' },
+              { guard: 'isItemsGonePricing', target: 'itemsGone', actions: ['assignFailure', 'markItemsUnavailable'] },
               { guard: 'isGotItCode', target: 'gotIt', actions: 'assignFailure' },
               { guard: 'isRewardNotApplied', target: 'pricing', reenter: true, actions: ['assignOfferNotice', 'clearOffers'] },
               { target: 'tryAgain', actions: 'assignFailure' },
             ],
           },
+        },
+        itemsGone: {
+          description:
+            "Issue 30: items the store does not sell or has sold out (ITEMS_UNAVAILABLE / ITEMS_NOT_FOUND at pricing): the bag marks them by name with Remove and the rest is priced again as soon as it changes (cart.changed); the code's text with 'got it', which prices the rest too.",
+          tags: ['error'],
+          on: { 'user.gotIt': { target: 'pricing' } },
         },
         gotIt: { description: "The pricing code's message with a 'got it' action (ADD_IN_LIMIT: the server's message).", tags: ['error'], on: { 'user.gotIt': { target: 'unpriced' } } },
         chooseStore: { description: 'A store pricing code: choose another store in the locator.', tags: ['error'], on: { 'user.chooseStore': { actions: ['toStoreLocator', 'redirect'] } } },
@@ -103,7 +110,8 @@ export const placeOrderMachine = placeOrderSetup.createMachine({
             'user.setTip': { guard: 'canTip', actions: 'assignTip' },
             'user.selectSlot': { actions: 'assignSlot' },
             'user.selectReload': { guard: 'canReload', actions: 'assignReload' },
-            'user.setGuest': { actions: 'assignGuest' },
+            'user.selectReloadSource': { guard: 'isReloadSource', actions: 'assignReloadSource' },
+            'user.setGuest': { actions: ['assignGuest', 'rememberGuest'] },
             'user.submit': [
               { guard: 'isExpired', target: 'stale' },
               { guard: 'isPricingInvalid', actions: { type: 'assignNotice', params: { notice: 'unexpectedError' } } },

@@ -52,9 +52,11 @@ export interface PlaceOrderInput {
   locale: string;
   /** the checkout's own page (/menu/cart or /menu/cart/guest/checkout): a guest adding a card comes back here */
   returnPath?: string;
+  /** issue 30: what the guest typed before going to add a card (or the billing address's first name) */
+  guestDetails?: GuestDetails | null;
 }
 export type PlaceOrderNotice = 'paymentNotAccepted' | 'offerNotApplied' | 'noPaymentSelected' | 'balanceTooLow' | 'insufficientBalance' | 'timeSlotUnavailable' | 'guestDetailsMissing' | 'guestCardExpired' | 'unexpectedError';
-export interface PlaceOrderContext extends PlaceOrderInput {
+export interface PlaceOrderContext extends Omit<PlaceOrderInput, 'guestDetails'> {
   pricing: PricingResult | null;
   paymentId: string | null;
   /** minor units */
@@ -78,6 +80,7 @@ export type PlaceOrderEvent =
   | { type: 'user.selectPickup'; code: PickupOptionCode }
   | { type: 'user.selectSlot'; slotStart: string | null }
   | { type: 'user.selectReload'; amount: number }
+  | { type: 'user.selectReloadSource'; paymentMethodId: string }
   | { type: 'user.setGuest'; details: GuestDetails }
   | { type: 'user.submit'; at: number }
   | { type: 'user.refresh' }
@@ -122,6 +125,20 @@ export const balanceShort = (c: Pick<PlaceOrderContext, 'payments' | 'paymentId'
   const p = payment(c);
   return p?.tender === 'SVC' && (p.balance ?? 0) < price(c) + c.tip;
 };
+/** the saved cards a 'Reload & place order' may charge (a member's credit and debit cards; PayPal cannot reload) */
+export const reloadSources = (c: Pick<PlaceOrderContext, 'payments'>) => c.payments.filter((p) => p.tender === 'CREDIT_CARD');
+/**
+ * Issue 30: the reload is offered at once. Whenever the quote, the payment or the tip changes, a short stored-value
+ * card gets its reload amounts (spec 5: the configured ones covering total + tip - balance) and the smallest of them
+ * from the chosen source is preselected, so 'Reload & place order' places the order with one click; a card that covers
+ * the total has no reload.
+ */
+function offeredReload(c: PlaceOrderContext): Pick<PlaceOrderContext, 'reload' | 'reloadOptions'> {
+  if (!balanceShort(c)) return { reload: null, reloadOptions: [] };
+  const reloadOptions = reloadAmountOptions(price(c), c.tip, payment(c)?.balance ?? 0, c.reloadAmounts);
+  const first = reloadOptions[0];
+  return { reloadOptions, reload: c.reloadMethodId && first !== undefined ? { paymentMethodId: c.reloadMethodId, amount: first } : null };
+}
 /** what a failed pricing asks for (the one event the pricing-code guards serve) */
 const action = (event: PlaceOrderEvent) => {
   assertEvent(event, 'xstate.error.actor.priceOrder');
@@ -151,6 +168,12 @@ export const placeOrderSetup = setup({
     },
     isChooseStoreCode: ({ event }) => action(event) === 'choose-store',
     isMenuCode: ({ event }) => action(event) === 'menu',
+    /** issue 30: the bag holds items the store does not sell now: they are marked, the rest priced (not a bare 'got it') */
+    isItemsGonePricing: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.priceOrder');
+      const c = asFlowError(event.error).code;
+      return c === 'ITEMS_UNAVAILABLE' || c === 'ITEMS_NOT_FOUND';
+    },
     isGotItCode: ({ event }) => action(event) === 'got-it' || action(event) === 'server-message',
     isRewardNotApplied: ({ event }) => action(event) === 'offer-not-applied',
     /** an unknown payment, or another type than the stored-value card at a store that takes only those */
@@ -170,6 +193,11 @@ export const placeOrderSetup = setup({
     canReload: ({ context, event }) => {
       assertEvent(event, 'user.selectReload');
       return !!context.reloadMethodId && balanceShort(context) && reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts).includes(event.amount);
+    },
+    /** one of the member's saved cards, while the stored-value card is short */
+    isReloadSource: ({ context, event }) => {
+      assertEvent(event, 'user.selectReloadSource');
+      return balanceShort(context) && reloadSources(context).some((p) => p.id === event.paymentMethodId);
     },
     isExpired: ({ context, event }) => {
       assertEvent(event, 'user.submit');
@@ -198,12 +226,14 @@ export const placeOrderSetup = setup({
     clearOffers: () => {},
     /** provided by the route: store the order as previous, clear cart and offers (then `redirect` to `destination`) */
     orderPlaced: () => {},
-    /** provided by the route: the bag marks the refused skus' items sold out (issue 29; docs/order-status.md 3.8) */
+    /** provided by the route: the bag marks the refused skus' items sold out or not sold here (issue 29, 30; docs/order-status.md 3.8) */
     markItemsUnavailable: () => {},
+    /** provided by the route: keeps the guest's details for the payment pages and back (issue 30) */
+    rememberGuest: () => {},
     /** provided by the route (`useRedirect`): navigates to `destination` */
     redirect: () => {},
-    /** the payment pages belong to the cards area: a member's list; a guest's billing address, back to the checkout with the card */
-    toAddPayment: assign(({ context }) => ({ destination: pathTo.checkoutAddPayment(context.guest, context.returnPath ?? PATHS.cart) })),
+    /** the payment pages belong to the cards area: a member's list, a guest's billing address; both come back to the checkout's payment summary (issue 30) */
+    toAddPayment: assign(({ context }) => ({ destination: pathTo.checkoutAddPayment(context.guest, `${context.returnPath ?? PATHS.cart}#payment-summary`) })),
     toStoreLocator: assign({ destination: pathTo.storeLocatorForCart() }),
     toMenu: assign({ destination: PATHS.menu }),
     /** /menu/previous with the success modal of the order (no #payment-summary: the modal closes) */
@@ -216,11 +246,12 @@ export const placeOrderSetup = setup({
     applyInput: assign(({ event }) => {
       const i = inputOf<PlaceOrderInput>(event, { guest: false, storeNumber: '', items: [], offers: [], pickupOption: '16', payments: [], reloadAmounts: [], reloadMethodId: null, slots: [], keyBase: 'k', locale: 'en-US' });
       const svc = i.payments.find((p) => p.tender === 'SVC');
-      return { ...i, paymentId: (svc ?? i.payments[0])?.id ?? null };
+      return { ...i, guestDetails: i.guestDetails ?? null, paymentId: (svc ?? i.payments[0])?.id ?? null };
     }),
-    assignPricing: assign(({ event }) => {
+    assignPricing: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.priceOrder');
-      return { pricing: event.output, failure: null };
+      const next = { ...context, pricing: event.output };
+      return { pricing: event.output, failure: null, ...offeredReload(next) };
     }),
     clearPricing: assign({ pricing: null, failure: null, reload: null, reloadOptions: [] }),
     assignOfferNotice: assign(({ context }) => ({ offers: [], notice: 'offerNotApplied' as const, failure: context.failure })),
@@ -229,16 +260,20 @@ export const placeOrderSetup = setup({
       const e = asFlowError(event.error);
       return { failure: { code: e.code, message: e.message } };
     }),
-    assignPayment: assign(({ event }) => {
+    assignPayment: assign(({ context, event }) => {
       assertEvent(event, 'user.selectPayment');
-      return { paymentId: event.id, notice: null, reload: null, reloadOptions: [] };
+      return { paymentId: event.id, notice: null, ...offeredReload({ ...context, paymentId: event.id }) };
     }),
     removeTip: assign({ tip: 0 }),
     /** the selected single-use card can no longer be charged: it leaves the choices, the guest adds a card again */
     dropGuestCard: assign(({ context }) => ({ payments: context.payments.filter((p) => !(p.tender === 'GUEST_CARD' && p.id === context.paymentId)), paymentId: null, notice: 'guestCardExpired' as const })),
-    assignTip: assign(({ event }) => {
+    assignTip: assign(({ context, event }) => {
       assertEvent(event, 'user.setTip');
-      return { tip: event.amount, reload: null, reloadOptions: [] };
+      return { tip: event.amount, ...offeredReload({ ...context, tip: event.amount }) };
+    }),
+    assignReloadSource: assign(({ context, event }) => {
+      assertEvent(event, 'user.selectReloadSource');
+      return { reloadMethodId: event.paymentMethodId, reload: context.reload ? { ...context.reload, paymentMethodId: event.paymentMethodId } : offeredReload({ ...context, reloadMethodId: event.paymentMethodId }).reload };
     }),
     assignPickup: assign(({ event }) => {
       assertEvent(event, 'user.selectPickup');
@@ -272,8 +307,11 @@ export const placeOrderSetup = setup({
     assignNeedsReload: assign(({ context }) => ({ notice: 'balanceTooLow' as const, reloadOptions: reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) })),
     assignInsufficient: assign(({ context, event }) => {
       assertEvent(event, 'xstate.error.actor.submitOrder');
-      const body = asFlowError(event.error).body as { reloadOptions?: number[] };
-      return { notice: 'insufficientBalance' as const, reload: null, reloadOptions: Array.isArray(body.reloadOptions) ? body.reloadOptions : reloadAmountOptions(price(context), context.tip, payment(context)?.balance ?? 0, context.reloadAmounts) };
+      const body = asFlowError(event.error).body as { reloadOptions?: number[]; balance?: number };
+      // issue 30: the card's balance as the server found it, so the reload fields show (and their guard agrees)
+      const balance = typeof body.balance === 'number' ? body.balance : (payment(context)?.balance ?? 0);
+      const payments = context.payments.map((p) => (p.id === context.paymentId && p.tender === 'SVC' ? { ...p, balance } : p));
+      return { payments, notice: 'insufficientBalance' as const, reload: null, reloadOptions: Array.isArray(body.reloadOptions) ? body.reloadOptions : reloadAmountOptions(price(context), context.tip, balance, context.reloadAmounts) };
     }),
     assignSlots: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadTimeSlots');

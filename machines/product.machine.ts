@@ -6,6 +6,7 @@ import type { CartAnswer, CartEvent } from './cart.machine.ts';
 import { defaultQuantities, defaultSize, draftOf, withOption, type OptionQuantities } from './product-options.ts';
 import { addedAllergens, chosenAllergens } from './allergen-rules.ts';
 import { itemKey } from '../contracts/ordering-item-key.ts';
+import { stockOf, type StockAvailability } from './stock-rules.ts';
 import type { AllergenCode } from '../contracts/allergens.ts';
 
 /**
@@ -34,13 +35,20 @@ export interface ProductContext extends ProductInput {
   options: OptionQuantities;
   quantity: number;
   /** 'productDataInvalid' or 'addInLimit' after a refused choice; cleared by the next accepted one */
-  error: 'productDataInvalid' | 'addInLimit' | null;
+  error: 'productDataInvalid' | 'addInLimit' | 'unavailable' | null;
   /** the allergens the choices add to the size as it comes (the warning before adding; issue 29) */
   addedAllergens: AllergenCode[];
   /** the item key last confirmed in the warning: the same configuration is not warned about twice in one visit */
   confirmedKey: string | null;
   /** the time of the add that is waiting for the warning's answer */
   pendingAt: number;
+  /**
+   * issue 30: the product at this store now: the loaded availability with the store's live stock laid over it
+   * (`stock.changed`, issue 29's feed); anything but 'Available' ('SoldOut', 'NotAvailableHere'...) refuses the add
+   */
+  availability: string;
+  /** the live stock told so far (product number → availability), laid over a product loaded later */
+  stock: Readonly<Record<string, StockAvailability>>;
 }
 export type ProductEvent =
   | { type: 'user.selectSize'; sizeCode: string }
@@ -51,6 +59,8 @@ export type ProductEvent =
   | { type: 'user.goBack' }
   | { type: 'user.continue' }
   | { type: 'user.retry' }
+  /** the store's live stock for this product (issue 29's feed; src/routes/-ordering/ProductPage.tsx sends it) */
+  | { type: 'stock.changed'; availability: string }
   | CartAnswer
   | DoneActorEvent<ProductResponse, 'loadProduct'>
   | ErrorActorEvent<unknown, 'loadProduct'>;
@@ -111,6 +121,8 @@ export const productMachine = setup({
       assertEvent(event, 'user.setQuantity');
       return Number.isInteger(event.quantity) && event.quantity >= 1 && event.quantity <= 99;
     },
+    /** issue 30: sold out, or not sold at this store: Add to order is refused (the page says which) */
+    isUnavailable: ({ context }) => context.availability !== 'Available',
     isValidItem: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)),
     /** a valid item whose choices add an allergen, not already confirmed in this visit */
     needsAllergenWarning: ({ context }) => isValidDraft(draftOf(context.product, context.sizeCode, context.options, context.quantity)) && allergensAdded(context).length > 0 && context.confirmedKey !== choiceKey(context),
@@ -134,11 +146,11 @@ export const productMachine = setup({
       },
       ({ context, event, self }) => cartAddOf({ context, event, self }),
     ),
-    assignProduct: assign(({ event }) => {
+    assignProduct: assign(({ context, event }) => {
       assertEvent(event, 'xstate.done.actor.loadProduct');
       const product = event.output.products[0] ?? null;
       const size = product ? defaultSize(product) : null;
-      return { product, sizeCode: size?.sizeCode ?? null, options: product ? defaultQuantities(product, size?.sizeCode ?? null) : {}, quantity: 1, error: null };
+      return { product, sizeCode: size?.sizeCode ?? null, options: product ? defaultQuantities(product, size?.sizeCode ?? null) : {}, quantity: 1, error: null, availability: stockOf(context.stock, context.productNumber, product?.availability ?? 'Available') };
     }),
     assignSize: assign(({ context, event }) => {
       assertEvent(event, 'user.selectSize');
@@ -150,11 +162,18 @@ export const productMachine = setup({
       return { options: withOption(context.product, context.options, event.optionProductNumber, event.quantity, context.maximumModifierAmount) ?? context.options, error: null };
     }),
     assignLimitError: assign({ error: 'addInLimit' as const }),
+    assignStock: assign(({ context, event }) => {
+      assertEvent(event, 'stock.changed');
+      const stock = { ...context.stock, [String(context.productNumber)]: event.availability === 'SoldOut' ? ('SoldOut' as const) : ('Available' as const) };
+      return { stock, availability: context.product ? stockOf(stock, context.productNumber, context.product.availability) : context.availability };
+    }),
     assignQuantity: assign(({ event }) => {
       assertEvent(event, 'user.setQuantity');
       return { quantity: event.quantity, error: null };
     }),
     assignInvalid: assign({ error: 'productDataInvalid' as const }),
+    /** issue 30: an add refused because the store does not sell the item now (the page shows 'Sold out' or 'Not sold at this store') */
+    assignUnavailable: assign({ error: 'unavailable' as const }),
     assignWarning: assign(({ context, event }) => {
       assertEvent(event, 'user.addToCart');
       return { addedAllergens: allergensAdded(context), pendingAt: event.at };
@@ -166,9 +185,10 @@ export const productMachine = setup({
   id: 'product',
   description: 'A product at the chosen store: size, options within limits, quantity, price; add to the bag.',
   meta: { title: 'Product', spec: '1 §2 product routes, §3 Product detail, §5 adding needs product, size and quantity' },
-  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, cart: null, product: null, sizeCode: null, options: {}, quantity: 1, error: null, addedAllergens: [], confirmedKey: null, pendingAt: 0 },
+  context: { productNumber: 0, formCode: '', storeNumber: null, locale: 'en-US', maximumModifierAmount: 12, cart: null, product: null, sizeCode: null, options: {}, quantity: 1, error: null, addedAllergens: [], confirmedKey: null, pendingAt: 0, availability: 'Available', stock: {} },
   entry: 'applyInput',
   initial: 'loading',
+  on: { 'stock.changed': { actions: 'assignStock' } },
   states: {
     loading: {
       description: 'GET /apiproxy/v1/ordering/{productNumber} for the store.',
@@ -190,6 +210,7 @@ export const productMachine = setup({
         'user.setOption': [{ guard: 'isWithinLimits', actions: 'assignOption' }, { actions: 'assignLimitError' }],
         'user.setQuantity': { guard: 'isValidQuantity', actions: 'assignQuantity' },
         'user.addToCart': [
+          { guard: 'isUnavailable', actions: 'assignUnavailable' },
           { guard: 'needsAllergenWarning', target: 'warning', actions: 'assignWarning' },
           { guard: 'isValidItem', target: 'adding', actions: 'askCart' },
           { actions: ['assignInvalid', { type: 'notify', params: { message: 'unexpectedError' } }] },

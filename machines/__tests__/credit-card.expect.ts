@@ -33,6 +33,7 @@ type Snap = { value: unknown; context: { error: string | null; fieldErrors: obje
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, e: s.context.error, f: Object.keys(s.context.fieldErrors), g: !!s.context.guestCard });
 const expiredMessage = 'Your card details timed out. Please enter them again.';
 const GIFT_PAYMENT = '/gift/11000001#payment';
+const CHECKOUT = '/menu/cart/guest/checkout#payment-summary';
 
 const C = creditCardEvents as ReadonlyArray<{ type: string }>;
 
@@ -41,7 +42,7 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
   table: {
     starting: { always: [{ guard: 'isEdit', to: 'editingExpiry' }, { guard: 'hasFreshGuestCard', to: 'ready' }, 'entering'] },
     entering: { 'user.submit': [{ guard: 'isCardValid', to: 'tokenizing' }, null] },
-    tokenizing: { 'xstate.done.actor.tokenize': [{ guard: 'isGuest', to: 'ready' }, 'saving'], 'xstate.error.actor.tokenize': 'entering' },
+    tokenizing: { 'xstate.done.actor.tokenize': [{ guard: 'isGuestReturning', to: 'saved' }, { guard: 'isGuest', to: 'ready' }, 'saving'], 'xstate.error.actor.tokenize': 'entering' },
     saving: { 'xstate.done.actor.addMethod': 'saved', 'xstate.error.actor.addMethod': 'entering' },
     ready: { 'after tokenMaxAge': 'entering', 'user.change': 'entering' },
     editingExpiry: { 'user.submit': [{ guard: 'isExpiryValid', to: 'updating' }, null] },
@@ -57,6 +58,8 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
     { name: 'a member adds, saving fails', run: 'member adds', events: [C[0]!, C[4]!, C[7]!], ends: 'entering' },
     { name: 'an invalid card is not sent', run: 'member adds', events: [C[1]!], ends: 'entering' },
     { name: 'a guest enters a card: kept, not saved', run: 'guest', events: [C[0]!, C[4]!], ends: 'ready' },
+    // issue 30: the checkout sent the guest here: back to it with the card at once
+    { name: 'a guest from the checkout enters a card: kept, back to the checkout', run: 'guest from the checkout', events: [C[0]!, C[4]!], ends: 'saved' },
     { name: 'a guest changes the kept card', run: 'guest', events: [C[0]!, C[4]!, C[2]!], ends: 'entering' },
     { name: 'a guest token times out', run: 'guest', events: [C[0]!, C[4]!, C[3]!], ends: 'entering' },
     { name: 'a fresh stored guest card is ready', run: 'guest fresh', events: [], ends: 'ready' },
@@ -68,6 +71,7 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
   sees: { tokenizing: { tags: ['loading'] }, saving: { tags: ['loading'] }, updating: { tags: ['loading'] }, saved: { tags: ['redirecting'] } },
   effects: {
     'xstate.done.actor.tokenize -> ready': ['storeGuestCard', 'notify'],
+    'xstate.done.actor.tokenize -> saved': ['storeGuestCard'],
     'xstate.after.tokenMaxAge.creditCard.ready -> entering': ['clearGuestCard'],
     'user.change -> entering': ['clearGuestCard'],
     '* -> saved': ['notify', 'redirect'],
@@ -85,6 +89,7 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
         // an off-site return URL is never a destination (issue 25): the list instead
         { name: 'member edits', options: opts({ mode: 'edit', method: method('pm_1', true), returnUrl: '//attacker.example' }) },
         { name: 'guest', options: opts({ mode: 'guest', postalCode: '98101', stored: { status: 'none' } }) },
+        { name: 'guest from the checkout', options: opts({ mode: 'guest', postalCode: '98101', stored: { status: 'none' }, returnUrl: CHECKOUT }) },
         { name: 'guest fresh', options: opts({ mode: 'guest', stored: { status: 'fresh', card: token(true) } }) },
         { name: 'guest expired', options: opts({ mode: 'guest', stored: { status: 'expired' } }) },
       ],
@@ -95,13 +100,13 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
         if (!s.matches('saving')) expect(c.token).toBeNull();
         if (event.type === 'xstate.init') {
           expect(s.matches(run === 'member edits' ? 'editingExpiry' : run === 'guest fresh' ? 'ready' : 'entering')).toBe(true);
-          expect([c.error, c.billingAddressId, c.postalCode]).toEqual([run === 'guest expired' ? expiredMessage : null, run.startsWith('member adds') ? 'ad_1' : null, run === 'guest' ? '98101' : null]);
-          expect(c.destination).toBe(run === 'member adds for a gift' ? GIFT_PAYMENT : '/account/payment-method');
+          expect([c.error, c.billingAddressId, c.postalCode]).toEqual([run === 'guest expired' ? expiredMessage : null, run.startsWith('member adds') ? 'ad_1' : null, run === 'guest' || run === 'guest from the checkout' ? '98101' : null]);
+          expect(c.destination).toBe(run === 'member adds for a gift' ? GIFT_PAYMENT : run === 'guest from the checkout' ? CHECKOUT : '/account/payment-method');
         }
         if (s.matches('entering') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ number: "That card number or security code doesn't look right.", expMonth: 'Your card may have expired.', cvc: 'Enter the 3- or 4-digit security code.' });
         if (s.matches('editingExpiry') && event.type === 'user.submit') expect(c.fieldErrors).toEqual({ expMonth: 'Your card may have expired.' });
         if (s.matches('tokenizing'))
-          expect(fakes.last('tokenize')).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', ...(run === 'guest' ? { postalCode: '98101' } : {}), singleUse: run.startsWith('guest') });
+          expect(fakes.last('tokenize')).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', ...(run === 'guest' || run === 'guest from the checkout' ? { postalCode: '98101' } : {}), singleUse: run.startsWith('guest') });
         if (s.matches('saving')) expect([run.startsWith('member adds'), fakes.last('addMethod')]).toEqual([true, { token: 'tok_visa_12345678', billingAddressId: 'ad_1' }]);
         if (s.matches('updating')) expect(fakes.last('updateMethod')).toEqual({ paymentMethodId: 'pm_1', expMonth: 12, expYear: 2030 });
         if (event.type === 'xstate.error.actor.tokenize') expect([c.fieldErrors, c.error]).toEqual([{ number: "International cards aren't supported." }, null]);
@@ -111,7 +116,8 @@ export const creditCardFlow: Flow<typeof creditCardMachine> = {
         if (s.matches('ready')) expect(c.guestCard).not.toBeNull();
         if (event.type === 'xstate.after.tokenMaxAge.creditCard.ready') expect([c.guestCard, c.error]).toEqual([null, expiredMessage]);
         if (event.type === 'user.change' && s.matches('entering')) expect([c.guestCard, c.error]).toEqual([null, null]);
-        if (s.matches('saved')) expect([c.notice, c.destination]).toEqual([run === 'member edits' ? 'Payment method updated' : 'Payment method added', run === 'member adds for a gift' ? GIFT_PAYMENT : '/account/payment-method']);
+        if (s.matches('saved') && run === 'guest from the checkout') expect([c.guestCard, c.notice, c.destination]).toEqual([token(false), 'Your card is ready for this order.', CHECKOUT]);
+        else if (s.matches('saved')) expect([c.notice, c.destination]).toEqual([run === 'member edits' ? 'Payment method updated' : 'Payment method added', run === 'member adds for a gift' ? GIFT_PAYMENT : '/account/payment-method']);
       },
       afterAll() {
         expect(fakes.errors()).toEqual([]);

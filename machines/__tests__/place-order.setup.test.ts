@@ -234,13 +234,13 @@ describe('machines/place-order.setup.ts', () => {
       expect([a.ctx().paymentId, a.ctx().notice]).toEqual(['card1', null]);
     });
 
-    it("assignNeedsReload, assignReload: 'Reload & place order' offers the amounts covering the shortfall, then submits with the reload", () => {
+    it("offeredReload, assignReload: 'Reload & place order' offers the amounts covering the shortfall at once, then submits with the reload", () => {
       const a = priced();
       a.send({ type: 'user.setTip', amount: 100 });
-      a.send({ type: 'user.submit', at: Date.parse('2029-01-01T00:00:00Z') });
-      expect([a.value(), a.ctx().notice, a.ctx().reloadOptions]).toEqual([{ checkout: { priced: 'ready' } }, 'balanceTooLow', [1000, 2500]]);
+      // issue 30: offered at once, the smallest covering amount preselected from the default source
+      expect([a.value(), a.ctx().notice, a.ctx().reloadOptions, a.ctx().reload]).toEqual([{ checkout: { priced: 'ready' } }, null, [1000, 2500], { paymentMethodId: 'pm_1', amount: 1000 }]);
       a.send({ type: 'user.selectReload', amount: 777 });
-      expect(a.ctx().reload).toBeNull();
+      expect(a.ctx().reload).toEqual({ paymentMethodId: 'pm_1', amount: 1000 });
       a.send({ type: 'user.selectReload', amount: 2500 });
       expect([a.ctx().reload, a.ctx().notice]).toEqual([{ paymentMethodId: 'pm_1', amount: 2500 }, null]);
       a.send({ type: 'user.submit', at: Date.parse('2029-01-01T00:00:00Z') });

@@ -42,9 +42,13 @@ export const productEvents = [
   { type: 'user.setOption', optionProductNumber: 303, quantity: 1 },
   { type: 'user.addAnyway' },
   { type: 'user.goBack' },
+  // issue 30: not sold at this store (index 22); the store's live stock says sold out (23), back in stock (24)
+  done('loadProduct', { products: [latteDetail({ availability: 'NotAvailableHere' })] }),
+  { type: 'stock.changed', availability: 'SoldOut' },
+  { type: 'stock.changed', availability: 'Available' },
 ];
 type Snap = { value: unknown; context: ProductContext };
-const serializeState = (s: Snap) => JSON.stringify({ v: s.value, p: s.context.product?.productNumber ?? null, z: s.context.sizeCode, o: s.context.options, q: s.context.quantity, e: s.context.error });
+const serializeState = (s: Snap) => JSON.stringify({ v: s.value, p: s.context.product?.productNumber ?? null, z: s.context.sizeCode, o: s.context.options, q: s.context.quantity, e: s.context.error, a: s.context.availability, st: !s.context.product && !!s.context.stock['2121'] });
 
 /** the spec's price rule written out: size price plus each option unit above the size's default */
 const expectedPrice = (c: ProductContext) => {
@@ -58,6 +62,7 @@ const Pr = productEvents as ReadonlyArray<{ type: string }>;
 export const productFlow: Flow<typeof productMachine> = {
   machine: productMachine,
   table: {
+    '(root)': { 'stock.changed': null },
     loading: {
       'xstate.done.actor.loadProduct': [{ guard: 'hasNoProduct', to: 'notFound' }, 'editing'],
       'xstate.error.actor.loadProduct': [{ guard: 'isNotFound', to: 'notFound' }, 'failed'],
@@ -67,7 +72,7 @@ export const productFlow: Flow<typeof productMachine> = {
       'user.selectSize': { guard: 'isKnownSize', to: null },
       'user.setOption': [{ guard: 'isWithinLimits', to: null }, null],
       'user.setQuantity': { guard: 'isValidQuantity', to: null },
-      'user.addToCart': [{ guard: 'needsAllergenWarning', to: 'warning' }, { guard: 'isValidItem', to: 'adding' }, null],
+      'user.addToCart': [{ guard: 'isUnavailable', to: null }, { guard: 'needsAllergenWarning', to: 'warning' }, { guard: 'isValidItem', to: 'adding' }, null],
     },
     warning: { 'user.addAnyway': 'adding', 'user.goBack': 'editing' },
     adding: { 'cart.added': 'added', 'cart.refused': [{ guard: 'isCartFull', to: 'cartFull' }, 'editing'] },
@@ -90,6 +95,11 @@ export const productFlow: Flow<typeof productMachine> = {
     { name: 'almond milk warns, added anyway', events: [Pr[0]!, Pr[19]!, Pr[13]!, Pr[20]!, Pr[14]!], ends: 'added' },
     { name: 'almond milk warns, go back keeps the choice', events: [Pr[0]!, Pr[19]!, Pr[13]!, Pr[21]!], ends: 'editing' },
     { name: 'oat milk adds no allergen: no warning', events: [Pr[0]!, Pr[10]!, Pr[13]!], ends: 'adding' },
+    // issue 30: Add to order is refused for an item the store does not sell or has sold out (the page says which)
+    { name: 'not sold at this store: not added', events: [Pr[22]!, Pr[13]!], ends: 'editing' },
+    { name: 'sold out at the store: not added', events: [Pr[0]!, Pr[23]!, Pr[13]!], ends: 'editing' },
+    { name: 'sold out before the product loads: not added', events: [Pr[23]!, Pr[0]!, Pr[13]!], ends: 'editing' },
+    { name: 'back in stock: added', events: [Pr[0]!, Pr[23]!, Pr[24]!, Pr[13]!], ends: 'adding' },
     { name: 'confirmed once, not warned twice', events: [Pr[0]!, Pr[19]!, Pr[13]!, Pr[20]!, Pr[14]!, Pr[17]!, Pr[19]!, Pr[13]!], ends: 'adding' },
   ],
   sees: {
@@ -154,6 +164,9 @@ export const productFlow: Flow<typeof productMachine> = {
           expect(effects).toEqual([]);
           expect(asked.length).toBe(asksBefore);
           expect(c.pendingAt).toBe(7);
+        } else if (ev.type === 'user.addToCart' && p?.availability !== 'Available') {
+          // issue 30: sold out or not sold here: nothing reaches the cart, no notice (the page shows which and disables Add)
+          expect([s.matches('editing'), effects, asked.length, c.error]).toEqual([true, [], asksBefore, 'unavailable']);
         } else if (ev.type === 'user.addToCart' || ev.type === 'user.addAnyway') {
           const valid = !!c.product && c.product.sizes.length > 0;
           if (ev.type === 'user.addToCart') expect(!valid || !addsNuts || c.confirmedKey !== null).toBe(true);
@@ -189,6 +202,14 @@ export const productFlow: Flow<typeof productMachine> = {
           if (fromFull) expect([c.quantity, c.options]).toEqual([p!.quantity, p!.options]);
           else expect([c.quantity, c.error, c.options]).toEqual([1, null, c.sizeCode === 'tall' ? { '301': 1, '401': 1 } : { '301': 1, '401': 2 }]);
         }
+        // issue 30: the availability the page shows: as loaded ('NotAvailableHere' stays), the live stock laid over it
+        if (ev.type === 'stock.changed') expect(c.stock).toEqual({ '2121': ev.availability });
+        if (ev.type === 'xstate.done.actor.loadProduct' && c.product) {
+          const loaded = c.product.availability;
+          expect(c.availability).toBe(loaded === 'Available' && c.stock['2121'] === 'SoldOut' ? 'SoldOut' : loaded);
+        }
+        if (ev.type === 'stock.changed' && c.product) expect(c.availability).toBe(c.product.availability === 'Available' ? ev.availability : c.product.availability);
+        if (ev.type === 'stock.changed' && !c.product) expect(c.availability).toBe(p?.availability ?? 'Available');
         prevValue = s.value as string;
         prev = c;
       },

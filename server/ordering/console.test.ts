@@ -324,7 +324,7 @@ forEachDb('ordering: sold-out switch', ({ db }) => {
     expect([on.status, on.json]).toEqual([200, { productNumber: latte, soldOut: true, eventId: expect.any(Number) }]);
     expect((await db().query(`select reason, changed_by is not null as who from store_product_exclusions where short_number = $1 and product_number = $2`, [ALL_DAY, latte])).rows).toEqual([{ reason: 'SoldOut', who: true }]);
     const priced = await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]));
-    expect([priced.code, priced.ext?.skus]).toEqual(['ITEMS_UNAVAILABLE', [LATTE()]]);
+    expect([priced.code, priced.ext?.skus, priced.ext?.soldOut]).toEqual(['ITEMS_UNAVAILABLE', [LATTE()], [LATTE()]]); // issue 30: sold out, told apart from not sold here
     expect((await barista.get(`/apiproxy/v1/store/${ALL_DAY}/orders`)).json.stock.find((s: { productNumber: number }) => s.productNumber === latte).soldOut).toBe(true);
     const stockEvents = async () => (await db().query<{ kind: string; order_id: null; payload: { productNumber: number; availability: string }; who: boolean }>(`select kind, order_id, payload, actor is not null as who from store_events where short_number = $1 and kind = 'stock' order by id`, [ALL_DAY])).rows;
     expect(await stockEvents()).toEqual([{ kind: 'stock', order_id: null, payload: { productNumber: latte, availability: 'SoldOut' }, who: true }]);

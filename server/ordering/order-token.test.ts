@@ -37,6 +37,10 @@ forEachDb('ordering: the order token is kept only as a hash', ({ db }) => {
     const stored = await db().query<{ response: unknown }>('select response from idempotency_keys where scope = $1', [`guest:${q.orderId}`]);
     expect(stored.rows).toHaveLength(1);
     expect(JSON.stringify(stored.rows[0]!.response)).not.toContain(token);
+    // issue 30: the one copy outside the browser is the confirmation email's link to the tracker (the mail carries it
+    // to the guest, as the submit answer does): a guest's email leads to the order, never to the sign-in prompt
+    const mail = await db().query<{ link: string }>(`select link from outbox where kind = 'order-placed' and recipient = $1`, ['token.guest@example.com']);
+    expect(mail.rows.map((m) => m.link)).toEqual([`/menu/order/${q.orderId}#token=${token}`]);
 
     // the guest uses it: status (the token is not sent back), pickup time, curbside check-in
     const status = await op(g, 'get-order', { orderId: q.orderId, orderToken: token });

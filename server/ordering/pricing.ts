@@ -48,6 +48,8 @@ export function priceLines(cat: Catalog, ctx: StoreCtx, items: PriceOrderInput['
   const notFound: string[] = [];
   const unavailable: string[] = [];
   const retired: string[] = [];
+  /** issue 30: which of `unavailable` are sold out (the rest are not sold at this store): the bag tells them apart */
+  const soldOut: string[] = [];
   const lines: QuoteLine[] = [];
   for (const item of items) {
     const size = cat.sizes.get(item.commerce.sku);
@@ -59,6 +61,7 @@ export function priceLines(cat: Catalog, ctx: StoreCtx, items: PriceOrderInput['
     const av = availability(cat, product, ctx);
     if (av === 'NotOrderable') retired.push(size.sku);
     else if (av !== 'Available') unavailable.push(size.sku);
+    if (av === 'SoldOut') soldOut.push(size.sku);
     const links = cat.links.get(product.product_number);
     let unit = sizePrice(size, ctx);
     let modifiers = 0;
@@ -112,7 +115,7 @@ export function priceLines(cat: Catalog, ctx: StoreCtx, items: PriceOrderInput['
   }
   if (notFound.length) throw orderingError(PricingCodes.itemsNotFound, { skus: notFound });
   if (retired.length) throw orderingError(PricingCodes.chooseDifferentItem, { skus: retired });
-  if (unavailable.length) throw orderingError(PricingCodes.itemsUnavailable, { skus: unavailable });
+  if (unavailable.length) throw orderingError(PricingCodes.itemsUnavailable, { skus: unavailable, soldOut });
   return lines;
 }
 

@@ -48,8 +48,10 @@ forEachDb('ordering: submit', ({ db }) => {
     expect(lines.rows).toHaveLength(2);
     const stars = await db().query<{ delta: number; kind: string }>(`select delta, kind from stars_ledger where order_id = $1`, [q.orderId]);
     expect(stars.rows).toEqual([{ delta: o.starsEarned, kind: 'earn' }]);
-    const mail = await db().query<{ kind: string }>(`select kind from outbox where kind = 'order-placed' and body like $1`, [`%${q.orderId.slice(-8)}%`]);
+    const mail = await db().query<{ kind: string; link: string }>(`select kind, link from outbox where kind = 'order-placed' and body like $1`, [`%${q.orderId.slice(-8)}%`]);
     expect(mail.rows).toHaveLength(1);
+    // issue 30: a member's email leads to the order's tracker (no token: the member signs in)
+    expect(mail.rows[0]!.link).toBe(`/menu/order/${q.orderId}`);
     // the order is the owner's: status, previous orders, pickup time
     const status = await op(c, 'get-order', { orderId: q.orderId });
     expect(status.data.order.status).toBe('placed');

@@ -86,7 +86,7 @@ export async function submitOrder(db: Db, input: SubmitOrderInput, who: Who): Pr
     await writeOrder(tx, { q, who, ctx, cat, staffed, tender: tender.tender, tip: input.tipAmount, amount, paid, tokenHash: hashOrderToken(issued), starsEarned: 0, scheduledFor, at });
     // the Stars (and a bonus) of the order: server/rewards/stars.ts, which sets orders.stars_earned
     await earnForOrder(tx, { userId: who.userId, orderId: q.order_id, totalCents: q.total_cents, tender: tender.tender, at });
-    await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name);
+    await confirmationEmail(tx, who, q.order_id, amount, ctx.row.name, issued);
     const row = (await tx.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [q.order_id])).rows[0]!;
     // a console-driven order reaches the store's console as a `placed` event (docs/order-status.md 3.2)
     if (row.driven_by === 'console') {
@@ -347,13 +347,20 @@ export function fitPayload(card: ConsoleOrder, max = 3800): ConsoleOrder {
 
 const newOrderToken = () => `ot_${randomBytes(24).toString('base64url')}`;
 
-async function confirmationEmail(tx: Queryable, who: Who, orderId: string, amount: number, storeName: string) {
+/**
+ * The confirmation email. Its link is the order's tracker (issue 30): a member's signs in to it; a guest's carries the
+ * order token in the fragment (`#token=`, never sent to the server by the browser), so the guest sees that order
+ * without an account, never 'Sign in to see your previous orders.'.
+ */
+async function confirmationEmail(tx: Queryable, who: Who, orderId: string, amount: number, storeName: string, orderToken: string) {
   const email = who.guest ? who.guestInfo.email : (await tx.query<{ email: string }>('select email from users where id = $1', [who.userId])).rows[0]?.email;
   if (!email) return;
-  await tx.query(`insert into outbox (channel, recipient, subject, body, link, kind, user_id) values ('email', $1, $2, $3, '/menu/previous', 'order-placed', $4)`, [
+  const link = `/menu/order/${orderId}${who.guest ? `#token=${orderToken}` : ''}`;
+  await tx.query(`insert into outbox (channel, recipient, subject, body, link, kind, user_id) values ('email', $1, $2, $3, $5, 'order-placed', $4)`, [
     email,
     'Your order is in',
     `Thanks${who.guest ? `, ${who.guestInfo.firstName}` : ''}! ${storeName} has your order ${orderId.slice(-8)} (${formatCents(amount)}).`,
     who.userId,
+    link,
   ]);
 }

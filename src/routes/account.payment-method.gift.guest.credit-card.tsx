@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { returnUrlOr, safeReturnUrl } from '../../contracts/return-url.ts';
 import { creditCardMachine } from '../../machines/credit-card.machine.ts';
@@ -23,6 +23,9 @@ export const Route = createFileRoute('/account/payment-method/gift/guest/credit-
 function GuestCreditCardPage() {
   const returnUrl = safeReturnUrl(Route.useSearch().returnUrl) ?? undefined;
   const toast = useToast();
+  const router = useRouter();
+  // issue 30: only the checkout's return goes back at once (the gift form keeps its 'Continue', docs/gifting.md 1)
+  const returnsToCheckout = !!returnUrl && returnUrl.startsWith('/menu/cart');
   // read once per visit: an expired token is cleared here and the page says so
   const stored = useMemo(() => readGuestCard(), []);
   const address = useMemo(() => readGuestAddress(), []);
@@ -33,9 +36,15 @@ function GuestCreditCardPage() {
         notify: ({ context }) => context.notice && toast('success', context.notice),
         storeGuestCard: ({ context }) => context.guestCard && saveGuestCard(context.guestCard),
         clearGuestCard: () => clearGuestCard(),
+        // issue 30: sent by the checkout (?returnUrl=), 'Use this card' goes straight back to it with the card
+        // (the checked return URL; inline rather than useRedirect: this page's first load stays within its budget)
+        redirect: ({ context }) => {
+          const href = safeReturnUrl(context.destination);
+          if (href) queueMicrotask(() => void router.navigate({ href, replace: true }));
+        },
       },
     }),
-    { input: { mode: 'guest', stored, postalCode: address?.address.postalCode ?? null, today: thisMonth() } },
+    { input: { mode: 'guest', stored, postalCode: address?.address.postalCode ?? null, today: thisMonth(), returnUrl: returnsToCheckout ? returnUrl : null } },
   );
   const aside = address ? (
     <p>

@@ -15,6 +15,7 @@ import type { AddressInput, TokenizeResponse } from '../../contracts/cards.ts';
 
 const CARD_KEY = 'harbor.guestPayment.card';
 const ADDRESS_KEY = 'harbor.guestPayment.address';
+const DETAILS_KEY = 'harbor.guestPayment.details';
 
 export type GuestCard = TokenizeResponse;
 export interface GuestAddress {
@@ -92,10 +93,31 @@ export function readGuestPayment(now = Date.now()): { card: GuestCard; address: 
   const address = readGuestAddress(now);
   return card.status === 'fresh' && address ? { card: card.card, address } : null;
 }
+/** What the guest typed at the checkout (issue 30): email, first name, the marketing choice; kept across the payment pages. */
+export interface GuestDetailsTyped {
+  email: string;
+  firstName: string;
+  guestEmailMarketingOptIn: boolean;
+}
+export function saveGuestDetails(d: GuestDetailsTyped) {
+  store()?.setItem(DETAILS_KEY, JSON.stringify({ email: d.email, firstName: d.firstName, guestEmailMarketingOptIn: d.guestEmailMarketingOptIn }));
+}
+/**
+ * The details the guest typed before going to add a card; without them, the first name of the single-use billing
+ * address (so no field is typed twice). Null when there is neither.
+ */
+export function readGuestDetails(now = Date.now()): GuestDetailsTyped | null {
+  const d = readJson<Partial<GuestDetailsTyped>>(DETAILS_KEY);
+  const first = readGuestAddress(now)?.address.firstName ?? '';
+  if (d && typeof d.email === 'string' && typeof d.firstName === 'string') return { email: d.email, firstName: d.firstName || first, guestEmailMarketingOptIn: d.guestEmailMarketingOptIn === true };
+  return first ? { email: '', firstName: first, guestEmailMarketingOptIn: false } : null;
+}
+
 /** After a charge (the token is used up) or when the guest signs in. */
 export function clearGuestPayment() {
   store()?.removeItem(CARD_KEY);
   store()?.removeItem(ADDRESS_KEY);
+  store()?.removeItem(DETAILS_KEY);
   changed();
 }
 /** Called on every change (a React `useSyncExternalStore` subscriber). */

@@ -13,6 +13,10 @@ export interface LastOrder {
   placedAt: string;
   total: number;
   pickupOption: string;
+  /** issue 30 (the success modal): when the store expects it ready, the reload put on the card first, a guest's order */
+  readyEstimateAt?: string;
+  reloaded?: number;
+  guest?: boolean;
 }
 export function rememberLastOrder(o: LastOrder) {
   try {

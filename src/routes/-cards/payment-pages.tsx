@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { Address } from '../../../contracts/cards.ts';
@@ -39,13 +39,27 @@ export function BillingAddressPage({ mode, signedIn, address, paymentMethodId, r
     }),
     { input: { mode, guest: !signedIn, address, paymentMethodId: paymentMethodId ?? null, returnUrl: returnUrl ?? null } },
   );
+  const router = useRouter();
+  const safe = safeReturnUrl(returnUrl);
+  const checkout = safe && safe.startsWith('/menu/cart') ? safe : null;
   const listSearch = mode === 'add' && safeReturnUrl(returnUrl) ? { returnUrl: safeReturnUrl(returnUrl) ?? undefined } : {};
   const back = signedIn ? (
     <Link to="/account/payment-method" search={listSearch}>
       Back to payment methods
     </Link>
+  ) : checkout ? (
+    // issue 30: a guest sent here by the checkout sees the checkout's way back, not the home page
+    <a
+      href={checkout}
+      onClick={(e) => {
+        e.preventDefault();
+        void router.navigate({ href: checkout });
+      }}
+    >
+      Back to checkout
+    </a>
   ) : (
     <Link to="/">Back to the home page</Link>
   );
-  return <BillingAddressView actor={actor} heading={mode === 'edit' ? 'Edit billing address' : 'Add billing address'} back={back} />;
+  return <BillingAddressView actor={actor} heading={mode === 'edit' ? 'Edit billing address' : 'Add billing address'} back={back} step={checkout && !signedIn ? 'Step 1 of 2 to pay for your order: the card comes next.' : null} />;
 }

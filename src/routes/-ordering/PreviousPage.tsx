@@ -38,7 +38,11 @@ export function PreviousPage({ placed }: { placed: string | null }) {
   return (
     <PreviousView
       actor={actor}
-      placed={last && last.orderId === placed ? { orderId: last.orderId, storeName: last.storeName, total: last.total, orderToken: last.orderToken ?? null } : null}
+      placed={
+        last && last.orderId === placed
+          ? { orderId: last.orderId, storeName: last.storeName, storeNumber: last.storeNumber, total: last.total, orderToken: last.orderToken ?? null, pickupOption: last.pickupOption, readyEstimateAt: last.readyEstimateAt ?? null, reloaded: last.reloaded ?? 0, guest: last.guest ?? !session?.signedIn }
+          : null
+      }
       onCloseSuccess={() => void navigate({ to: '/menu/previous', search: {}, replace: true })}
     />
   );

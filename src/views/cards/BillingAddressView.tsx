@@ -16,7 +16,7 @@ import './cards.css';
 
 export const US_STATES = 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' ');
 
-export function BillingAddressView({ actor, heading, back }: { actor: ActorRefFrom<typeof billingAddressMachine>; heading: string; back: ReactNode }) {
+export function BillingAddressView({ actor, heading, back, step = null }: { actor: ActorRefFrom<typeof billingAddressMachine>; heading: string; back: ReactNode; step?: string | null }) {
   const s = useSelector(actor, (x) => x);
   const { form: values, fieldErrors, error, guest } = s.context;
   const form = useFormRef();
@@ -24,7 +24,7 @@ export function BillingAddressView({ actor, heading, back }: { actor: ActorRefFr
   const busy = s.hasTag('loading') || s.hasTag('redirecting');
   const field = (name: keyof AddressForm) => ({ name, defaultValue: values[name] ?? '', error: fieldErrors[name] });
   return (
-    <AccountPage heading={heading}>
+    <AccountPage heading={heading} subheading={step ?? undefined}>
       <section className="account-card">
         {guest ? <p>Used for this order only. We don’t keep it in an account.</p> : <p>The billing address of the card you add next.</p>}
         <ErrorAlert message={error} />

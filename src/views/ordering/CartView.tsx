@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
 import { StockTexts } from '../../../contracts/stock-texts.ts';
+import { CheckoutTexts } from '../../../contracts/checkout-texts.ts';
 import type { CartActor } from '../../services/cart.ts';
 import { formatMoney } from '../../services/format.ts';
 import { ProductImage } from './ProductImage.tsx';
@@ -56,7 +57,17 @@ export function CartView({
             {count} {count === 1 ? 'item' : 'items'}
           </p>
           {full ? <p className="order-notice" role="status">{OrderingTexts.cartFull}</p> : null}
-          {unavailable ? <p className="order-notice order-notice--warn" role="status">{items.every((i) => i.availability !== 'Available') ? OrderingTexts.noItemsAvailable : OrderingTexts.itemsUnavailable}</p> : null}
+          {/* issue 30: the unavailable lines named; the rest is priced without them */}
+          {unavailable ? (
+            <p className="order-notice order-notice--warn" role="status">
+              {items.every((i) => i.availability !== 'Available') ? OrderingTexts.noItemsAvailable : OrderingTexts.itemsUnavailable} {CheckoutTexts.leftOut}{' '}
+              {items
+                .filter((i) => i.availability !== 'Available')
+                .map((i) => i.product.name)
+                .join(', ')}
+              .
+            </p>
+          ) : null}
           <ul className="cart-items">
             {items.map((item) => (
               <li key={item.key} className={`cart-item${item.availability !== 'Available' ? ' cart-item--unavailable' : ''}`}>
@@ -69,9 +80,16 @@ export function CartView({
                   </p>
                   {item.availability === 'SoldOut' ? <p className="order-badge order-badge--soldout">{StockTexts.soldOut}</p> : item.availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
                   {item.availability === 'SoldOut' && substitutesFor ? substitutesFor(item.product.productNumber) : null}
+                  {item.availability !== 'Available' ? (
+                    // issue 30: a line the store cannot make: one Remove (no quantity to step)
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => cart.send({ type: 'cart.changeQuantity', key: item.key, delta: -item.quantity })}>
+                      Remove<span className="visually-hidden"> {item.product.name}</span>
+                    </button>
+                  ) : null}
                   {item.unitPrice !== undefined ? <p className="cart-item-price">{formatMoney(item.unitPrice * item.quantity)}</p> : null}
                 </div>
-                <div className="stepper" role="group" aria-label={`Quantity of ${item.product.name}`}>
+                {item.availability !== 'Available' ? null : (
+                  <div className="stepper" role="group" aria-label={`Quantity of ${item.product.name}`}>
                   <button type="button" className="stepper-btn" aria-label={item.quantity === 1 ? `Remove ${item.product.name}` : `One less ${item.product.name}`} onClick={() => cart.send({ type: 'cart.changeQuantity', key: item.key, delta: -1 })}>
                     {item.quantity === 1 ? '×' : '−'}
                   </button>
@@ -79,7 +97,8 @@ export function CartView({
                   <button type="button" className="stepper-btn" aria-label={`One more ${item.product.name}`} disabled={full} onClick={() => cart.send({ type: 'cart.changeQuantity', key: item.key, delta: 1 })}>
                     +
                   </button>
-                </div>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

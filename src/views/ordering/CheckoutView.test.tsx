@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { useState } from 'react';
 import { placeOrderMachine } from '../../../machines/place-order.machine.ts';
 import { pricingFixture } from '../../../machines/__tests__/ordering-fixtures.ts';
-import { CheckoutView, type PlaceOrderActor } from './CheckoutView.tsx';
+import { CheckoutView, loadPaymentSummary, type PlaceOrderActor } from './CheckoutView.tsx';
 import { guestPaymentChoices } from '../../services/ordering/checkout.actors.ts';
 
 type Settle = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: unknown };
@@ -24,6 +24,8 @@ const payments = [{ id: 'card1', tender: 'SVC' as const, label: 'My card', balan
 
 async function renderCheckout(over: Record<string, unknown> = {}) {
   window.scrollTo = () => {};
+  // the payment summary's chunk, loaded first (the page asks for it once priced; here it renders at once)
+  await loadPaymentSummary();
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.setAttribute('open', ''); };
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) { this.removeAttribute('open'); };
   const actor = createActor(placeOrderMachine.provide({
@@ -45,16 +47,46 @@ async function renderCheckout(over: Record<string, unknown> = {}) {
 }
 
 describe('checkout (#payment-summary)', () => {
-  it('shows the priced total; short balance: Reload & place order with the reload amounts', async () => {
-    await renderCheckout();
-    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture()));
-    expect(screen.getByText('$12.00')).toBeTruthy();
+  it('shows the priced total; short balance: the reload fields at once, and one click on Reload & place order places it', async () => {
+    await renderCheckout({ payments: [...payments, { id: 'pm_2', tender: 'CREDIT_CARD' as const, label: 'Mastercard …4444' }] });
+    // the server's quote lists its own 'Total' line (without the tip), as server/ordering/pricing.ts does
+    const quote = pricingFixture();
+    await act(async () => pending.priceOrder![0]!.resolve({ ...quote, summary: { ...quote.summary, label: 'Total $12.00', lineItems: [...quote.summary.lineItems, { label: 'Total', amount: 1200, kind: 'total' }] } }));
+    // issue 30: one total row (the quote's own 'Total' line is not repeated), no tip line at $0
+    const summary = screen.getByRole('region', { name: 'Order total' });
+    const rows = () => within(summary).getAllByRole('term').map((dt) => `${dt.textContent} ${dt.nextElementSibling!.textContent}`);
+    expect(rows()).toEqual(['Subtotal $11.00', 'Tax $1.00', 'Total $12.00']);
     act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
     const modal = screen.getByRole('dialog', { name: 'Payment summary' });
-    expect(within(modal).getByRole('button', { name: 'Reload & place order' })).toBeTruthy();
+    // issue 30 / spec 1 §4: the card ($10.00) is short of $12.00: the reload fields are there before any click
+    const reload = within(modal).getByRole('group', { name: 'Reload your card' });
+    expect(within(reload).getByRole('status').textContent).toBe('Insufficient balance for order. Looks like your card balance is too low to complete your order.');
+    expect((within(reload).getByLabelText('Reload from') as HTMLSelectElement).value).toBe('pm_1');
+    expect([...(within(reload).getByLabelText('Reload from') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Visa …4242', 'Mastercard …4444']);
+    expect((within(reload).getByRole('radio', { name: '$10.00' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(reload).getByRole('radiogroup', { name: 'Reload amount' }).textContent).toContain('$25.00');
+    // a $1 tip: one Tip line and one Total with it ($13.00), never 'Total $12.00 … $13.00'
+    act(() => within(modal).getByRole('radio', { name: '$1.00' }).click());
+    expect(rows()).toEqual(['Subtotal $11.00', 'Tax $1.00', 'Tip $1.00', 'Total $13.00']);
+    act(() => within(modal).getByRole('radio', { name: 'No tip' }).click());
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.change(within(reload).getByLabelText('Reload from'), { target: { value: 'pm_2' } });
+    act(() => within(reload).getByRole('radio', { name: '$25.00' }).click());
+    // one click: the order goes with the reload named
     act(() => within(modal).getByRole('button', { name: 'Reload & place order' }).click());
-    expect(within(modal).getByRole('alert').textContent).toBe('Looks like your card balance is too low to complete your order.');
-    expect(within(modal).getByRole('group', { name: 'Reload amount' }).textContent).toContain('$25.00');
+    expect(pending.submitOrder![0]!.input).toMatchObject({ tenders: [{ tender: 'SVC', id: 'card1', amount: 1200 }], reload: { paymentMethodId: 'pm_2', amount: 2500 } });
+  });
+
+  it('a short card and no saved card to reload from: says so, with the way to add one that comes back here', async () => {
+    await renderCheckout({ payments: [payments[0]], reloadMethodId: null });
+    await act(async () => pending.priceOrder![0]!.resolve(pricingFixture()));
+    act(() => screen.getByRole('button', { name: 'Continue to payment' }).click());
+    const modal = screen.getByRole('dialog', { name: 'Payment summary' });
+    expect(within(modal).getByText('Add a credit or debit card to reload your card, or choose another way to pay.')).toBeTruthy();
+    const add = within(modal).getByRole('button', { name: 'Add a payment method' });
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)!.textContent).toBe("You'll add a card on your payment methods page, then come back here to place your order.");
+    act(() => add.click());
+    expect(effects).toEqual(['redirect:/account/payment-method?returnUrl=%2Fmenu%2Fcart%23payment-summary']);
   });
 
   it('a tip then a credit card: the tip-removed dialog', async () => {
@@ -220,7 +252,11 @@ describe('pricing codes (spec 8): each code shows its text and leads to its acti
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe(`${text}${action}`);
     act(() => within(alert).getByRole('button', { name: action }).click());
-    if (action === 'Got it') {
+    if (code === 'ITEMS_NOT_FOUND' || code === 'ITEMS_UNAVAILABLE') {
+      // issue 30: the bag marks those items by name (CartView); 'got it' prices the rest at once, no dead end
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(pending.priceOrder).toHaveLength(2);
+    } else if (action === 'Got it') {
       // 'got it': the bag stays, unpriced, and can be priced again
       expect(screen.queryByRole('alert')).toBeNull();
       act(() => screen.getByRole('button', { name: 'Price my order' }).click());
@@ -292,7 +328,8 @@ describe('other ordering messages at checkout (spec 5, 6, 8)', () => {
     act(() => within(modal).getByRole('button', { name: 'Place order' }).click());
     expect(within(modal).getByRole('alert').textContent).toBe('no payment method selected');
     act(() => within(modal).getByRole('button', { name: 'Add a payment method' }).click());
-    expect(effects).toEqual(['redirect:/account/payment-method']);
+    // issue 30: the member comes back to this checkout's payment summary
+    expect(effects).toEqual(['redirect:/account/payment-method?returnUrl=%2Fmenu%2Fcart%23payment-summary']);
   });
 
   it("the server finds the balance short (INSUFFICIENT_BALANCE): 'Insufficient balance for order' and the too-low text, with its reload amounts", async () => {
@@ -302,8 +339,14 @@ describe('other ordering messages at checkout (spec 5, 6, 8)', () => {
     act(() => actor.send({ type: 'user.submit', at: Date.now() }));
     await act(async () => pending.submitOrder![0]!.reject({ status: 402, code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance for order', body: { code: 'INSUFFICIENT_BALANCE', balance: 300, reloadOptions: [1000] } }));
     const modal = screen.getByRole('dialog', { name: 'Payment summary' });
-    expect(within(modal).getByRole('alert').textContent).toBe('Insufficient balance for order');
-    expect(within(modal).getByText('Looks like your card balance is too low to complete your order.')).toBeTruthy();
+    // issue 30: the card's balance as the server found it; the reload fields with the server's amounts, at once
+    const reload = within(modal).getByRole('group', { name: 'Reload your card' });
+    expect(within(reload).getByRole('status').textContent).toBe('Insufficient balance for order. Looks like your card balance is too low to complete your order.');
+    expect(within(modal).getByRole('radio', { name: /^My card/ }).closest('label')!.textContent).toBe('My card$3.00');
+    expect(within(reload).getByRole('radiogroup', { name: 'Reload amount' }).textContent).toBe('$10.00');
+    act(() => within(reload).getByRole('radio', { name: '$10.00' }).click());
+    act(() => within(modal).getByRole('button', { name: 'Reload & place order' }).click());
+    expect(pending.submitOrder![1]!.input).toMatchObject({ reload: { paymentMethodId: 'pm_1', amount: 1000 } });
   });
 
   it('TIME_UNAVAILABLE on submit is recovered from like 110000: the slots reloaded, the time-slot text', async () => {

@@ -1,19 +1,43 @@
+import { useEffect, useState } from 'react';
+import type * as PaymentSummaryChunk from './PaymentSummary.tsx';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Offer, PickupEstimateResponse, PickupOptionCode } from '../../../contracts/ordering.ts';
 import { OrderingMessages } from '../../../contracts/ordering-messages.ts';
-import { PICKUP_OPTION_NAMES, tipAllowed } from '../../../contracts/ordering-rules.ts';
+import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
 import { OrderingTexts } from '../../../contracts/ordering-texts.ts';
-import { balanceShort, selectedPayment } from '../../../machines/place-order.setup.ts';
+import { CheckoutTexts } from '../../../contracts/checkout-texts.ts';
 import type { placeOrderMachine } from '../../../machines/place-order.machine.ts';
 import { formatMoney } from '../../services/format.ts';
-import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import './ordering.css';
 import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
 
 export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
-const TIPS = [0, 100, 200, 300];
+
+/** the notice's text: an offer's own description, the store's stored-value-only text, or the catalogue's */
+export function noticeTextOf(c: PlaceOrderActor extends { getSnapshot(): { context: infer C } } ? C : never, brand: string): string | null {
+  const pricing = c.pricing;
+  if (!c.notice) return null;
+  if (c.notice === 'offerNotApplied') return pricing?.cart.offers.find((o) => !o.hasBeenApplied)?.description || OrderingTexts.offerNotApplied;
+  if (c.notice === 'paymentNotAccepted' && pricing?.store.svcOnly) return OrderingMessages.svcOnly(brand);
+  return OrderingTexts[c.notice];
+}
+
+type PaymentSummaryModule = typeof PaymentSummaryChunk;
+let paymentSummary: PaymentSummaryModule | null = null;
+/** the payment summary's chunk (tests load it first, so the modal renders at once) */
+export function loadPaymentSummary(): Promise<PaymentSummaryModule> {
+  return import('./PaymentSummary.tsx').then((m) => (paymentSummary = m));
+}
+/** the modal's component once its chunk is here; asks for it when `wanted` (the order is priced, or the hash opens it) */
+function usePaymentSummary(wanted: boolean) {
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (wanted && !paymentSummary) void loadPaymentSummary().then(() => loaded((n) => n + 1));
+  }, [wanted]);
+  return paymentSummary?.PaymentSummary ?? null;
+}
 
 /**
  * The checkout under the bag (/menu/cart, /menu/cart/guest/checkout): pricing, pickup option and time, offers, and
@@ -42,12 +66,10 @@ export function CheckoutView({
   const pricing = c.pricing;
   const currency = pricing?.summary.currency ?? 'USD';
   const money = (n: number) => formatMoney(n, undefined, currency);
-  const pay = selectedPayment(c);
-  const short = balanceShort(c);
-  const canTip = !!pricing && tipAllowed(pricing.isTipEnabled, pricing.summary.price, pay?.tender);
   const send = actor.send;
   const pickupCodes: PickupOptionCode[] = estimate?.options.filter((o) => o.available).map((o) => o.code) ?? ['16'];
-  const noticeText = c.notice ? (c.notice === 'offerNotApplied' ? pricing?.cart.offers.find((o) => !o.hasBeenApplied)?.description || OrderingTexts.offerNotApplied : c.notice === 'paymentNotAccepted' && pricing?.store.svcOnly ? OrderingMessages.svcOnly(brand) : OrderingTexts[c.notice]) : null;
+  const noticeText = noticeTextOf(c, brand);
+  const PaymentSummary = usePaymentSummary(!!pricing || summaryOpen);
   return (
     <div className="checkout">
       <fieldset className="choice-group">
@@ -82,6 +104,13 @@ export function CheckoutView({
             <button type="button" className="btn btn--primary btn--small" onClick={() => send({ type: 'user.gotIt' })}>Got it</button>
           </div>
         ) : null}
+        {s.matches({ checkout: 'itemsGone' }) ? (
+          // issue 30: the bag above names the items this store cannot make (with Remove); 'Got it' prices the rest
+          <div className="order-notice order-notice--error" role="alert">
+            <p>{c.failure?.message}</p>
+            <button type="button" className="btn btn--primary btn--small" onClick={() => send({ type: 'user.gotIt' })}>Got it</button>
+          </div>
+        ) : null}
         {s.matches({ checkout: 'chooseStore' }) ? (
           <div className="order-notice order-notice--error" role="alert">
             <p>{c.failure?.message}</p>
@@ -108,7 +137,8 @@ export function CheckoutView({
         {pricing && (s.matches({ checkout: 'priced' }) || s.matches('submitting')) ? (
           <>
             <dl className="summary-lines">
-              {pricing.summary.lineItems.map((l) => (
+              {/* issue 30: one total row (the quote's own 'Total' line is the price without the tip): lines, tip, total */}
+              {pricing.summary.lineItems.filter((l) => l.kind !== 'total').map((l) => (
                 <div key={l.label} className={`summary-line summary-line--${l.kind}`}>
                   <dt>{l.label}</dt>
                   <dd>{money(l.amount)}</dd>
@@ -121,81 +151,37 @@ export function CheckoutView({
                 </div>
               ) : null}
               <div className="summary-line summary-line--total">
-                <dt>{pricing.summary.label}</dt>
+                <dt>Total</dt>
                 <dd>{money(pricing.summary.price + c.tip)}</dd>
               </div>
             </dl>
             {pricing.store.taxIncludedNote ? <p className="summary-note">{OrderingTexts.caTaxNote}</p> : null}
             {pricing.additionalFeeDescription ? <p className="summary-note">{pricing.additionalFeeDescription}</p> : null}
             {pricing.store.svcOnly ? <p className="summary-note">{OrderingMessages.svcOnly(brand)}</p> : null}
-            <button type="button" className="btn btn--primary add-button" onClick={onOpenSummary}>
-              Continue to payment
-            </button>
+            {c.guest && c.payments.length === 0 ? (
+              // issue 30: a guest without a card goes straight to add one (the payment summary opens on the way back)
+              <>
+                <button type="button" className="btn btn--primary add-button" aria-describedby="add-card-hint" onClick={() => send({ type: 'user.addPayment' })}>
+                  Add a card to pay
+                </button>
+                <p id="add-card-hint" className="summary-note">{CheckoutTexts.addCardHint}</p>
+              </>
+            ) : (
+              <button type="button" className="btn btn--primary add-button" onClick={onOpenSummary}>
+                Continue to payment
+              </button>
+            )}
           </>
         ) : null}
       </section>
-      <Dialog open={summaryOpen && !!pricing && !s.matches('placed')} title="Payment summary" onClose={onCloseSummary} className="payment-summary">
-        <fieldset className="choice-group">
-          <legend>Pay with</legend>
-          {c.payments.length === 0 && !c.guest ? <p>{OrderingTexts.noPaymentMethods}</p> : null}
-          {c.payments.map((p) => (
-            <label key={p.id} className="option-row">
-              <input type="radio" name="payment" checked={c.paymentId === p.id} onChange={() => send({ type: 'user.selectPayment', id: p.id })} />
-              <span>{p.label}</span>
-              {p.balance !== undefined ? <span className="option-price">{money(p.balance)}</span> : null}
-            </label>
-          ))}
-          <button type="button" className="btn btn--link" onClick={() => send({ type: 'user.addPayment' })}>
-            {c.guest ? 'Add a card' : 'Add a payment method'}
-          </button>
-        </fieldset>
-        {canTip ? (
-          <fieldset className="choice-group">
-            <legend>Tip</legend>
-            <ChoiceTiles>
-              {TIPS.map((t) => (
-                <ChoiceTile key={t} name="tip" checked={c.tip === t} onChange={() => send({ type: 'user.setTip', amount: t })} label={t === 0 ? 'No tip' : money(t)} />
-              ))}
-            </ChoiceTiles>
-          </fieldset>
-        ) : null}
-        {short && c.reloadOptions.length ? (
-          <fieldset className="choice-group">
-            <legend>Reload amount</legend>
-            <div className="size-options">
-              {c.reloadOptions.map((a) => (
-                <label key={a} className="size-option">
-                  <input type="radio" name="reload" checked={c.reload?.amount === a} onChange={() => send({ type: 'user.selectReload', amount: a })} />
-                  <span className="size-name">{money(a)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
-        {c.guest ? <GuestFields actor={actor} /> : null}
-        {/* spec 4: the slot went (110000): the slots were reloaded; choose another time right here */}
-        {c.notice === 'timeSlotUnavailable' ? <PickupTime actor={actor} id="summary-pickup-time" /> : null}
-        {s.matches({ checkout: 'stale' }) ? <StaleNotice actor={actor} /> : null}
-        {noticeText ? <p className="order-notice order-notice--error" role="alert">{noticeText}</p> : null}
-        {c.notice === 'insufficientBalance' ? <p className="summary-note">{OrderingTexts.balanceTooLow}</p> : null}
-        {pricing ? (
-          <p className="summary-total">
-            Total <strong>{money(pricing.summary.price + c.tip)}</strong>
-          </p>
-        ) : null}
-        <button type="button" className="btn btn--primary add-button" disabled={s.matches('submitting') || s.matches({ checkout: 'stale' })} onClick={() => send({ type: 'user.submit', at: Date.now() })}>
-          {s.matches('submitting') ? 'Placing your order…' : short ? OrderingMessages.reloadAndPlaceOrder : OrderingMessages.placeOrder}
-        </button>
-      </Dialog>
-      <Dialog open={s.matches({ checkout: { priced: 'tipRemoved' } })} title={OrderingTexts.tipRemovedTitle} onClose={() => send({ type: 'user.dismissTipRemoved' })} actions={<button type="button" className="btn btn--primary" onClick={() => send({ type: 'user.dismissTipRemoved' })}>OK</button>}>
-        <p>{OrderingTexts.tipRemovedBody}</p>
-      </Dialog>
+      {/* the #payment-summary modal and the tip dialog: their own chunk, loaded once the order is priced (issue 30) */}
+      {PaymentSummary ? <PaymentSummary actor={actor} brand={brand} open={summaryOpen} onClose={onCloseSummary} /> : null}
     </div>
   );
 }
 
 /** spec 5: stale pricing on submit (or after 5 minutes): the message with a Refresh button that prices again */
-function StaleNotice({ actor }: { actor: PlaceOrderActor }) {
+export function StaleNotice({ actor }: { actor: PlaceOrderActor }) {
   return (
     <div className="order-notice order-notice--warn" role="alert">
       <p>{OrderingTexts.stalePricing}</p>
@@ -207,7 +193,7 @@ function StaleNotice({ actor }: { actor: PlaceOrderActor }) {
 }
 
 /** Pickup time: as soon as possible, or one of the store's available 10-minute slots (up to one hour ahead). */
-function PickupTime({ actor, id }: { actor: PlaceOrderActor; id: string }) {
+export function PickupTime({ actor, id }: { actor: PlaceOrderActor; id: string }) {
   const slotStart = useSelector(actor, (s) => s.context.slotStart);
   const slots = useSelector(actor, (s) => s.context.slots);
   return (
@@ -227,24 +213,3 @@ function PickupTime({ actor, id }: { actor: PlaceOrderActor; id: string }) {
   );
 }
 
-function GuestFields({ actor }: { actor: PlaceOrderActor }) {
-  const d = useSelector(actor, (s) => s.context.guestDetails) ?? { email: '', firstName: '', guestEmailMarketingOptIn: false };
-  const set = (patch: Partial<typeof d>) => actor.send({ type: 'user.setGuest', details: { ...d, ...patch } });
-  return (
-    <fieldset className="choice-group">
-      <legend>Your details</legend>
-      <div className="field">
-        <label htmlFor="guest-email">Email</label>
-        <input id="guest-email" type="email" autoComplete="email" value={d.email} onChange={(e) => set({ email: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor="guest-first-name">First name</label>
-        <input id="guest-first-name" autoComplete="given-name" value={d.firstName} onChange={(e) => set({ firstName: e.target.value })} />
-      </div>
-      <label className="option-row">
-        <input type="checkbox" checked={d.guestEmailMarketingOptIn} onChange={(e) => set({ guestEmailMarketingOptIn: e.target.checked })} />
-        <span>Send me offers and news by email</span>
-      </label>
-    </fieldset>
-  );
-}

@@ -95,6 +95,8 @@ describe('menu views', () => {
     expect(screen.getByRole('link', { name: /Flat White/ }).textContent).toContain('Not sold at this store');
     expect(screen.getByRole('link', { name: /Caffè Latte/ }).getAttribute('href')).toBe('/menu/product/2121/hot');
     expect(screen.getByRole('link', { name: /Caffè Latte/ }).textContent).not.toContain('Not sold at this store');
+    // issue 30: the smallest size's price, said as 'from' (the product page opens at the default size)
+    expect(screen.getByRole('link', { name: /Caffè Latte/ }).textContent).toContain('from $3.95');
     stop?.();
     document.body.innerHTML = '';
     await renderWith(() => <CategoryView page={categoryPage(data, { menu: 'drinks', category: 'nope' })} currency="USD" />).catch(() => null);

@@ -105,7 +105,8 @@ export function ProductGrid({ products, currency, stock = NO_STOCK }: { products
               <img src={p.imageURL} alt="" width={88} height={88} className="product-image" loading="lazy" />
               <span className="product-tile-name">{p.name}</span>
               <span className="product-tile-meta">
-                {p.priceFrom !== null ? <span>{formatMoney(p.priceFrom, undefined, currency)}</span> : null}
+                {/* issue 30: the tile's price is the smallest size's, the product opens at its default size: say 'from' */}
+                {p.priceFrom !== null ? <span>from {formatMoney(p.priceFrom, undefined, currency)}</span> : null}
                 <span>{p.calories} cal</span>
               </span>
               {availability === 'SoldOut' ? <span className="order-badge order-badge--soldout">{StockTexts.soldOut}</span> : availability !== 'Available' ? <span className="order-badge">{MenuTexts.notSoldHere}</span> : null}

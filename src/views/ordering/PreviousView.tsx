@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import type { PlacedOrder } from './OrderPlacedDialog.tsx';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ORDER_STATUS_LABELS } from '../../../contracts/order-status-labels.ts';
 import { MenuTexts } from '../../../contracts/menu-texts.ts';
-import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import type { previousOrdersMachine } from '../../../machines/previous-orders.machine.ts';
 import { formatMoney } from '../../services/format.ts';
-import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import { MemberListStatus } from './MemberListStatus.tsx';
 import { MenuTabs } from './MenuTabs.tsx';
@@ -14,12 +14,14 @@ import { ProductImage } from './ProductImage.tsx';
 import './ordering.css';
 
 export type PreviousOrdersActor = ActorRefFrom<typeof previousOrdersMachine>;
+/** issue 30: the success modal, loaded when an order was just placed */
+const OrderPlacedDialog = lazy(() => import('./OrderPlacedDialog.tsx'));
 
 /** when an order was placed, read in its store's time zone (as the pickup slots are), e.g. 'Nov 23, 12:00 PM' */
 const placedAt = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 
 /** /menu/previous: the member's previous orders with Reorder; the success modal after placing an order. */
-export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: { orderId: string; storeName: string; total: number; orderToken: string | null } | null; onCloseSuccess: () => void }) {
+export function PreviousView({ actor, placed, onCloseSuccess }: { actor: PreviousOrdersActor; placed: PlacedOrder | null; onCloseSuccess: () => void }) {
   const s = useSelector(actor, (x) => x);
   return (
     <section className="page order-page">
@@ -63,26 +65,11 @@ export function PreviousView({ actor, placed, onCloseSuccess }: { actor: Previou
           ))}
         </ul>
       ) : null}
-      <Dialog open={!!placed} title="Thanks for your order!" onClose={onCloseSuccess} actions={
-          <>
-            {placed ? (
-              // the tracker (docs/order-status.md 1); a guest's token in the fragment, never sent to the server
-              <Link className="btn btn--primary" to="/menu/order/$orderId" params={{ orderId: placed.orderId }} {...(placed.orderToken ? { hash: `token=${placed.orderToken}` } : {})}>
-                {OrderStatusLinkTexts.trackYourOrder}
-              </Link>
-            ) : null}
-            <button type="button" className="btn btn--ghost" onClick={onCloseSuccess}>
-              Done
-            </button>
-          </>
-        }
-      >
-        {placed ? (
-          <p>
-            {placed.storeName} has your order ({formatMoney(placed.total)}). We'll have it ready soon.
-          </p>
-        ) : null}
-      </Dialog>
+      {placed ? (
+        <Suspense fallback={null}>
+          <OrderPlacedDialog placed={placed} onDone={onCloseSuccess} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -112,8 +112,17 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await renderProduct();
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     await act(async () => addButton().click());
-    expect(screen.getByText('Added to your order.')).toBeTruthy();
+    // issue 30: the confirmation is a sheet fixed where the customer is (not a panel at the page's end), announced,
+    // with focus on its message; 'Customize another' closes it and focus goes back to Add to order
+    const message = await screen.findByText('Added to your order.');
+    const sheet = screen.getByRole('region', { name: 'Added to your order' });
+    expect(sheet.className).toBe('added-sheet');
+    expect(sheet.contains(message) && message.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(message);
     expect(screen.getByRole('link', { name: 'Review order' }).getAttribute('href')).toBe('/menu/cart');
+    await act(async () => screen.getByRole('button', { name: 'Customize another' }).click());
+    expect(screen.queryByRole('region', { name: 'Added to your order' })).toBeNull();
+    expect(document.activeElement).toBe(addButton());
     expect((added.at(-1) as Array<{ optionProductNumber: number; quantity: number }>).map((o) => [o.optionProductNumber, o.quantity])).toEqual([[301, 1], [401, 2]]);
     stops.forEach((x) => x());
     document.body.innerHTML = '';
@@ -128,7 +137,7 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     act(() => screen.getByRole('button', { name: 'More: Shots' }).click());
     await act(async () => addButton().click());
-    expect(screen.getByRole('alert').textContent).toContain("You've reached the item maximum for this order. Remove something to add more.");
+    expect((await screen.findByRole('alert')).textContent).toContain("You've reached the item maximum for this order. Remove something to add more.");
     expect(screen.queryByText('Added to your order.')).toBeNull();
     expect(cartCount(cart.getSnapshot().context.items)).toBe(3);
     await act(async () => screen.getByRole('button', { name: 'Keep customizing' }).click());
@@ -228,26 +237,42 @@ describe('/menu/product/{productNumber}/{formCode}', () => {
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
     act(() => screen.getByRole('radio', { name: /Almond milk/ }).click());
     await act(async () => addButton().click());
-    const dialog = screen.getByRole('dialog', { name: 'This changes the allergens' });
+    const dialog = await screen.findByRole('dialog', { name: 'This changes the allergens' });
     expect(dialog.textContent).toContain('Your changes add Tree nuts.');
     act(() => screen.getByRole('button', { name: 'Go back' }).click());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((screen.getByRole('radio', { name: /Almond milk/ }) as HTMLInputElement).checked).toBe(true);
     await act(async () => addButton().click());
     await act(async () => screen.getByRole('button', { name: 'Add to order anyway' }).click());
-    expect(screen.getByText('Added to your order.')).toBeTruthy();
+    expect(await screen.findByText('Added to your order.')).toBeTruthy();
     expect((added.at(-1) as Array<{ optionProductNumber: number }>).map((o) => o.optionProductNumber)).toEqual([303, 401]);
   });
 
   it('issue 29: sold out at the store (a live change): Sold out, Add disabled, Try instead with up to three links', async () => {
     const substitutes = [tile(2122, 'Flat White'), tile(2123, 'Cappuccino'), tile(2124, 'Caffè Mocha')];
-    await renderProduct('product', { extra: { stock: { '2121': 'SoldOut' }, substitutes } });
+    const { actor, cart } = await renderProduct('product', { extra: { stock: { '2121': 'SoldOut' }, substitutes } });
     await act(async () => settle!.resolve({ products: [latteDetail()] }));
-    expect(screen.getByText('Sold out')).toBeTruthy();
+    // issue 30: the disabled Add button says it (once on the page), and an add is refused by the machine too
+    expect(screen.getAllByText('Sold out')).toEqual([addButton()]);
+    expect(screen.getByRole('button', { name: 'Add to order: Sold out' })).toBe(addButton());
     expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => actor.send({ type: 'user.addToCart', at: 1 }));
+    expect(cartCount(cart.getSnapshot().context.items)).toBe(0);
     expect(screen.getByRole('heading', { name: 'Try instead' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cappuccino' }).getAttribute('href')).toBe('/menu/product/2123/hot');
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('.try-instead'))).toHaveLength(3);
+  });
+
+  it("issue 30: not sold at this store: 'Not sold at this store' on the badge and the disabled button, told apart from Sold out", async () => {
+    const { actor, cart } = await renderProduct();
+    await act(async () => settle!.resolve({ products: [latteDetail({ availability: 'NotAvailableHere' })] }));
+    expect(screen.getAllByText('Not sold at this store')).toEqual([addButton()]);
+    expect(screen.getByRole('button', { name: 'Add to order: Not sold at this store' })).toBe(addButton());
+    expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText('Sold out')).toBeNull();
+    await act(async () => actor.send({ type: 'user.addToCart', at: 1 }));
+    expect(cartCount(cart.getSnapshot().context.items)).toBe(0);
+    expect(screen.queryByText('Added to your order.')).toBeNull();
   });
 
   it('issue 29: available again: no Sold out, Add enabled, no substitutes shown', async () => {

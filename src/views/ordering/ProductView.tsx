@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProductDetail } from '../../../contracts/ordering.ts';
@@ -9,18 +10,19 @@ import type { favoritesMachine } from '../../../machines/favorites.machine.ts';
 import { allOptions, draftOf, favoriteOf, unitPrice } from '../../../machines/product-options.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Spinner } from '../shell/Loading.tsx';
-import { Dialog } from '../shell/Dialog.tsx';
 import { ALLERGEN_NAMES, AllergenMessages, allergenList, type AllergenCode } from '../../../contracts/allergens.ts';
 import type { ProductTile } from '../../../contracts/ordering-menu.ts';
 import { StockTexts } from '../../../contracts/stock-texts.ts';
 import { TryInstead } from './TryInstead.tsx';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
-import { stockOf, type StockAvailability } from '../../../machines/stock-rules.ts';
+import type { StockAvailability } from '../../../machines/stock-rules.ts';
+import { TryInstead } from './TryInstead.tsx';
 import './ordering.css';
 import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
 
 export { TryInstead };
 
+export { TryInstead };
 export type ProductActor = ActorRefFrom<typeof productMachine>;
 export type ProductFavoritesActor = ActorRefFrom<typeof favoritesMachine>;
 
@@ -85,22 +87,10 @@ export function ProductFrame({ actor, children }: { actor: ProductActor; childre
   return <>{children(state.context.product)}</>;
 }
 
-/** What adding said: added (a status), or refused by a full bag (an alert); the way to the bag, or on customising. */
-function AfterAdd({ actor, refused, message, next }: { actor: ProductActor; refused: boolean; message: string; next: string }) {
-  return (
-    <div className={`order-notice added-panel${refused ? ' order-notice--error' : ''}`} role={refused ? 'alert' : 'status'}>
-      <p>{message}</p>
-      <div className="row">
-        <Link to="/menu/cart" className="btn btn--primary btn--small">
-          Review order
-        </Link>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => actor.send({ type: 'user.continue' })}>
-          {next}
-        </button>
-      </div>
-    </div>
-  );
-}
+/** issue 30: the confirmation sheet, loaded when an add first answers (docs/ordering-client.md) */
+const AddedSheet = lazy(() => import('./AddedSheet.tsx'));
+/** issue 29's allergen warning, loaded when a customisation asks for it (first-load weight, issue 30) */
+const AllergenWarning = lazy(() => import('./AllergenWarning.tsx').then((m) => ({ default: m.AllergenWarning })));
 
 /** /menu/product/{productNumber}/{formCode}: size, options, quantity, the price as it changes, add to the bag. */
 const NO_STOCK: Readonly<Record<string, StockAvailability>> = {};
@@ -125,9 +115,17 @@ export function ProductView({
   allergenFilter?: readonly AllergenCode[];
 }) {
   const c = useSelector(actor, (s) => s.context);
+  // the store's live stock goes to the machine, which refuses an add while the product is sold out (issue 30)
+  const live = stock[String(c.productNumber)];
+  useEffect(() => {
+    if (live) actor.send({ type: 'stock.changed', availability: live });
+  }, [actor, live]);
   const added = useSelector(actor, (s) => s.matches('added'));
   const cartFull = useSelector(actor, (s) => s.matches('cartFull'));
   const warning = useSelector(actor, (s) => s.matches('warning'));
+  // the warning dialog stays mounted once it has opened, so closing it returns focus to the opener
+  const [warnedOnce, setWarnedOnce] = useState(false);
+  if (warning && !warnedOnce) setWarnedOnce(true);
   return (
     <section className="page order-page product-page">
       <ProductFrame actor={actor}>
@@ -139,8 +137,10 @@ export function ProductView({
             ...cat.children.map((ch) => ({ id: `${cat.id}-${ch.id}`, name: ch.name, single: ch.selection === 'single', products: ch.products })),
           ]).filter((g) => g.products.length);
           const optionCount = allOptions(p).length;
-          const availability = stockOf(stock, p.productNumber, p.availability);
+          // the machine's availability: as loaded at this store, with the live stock laid over it (issue 29, 30)
+          const availability = c.availability;
           const soldOut = availability === 'SoldOut';
+          const unavailable = availability !== 'Available';
           const filtered = hiddenBy(size?.allergenCodes ?? [], allergenFilter);
           return (
             <>
@@ -156,7 +156,7 @@ export function ProductView({
                   <h1>{p.name}</h1>
                   <p className="product-desc">{p.description}</p>
                   {size ? <p className="product-cal">{size.nutrition.calories} calories{size.displaySize ? ` · ${size.displaySize}` : ''}</p> : null}
-                  {soldOut ? <p className="order-badge order-badge--soldout">{StockTexts.soldOut}</p> : availability !== 'Available' ? <p className="order-badge">{OrderingTexts.notSoldHere}</p> : null}
+                  {/* issue 30: 'Sold out' / 'Not sold at this store' is the disabled Add button's label (always in view in the sticky add bar), said once */}
                   {filtered.length ? <p className="order-notice order-notice--warn">{AllergenMessages.inFilter.replace('{list}', allergenList(filtered))}</p> : null}
                   <Link to="/menu/product/$productNumber/$formCode/nutrition" params={{ productNumber: String(p.productNumber), formCode: p.formCode }}>
                     Nutrition and allergens
@@ -207,7 +207,7 @@ export function ProductView({
                       })}
                 </fieldset>
               ))}
-              {c.error ? (
+              {c.error && c.error !== 'unavailable' ? (
                 <p className="order-notice order-notice--error" role="alert">
                   {c.error === 'addInLimit' ? OrderingMessages.addInLimit(c.maximumModifierAmount) : OrderingTexts.productDataInvalid}
                 </p>
@@ -222,8 +222,13 @@ export function ProductView({
                     +
                   </button>
                 </div>
-                <button type="button" className="btn btn--primary add-button" disabled={soldOut} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
-                  Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}
+                {/* issue 30: an item the store has sold out or does not sell cannot be added, and the button says which */}
+                <button type="button" className={`btn btn--primary add-button${soldOut ? ' add-button--soldout' : ''}`} disabled={unavailable} aria-label={unavailable ? `Add to order: ${soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere}` : undefined} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
+                  {unavailable ? (
+                    soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere
+                  ) : (
+                    <>Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}</>
+                  )}
                 </button>
               </div>
               {soldOut ? <TryInstead products={substitutes} /> : null}
@@ -243,37 +248,21 @@ export function ProductView({
                 </section>
               ) : null}
               {favorites ? <FavoriteToggle actor={actor} favorites={favorites} /> : null}
-              <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
-              {cartFull ? <AfterAdd actor={actor} refused message={OrderingTexts.cartFull} next="Keep customizing" /> : null}
-              {added ? <AfterAdd actor={actor} refused={false} message="Added to your order." next="Customize another" /> : null}
+              {warnedOnce ? (
+                <Suspense fallback={null}>
+                  <AllergenWarning open={warning} added={c.addedAllergens} onConfirm={() => actor.send({ type: 'user.addAnyway' })} onBack={() => actor.send({ type: 'user.goBack' })} />
+                </Suspense>
+              ) : null}
+              {cartFull || added ? (
+                <Suspense fallback={null}>
+                  <AddedSheet refused={cartFull} message={cartFull ? OrderingTexts.cartFull : 'Added to your order.'} next={cartFull ? 'Keep customizing' : 'Customize another'} onNext={() => actor.send({ type: 'user.continue' })} />
+                </Suspense>
+              ) : null}
             </>
           );
         }}
       </ProductFrame>
     </section>
-  );
-}
-
-/** issue 29: a customisation that adds an allergen asks before adding (product machine `warning`) */
-export function AllergenWarning({ open, added, onConfirm, onBack }: { open: boolean; added: readonly AllergenCode[]; onConfirm: () => void; onBack: () => void }) {
-  return (
-    <Dialog
-      open={open}
-      title={AllergenMessages.warningHeading}
-      onClose={onBack}
-      actions={
-        <>
-          <button type="button" className="btn btn--primary" onClick={onConfirm}>
-            {AllergenMessages.addAnyway}
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={onBack}>
-            {AllergenMessages.goBack}
-          </button>
-        </>
-      }
-    >
-      <p>{AllergenMessages.warningAdds.replace('{list}', allergenList(added))}</p>
-    </Dialog>
   );
 }
 
