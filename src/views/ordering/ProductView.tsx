@@ -16,11 +16,8 @@ import { StockTexts } from '../../../contracts/stock-texts.ts';
 import { TryInstead } from './TryInstead.tsx';
 import { hiddenBy } from '../../../machines/allergen-rules.ts';
 import type { StockAvailability } from '../../../machines/stock-rules.ts';
-import { TryInstead } from './TryInstead.tsx';
 import './ordering.css';
 import { ChoiceTile, ChoiceTiles } from '../shared/ChoiceTiles.tsx';
-
-export { TryInstead };
 
 export { TryInstead };
 export type ProductActor = ActorRefFrom<typeof productMachine>;
@@ -223,9 +220,9 @@ export function ProductView({
                   </button>
                 </div>
                 {/* issue 30: an item the store has sold out or does not sell cannot be added, and the button says which */}
-                <button type="button" className={`btn btn--primary add-button${soldOut ? ' add-button--soldout' : ''}`} disabled={unavailable} aria-label={unavailable ? `Add to order: ${soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere}` : undefined} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
+                <button type="button" className={`btn btn--primary add-button${soldOut ? ' add-button--soldout' : ''}`} disabled={unavailable} aria-label={unavailable ? `Add to order: ${soldOut ? StockTexts.soldOut : OrderingTexts.notSoldHere}` : undefined} onClick={() => actor.send({ type: 'user.addToCart', at: Date.now() })}>
                   {unavailable ? (
-                    soldOut ? OrderStatusMessages.soldOut : OrderingTexts.notSoldHere
+                    soldOut ? StockTexts.soldOut : OrderingTexts.notSoldHere
                   ) : (
                     <>Add to order{price !== null ? <span aria-live="polite"> · {formatMoney(price * c.quantity, undefined, p.currency)}</span> : null}</>
                   )}
