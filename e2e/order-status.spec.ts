@@ -7,17 +7,20 @@
  * session; this browser's last order is another one), the page names the store, and the open console shows the
  * arrival on that order's card without a reload.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { DEMO, csrfHeaders, expect, signInThroughForm, test } from './fixtures.ts';
 import { STORE, addLatte, addStoredValueCard, newMember, submitted } from './ordering.helpers.ts';
 import { OrderingOperations, type OrderingOperationName } from '../contracts/ordering.ts';
 import { fullSelectionFromSdl } from '../server/graphql/full-selection.ts';
 import { axeViolations, horizontalOverflow } from './a11y.helpers.ts';
+import { startSecondServer } from './second-server.ts';
 
 const BARISTA = 'barista.10003@example.com';
 const CURBSIDE = '10006';
 const CURBSIDE_NAME = 'SoDo 1st Ave S';
+/** a Monday (no holiday) at 10:00 Seattle time: 10006 open (05:00–21:00), curbside offered */
+const CURBSIDE_OPEN_AT = '2026-11-23T18:00:00Z';
 
 const fullDocument = fullSelectionFromSdl(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -102,48 +105,67 @@ test.describe('order status: the barista console and the live tracker', () => {
     await expect(page.getByText('This console is for the staff of this store.')).toBeVisible({ timeout: 30_000 });
   });
 
-  test("curbside: the tracker's I'm here checks in that order by its id (not this browser's last order), names the store; the console shows the arrival", async ({ browser, page, request }) => {
-    const { store } = await (await request.get(`/apiproxy/v1/stores/${CURBSIDE}`)).json();
-    test.skip(!store.open, `${CURBSIDE_NAME} is open 05:00–21:00 Seattle time; closed now`);
-    const staff = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const barista = await staff.newPage();
-    await signInThroughForm(barista, `barista.${CURBSIDE}@example.com`, DEMO.regular.password, `/store/${CURBSIDE}/orders`);
-    await expect(barista).toHaveURL(new RegExp(`/store/${CURBSIDE}/orders$`), { timeout: 30_000 });
-
-    await newMember(page, request, { firstName: 'Wren', prefix: 'curbside' });
-    const { cardId } = await addStoredValueCard(page);
-    const first = await placeCurbside(page.request, cardId);
-    const second = await placeCurbside(page.request, cardId);
-    // this browser's last order is the second one (with its token): the check-in from the first one's tracker must
-    // name the first (before: the check-in fell on the last order of the device)
-    await page.evaluate(
-      ([o, name]) => localStorage.setItem('harbor.lastOrder.v1', JSON.stringify({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: '10006', storeName: name, placedAt: new Date().toISOString(), total: o.total, pickupOption: 'CX' })),
-      [second, CURBSIDE_NAME] as const,
-    );
-    await page.goto(`/menu/order/${first.orderId}`);
-    await expect(page.getByRole('heading', { level: 1, name: "We've got your order" })).toBeVisible();
-    await expect(page.getByRole('link', { name: "I'm here" })).toHaveCount(0);
-
-    // the barista readies the first order (placed → ready at once): the tracker offers the check-in
-    const short = first.orderId.slice(-6);
-    const card = barista.getByRole('article', { name: `#${short} Wren` });
-    await expect(card).toBeVisible({ timeout: 20_000 });
-    await card.getByRole('button', { name: `Start #${short} Wren` }).click();
-    await barista.getByRole('button', { name: `Ready #${short} Wren` }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Your order is ready' })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('link', { name: "I'm here" }).click();
-    await expect(page).toHaveURL(new RegExp(`/pickup/curbside\\?.*orderId=${first.orderId}`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Curbside check-in' })).toBeVisible();
-    await expect(page.getByText(`Checking in at ${CURBSIDE_NAME}`)).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('radio', { name: '3', exact: true }).check();
-    await page.getByRole('button', { name: "I'm here" }).click();
-    await expect(page).toHaveURL(/\/pickup\/curbside\/success$/);
-
-    // the open console shows the arrival on the first order's card, no reload; the second has none
-    await expect(card.getByText('Arrived · stall 3')).toBeVisible({ timeout: 20_000 });
-    await expect(barista.getByRole('article', { name: `#${second.orderId.slice(-6)} Wren` }).getByText(/Arrived/)).toHaveCount(0);
-    expect((await gql(page.request, 'get-order', { orderId: second.orderId })).order.arrival).toBeNull();
-    await staff.close();
+  // 10006 is open 05:00–21:00 Seattle time only (server/db/seed/seattle.ts), and the SERVER decides open status and
+  // whether curbside is offered: this test runs against a second server whose clock is pinned (FAKE_NOW,
+  // server/clock.ts) to Monday 2026-11-23 10:00 Seattle (18:00Z, no holiday), so it runs at any hour of the day
+  test("curbside: the tracker's I'm here checks in that order by its id (not this browser's last order), names the store; the console shows the arrival", async ({ browser }) => {
+    test.setTimeout(300_000);
+    const server = await startSecondServer('fake-now', { FAKE_NOW: CURBSIDE_OPEN_AT }, 'E2E_FAKE_NOW_PORT');
+    const staff = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 768 }, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+    const customer = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+    try {
+      await curbside(staff, customer);
+    } finally {
+      await staff.close();
+      await customer.close();
+      await server.stop();
+    }
   });
 });
+
+/** the curbside test's steps, on the contexts of the pinned-clock server */
+async function curbside(staff: BrowserContext, customer: BrowserContext) {
+  const page = await customer.newPage();
+  const request = customer.request;
+  const { store } = await (await request.get(`/apiproxy/v1/stores/${CURBSIDE}`)).json();
+  // the pinned clock puts the store inside its hours: closed here means FAKE_NOW did not reach the server
+  expect(store.open, `${CURBSIDE_NAME} open at ${CURBSIDE_OPEN_AT}`).toBe(true);
+  const barista = await staff.newPage();
+  await signInThroughForm(barista, `barista.${CURBSIDE}@example.com`, DEMO.regular.password, `/store/${CURBSIDE}/orders`);
+  await expect(barista).toHaveURL(new RegExp(`/store/${CURBSIDE}/orders$`), { timeout: 30_000 });
+
+  await newMember(page, request, { firstName: 'Wren', prefix: 'curbside' });
+  const { cardId } = await addStoredValueCard(page);
+  const first = await placeCurbside(page.request, cardId);
+  const second = await placeCurbside(page.request, cardId);
+  // this browser's last order is the second one (with its token): the check-in from the first one's tracker must
+  // name the first (before: the check-in fell on the last order of the device)
+  await page.evaluate(
+    ([o, name]) => localStorage.setItem('harbor.lastOrder.v1', JSON.stringify({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: '10006', storeName: name, placedAt: new Date().toISOString(), total: o.total, pickupOption: 'CX' })),
+    [second, CURBSIDE_NAME] as const,
+  );
+  await page.goto(`/menu/order/${first.orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: "We've got your order" })).toBeVisible();
+  await expect(page.getByRole('link', { name: "I'm here" })).toHaveCount(0);
+
+  // the barista readies the first order (placed → ready at once): the tracker offers the check-in
+  const short = first.orderId.slice(-6);
+  const card = barista.getByRole('article', { name: `#${short} Wren` });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('button', { name: `Start #${short} Wren` }).click();
+  await barista.getByRole('button', { name: `Ready #${short} Wren` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order is ready' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: "I'm here" }).click();
+  await expect(page).toHaveURL(new RegExp(`/pickup/curbside\\?.*orderId=${first.orderId}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Curbside check-in' })).toBeVisible();
+  await expect(page.getByText(`Checking in at ${CURBSIDE_NAME}`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('radio', { name: '3', exact: true }).check();
+  await page.getByRole('button', { name: "I'm here" }).click();
+  await expect(page).toHaveURL(/\/pickup\/curbside\/success$/);
+
+  // the open console shows the arrival on the first order's card, no reload; the second has none
+  await expect(card.getByText('Arrived · stall 3')).toBeVisible({ timeout: 20_000 });
+  await expect(barista.getByRole('article', { name: `#${second.orderId.slice(-6)} Wren` }).getByText(/Arrived/)).toHaveCount(0);
+  expect((await gql(page.request, 'get-order', { orderId: second.orderId })).order.arrival).toBeNull();
+}
