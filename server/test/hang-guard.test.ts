@@ -6,11 +6,12 @@ import { HANG_MARKER, statementOf } from './hang-guard.ts';
 const GUARD = fileURLToPath(new URL('./hang-guard.ts', import.meta.url));
 
 /**
- * Runs `body` in a child Node process with a PGlite `db` (in memory) and the test hang guard started at `limitMs` after
- * it (PGlite's start blocks the event loop for seconds on a loaded machine); its exit and stderr.
+ * Runs `body` in a child Node process with a PGlite `db` (in memory, when `body` uses it) and the test hang guard
+ * started at `limitMs` after it (PGlite's start blocks the event loop for seconds on a loaded machine); its exit and
+ * stderr.
  */
 function child(limitMs: number, body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; endedByTest: boolean }> {
-  const script = `const { startTestHangGuard } = await import(${JSON.stringify(GUARD)}); const { PGlite } = await import('@electric-sql/pglite'); const db = await PGlite.create(); startTestHangGuard(${limitMs}, 'server/x.test.ts'); ${body}`;
+  const script = `const { startTestHangGuard } = await import(${JSON.stringify(GUARD)}); const { PGlite } = await import('@electric-sql/pglite'); const db = ${body.includes('db.') ? 'await PGlite.create()' : 'null'}; startTestHangGuard(${limitMs}, 'server/x.test.ts'); ${body}`;
   const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
