@@ -45,7 +45,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  // in CI also a JSON report of every test's duration: .ci/run prints the time per spec file and the longest tests
+  // from it (scripts/ci-timings.ts)
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }], ['json', { outputFile: `${process.env.CI_TIMINGS_DIR ?? 'test-results'}/e2e.json` }]] : [['list']],
   use: {
     baseURL,
     ...devices['Desktop Chrome'],

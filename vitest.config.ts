@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import SuiteAwareSequencer from './server/test/sequencer.ts';
 
 /**
  * Test projects (all run by `npm run test:unit`; pick one with `npx vitest run --project server`):
@@ -20,6 +21,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
+    // on a fresh clone (no timings cached) a file's size counts the shared suite it imports: the fuzz files start first
+    sequence: { sequencer: SuiteAwareSequencer },
     projects: [
       { extends: true, test: { name: 'model', include: ['machines/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'views', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/test/setup.ts'] } },
@@ -30,6 +33,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
+          // the hang guard: a worker blocked by a stalled PGlite statement ends after TEST_HANG_MS (server/test/hang-guard.ts)
+          setupFiles: ['server/test/setup.ts'],
           pool: 'forks',
           env: { APP_ENV: 'test', PASSWORD_HASH_LOG_N: '12', PASSWORD_HASH_ARGON2_MEMORY_KIB: '256', PASSWORD_HASH_ARGON2_TIME: '1' },
         },

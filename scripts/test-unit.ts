@@ -8,9 +8,15 @@
  * the slowest test file takes about one), kills the test workers (vitest then reports their files as failed and
  * goes on), and afterwards runs the failed files once more. A failure that is not a hang is never retried, and a
  * file that fails again fails the run. docs/testing.md says more.
+ *
+ * The server project's workers also guard themselves (server/test/hang-guard.ts): a worker whose event loop has been
+ * blocked for TEST_HANG_MS (90 s) prints HANG_MARKER with the PGlite statement it was in and is killed; that counts as
+ * the watchdog firing (its file runs once more), 90 s after the stall instead of 6 minutes. The silence watchdog stays
+ * for a query whose promise never settles (the event loop then runs, idle).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { HANG_MARKER } from '../server/test/hang-guard.ts';
 
 const SILENT_MS = Number(process.env.WATCHDOG_SILENT_MS ?? 6 * 60_000);
 const REPORT = '.vitest-report.json';
@@ -40,8 +46,19 @@ async function runVitest(args: string[]): Promise<{ code: number; watchdogFired:
   const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`, ...args], { stdio: ['inherit', 'pipe', 'pipe'] });
   let last = Date.now();
   let watchdogFired = false;
-  child.stdout!.on('data', (d: Buffer) => ((last = Date.now()), process.stdout.write(d)));
-  child.stderr!.on('data', (d: Buffer) => ((last = Date.now()), process.stderr.write(d)));
+  // the server workers' own hang guard (server/test/hang-guard.ts) kills a worker blocked for TEST_HANG_MS (90 s) and
+  // prints its marker: that file is run again as after the watchdog (the tail of a chunk is kept: a marker may be split)
+  let tail = '';
+  const seen = (d: Buffer) => {
+    last = Date.now();
+    tail = (tail + d.toString()).slice(-4096);
+    if (tail.includes(HANG_MARKER)) {
+      watchdogFired = true;
+      tail = '';
+    }
+  };
+  child.stdout!.on('data', (d: Buffer) => (seen(d), process.stdout.write(d)));
+  child.stderr!.on('data', (d: Buffer) => (seen(d), process.stderr.write(d)));
   const timer = setInterval(() => {
     if (Date.now() - last < SILENT_MS) return;
     const workers = descendants(child.pid!);
@@ -76,7 +93,21 @@ function failedFiles(args: string[]): string[] {
   return [...new Set(listed.map((l) => l.file))].filter((f) => !passed.has(f));
 }
 
+/**
+ * CI_TIMINGS_DIR (set by .ci/run): vitest's JSON report of the run is kept there as unit-<project>.json (the first
+ * run's, whose timings are the step's), for scripts/ci-timings.ts.
+ */
+function keepReport() {
+  const dir = process.env.CI_TIMINGS_DIR;
+  if (!dir || !existsSync(REPORT)) return;
+  const at = extra.indexOf('--project');
+  const project = (at >= 0 ? extra[at + 1] : extra.find((a) => a.startsWith('--project='))?.slice(10)) ?? 'all';
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(REPORT, `${dir}/unit-${project}.json`);
+}
+
 const first = await runVitest(extra);
+keepReport();
 if (first.code === 0 || !first.watchdogFired) {
   rmSync(REPORT, { force: true });
   process.exit(first.code);

@@ -130,6 +130,26 @@ const REQUEST_CONTRACTS: AnySchema[] = Object.entries({ ...accountContracts, ...
 
 // ----- the run ---------------------------------------------------------------------------------------------------
 
+/**
+ * Every request must be answered (status and body) within REQUEST_LIMIT_MS (60 s; each takes milliseconds): a request
+ * that is not fails the test at once, naming it, instead of leaving the file silent until the unit runner's watchdog
+ * (a PGlite statement whose promise never settles; one that spins blocks the event loop, and the server workers' hang
+ * guard, server/test/hang-guard.ts, ends that one after 90 s).
+ */
+const REQUEST_LIMIT_MS = Number(process.env.FUZZ_REQUEST_LIMIT_MS) || 60_000;
+
+async function answeredWithin<T>(ms: number, what: string, fn: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`[fuzz] no answer within ${ms} ms (a stalled database?): ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([fn(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 interface Target {
   method: string;
   path: string;
@@ -181,16 +201,21 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
         else if (init.session !== 'member-no-csrf' && init.session !== 'guest' && jar.get('csrf')) headers['x-csrf-token'] = jar.get('csrf')!;
       }
       const hasBody = init.body !== undefined && method !== 'GET' && method !== 'HEAD';
-      const res = await app.request(`http://localhost${url}`, { method, headers, ...(hasBody ? { body: init.body } : {}) });
+      const what = `${method} ${url.slice(0, 120)} [${init.session}, ${init.contentType ?? 'no type'}] ${typeof init.body === 'string' ? init.body.slice(0, 80) : init.body ? '<bytes>' : ''}`;
+      const { res, text } = await answeredWithin(REQUEST_LIMIT_MS, what, async () => {
+        const res = await app.request(`http://localhost${url}`, { method, headers, ...(hasBody ? { body: init.body } : {}) });
+        // an event stream (SSE) never ends by itself: its status and headers are the answer; cancelling the body
+        // unsubscribes it from the stream hub, as a browser closing the connection does
+        if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+          await res.body?.cancel();
+          return { res, text: '' };
+        }
+        return { res, text: await res.text() };
+      });
       sent++;
       // a line now and then: the unit runner's watchdog (scripts/test-unit.ts) tells a slow run from a stuck one by output
       if (sent % 5_000 === 0) console.log(`[fuzz] ${db().kind}: ${sent} requests sent`);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      // an event stream (SSE) never ends by itself: its status and headers are the answer; cancelling the body
-      // unsubscribes it from the stream hub, as a browser closing the connection does
-      let text = '';
-      if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) await res.body?.cancel();
-      else text = await res.text();
       if (init.session !== 'guest') {
         for (const c of res.headers.getSetCookie()) {
           const [pair = ''] = c.split(';');
@@ -199,7 +224,6 @@ forEachDb('fuzz: every REST route and GraphQL operation', ({ db }) => {
           if (k.trim() === 'csrf' && rest.join('=')) jar.set('csrf', rest.join('='));
         }
       }
-      const what = `${method} ${url.slice(0, 120)} [${init.session}, ${init.contentType ?? 'no type'}] ${typeof init.body === 'string' ? init.body.slice(0, 80) : init.body ? '<bytes>' : ''}`;
       if (res.status >= 500) failures.push(`${res.status} ${what}: ${text.slice(0, 200)}`);
       else if (res.status >= 400 && url.startsWith('/apiproxy/') && !url.startsWith('/apiproxy/v1/graphql')) {
         let body: { code?: unknown; message?: unknown } | undefined;
