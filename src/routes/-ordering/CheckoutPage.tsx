@@ -9,7 +9,7 @@ import { useRedirect } from '../../services/redirect.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
 import { defaultLocale } from '../../services/format.ts';
-import { clearGuestCard, clearGuestPayment, readGuestPayment } from '../../services/guest-payment.ts';
+import { clearGuestCard, clearGuestPayment, readGuestDetails, readGuestPayment, saveGuestDetails } from '../../services/guest-payment.ts';
 import { cartItemsInput, checkoutActors, sameItems, guestPaymentChoices, offersQuery, startingOffers, pickupEstimateQuery, timeSlotsQuery, walletQuery } from '../../services/ordering/checkout.actors.ts';
 import { rememberLastOrder } from '../../services/ordering.actors.ts';
 import { CartView } from '../../views/ordering/CartView.tsx';
@@ -18,6 +18,7 @@ import { useCart } from './use-cart.ts';
 import { asFlowError } from '../../../machines/flow.ts';
 import type { CartItem } from '../../../machines/ordering-types.ts';
 import { useStoreStock, useSubstitutes } from './use-store-stock.ts';
+// its own module: the cart does not load the product page's view for it (first-load weight, issue 30)
 import { TryInstead } from '../../views/ordering/TryInstead.tsx';
 
 /** 'Try instead' under a sold-out item of the bag (issue 29) */
@@ -77,21 +78,28 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         orderPlaced: ({ context }) => {
           const o = context.order?.order;
           if (!o) return;
-          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption });
+          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption, readyEstimateAt: o.readyEstimateAt, reloaded: context.order?.card?.reloaded ?? 0, guest });
           if (guest) clearGuestPayment(); // the single-use card is used up
           cart.send({ type: 'cart.clear' });
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });
         },
         forgetGuestCard: () => clearGuestCard(),
+        // issue 30: what the guest typed survives the billing-address and card pages (this tab's sessionStorage)
+        rememberGuest: ({ context }) => {
+          if (context.guestDetails) saveGuestDetails(context.guestDetails);
+        },
         // issue 29: submit refused items sold out (or gone) since pricing: the bag marks them, so the next pricing leaves them out
+        // issue 30: pricing refused items the store does not sell or has sold out: the same marking, told apart
+        // ('SoldOut' for the server's soldOut skus, else 'NotAvailableHere'); the bag names them with Remove
         markItemsUnavailable: ({ event }) => {
-          assertEvent(event, 'xstate.error.actor.submitOrder');
-          const skus = asFlowError(event.error).body.skus;
+          assertEvent(event, ['xstate.error.actor.submitOrder', 'xstate.error.actor.priceOrder']);
+          const { skus, soldOut } = asFlowError(event.error).body;
           if (!Array.isArray(skus)) return;
           const gone = new Set(skus.map(String));
+          const sold = event.type === 'xstate.error.actor.submitOrder' ? gone : new Set(Array.isArray(soldOut) ? soldOut.map(String) : []);
           const current = cart.getSnapshot().context.items;
           const availability: Record<string, CartItem['availability']> = {};
-          for (const i of current) availability[String(i.product.productNumber)] = gone.has(i.size.sku) ? 'SoldOut' : (availability[String(i.product.productNumber)] ?? i.availability);
+          for (const i of current) availability[String(i.product.productNumber)] = gone.has(i.size.sku) ? (sold.has(i.size.sku) ? 'SoldOut' : 'NotAvailableHere') : (availability[String(i.product.productNumber)] ?? i.availability);
           cart.send({ type: 'cart.availability', availability });
         },
         redirect,
@@ -111,6 +119,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         keyBase: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2),
         locale: defaultLocale(),
         returnPath: pathname,
+        guestDetails: guest ? readGuestDetails() : null,
       },
     },
   );
