@@ -32,7 +32,12 @@ export function StoreDetails(p: StoreDetailsProps) {
   // the whole store only when it is this one (a late answer for a store opened before is never shown)
   const d = p.details && p.details.storeNumber === s.storeNumber ? p.details : null;
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [s.storeNumber]);
+  useEffect(() => {
+    // a phone scrolls the page, not a panel: the details start at the top of the locator (the search and filter
+    // fully in view under the sticky header, never half behind it), like a new page; then focus the heading
+    if (window.scrollY > 0) window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, [s.storeNumber]);
   return (
     <section className="store-details" aria-labelledby="store-details-title">
       <button type="button" className="btn btn--link store-details-back" onClick={p.onClose}>
