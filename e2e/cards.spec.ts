@@ -91,9 +91,14 @@ test('a member: register a card, pay, register charge, add a card with a billing
   expect(await registerAttempt(page, physical.number, '1.00')).toBe('Declined: We could not find that card. (CARD_NOT_FOUND)');
   let balance = opening - 200;
 
-  // no payment methods yet: add money leads to the payment-method page
+  // no payment methods yet: Add money says so first, then leads to the payment-method page and back (issue 30)
   await page.goto(`/account/cards/${card.cardId}#add-money`);
-  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  const addMoney = page.getByRole('dialog', { name: 'Add money' });
+  await expect(addMoney.getByText('Your account has no payment methods.', { exact: true })).toBeVisible();
+  await expect(addMoney.getByText('Add a card or PayPal first. You come back here to add money.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/account/cards/${card.cardId}#add-money$`));
+  await addMoney.getByRole('button', { name: 'Add a payment method' }).click();
+  await expect(page).toHaveURL(/\/account\/payment-method\?returnUrl=/);
   await expect(page.getByText('Your account has no payment methods.', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/^Payment methods \| /);
 
@@ -108,7 +113,10 @@ test('a member: register a card, pay, register charge, add a card with a billing
   });
   await fillCard(page, '4242 4242 4242 4242', 'Add card');
   await expect(toast(page).filter({ hasText: 'Payment method added' })).toBeVisible();
-  await expect(page).toHaveURL(/\/account\/payment-method$/);
+  // back where the member started: the card page with Add money open, the new card chosen
+  await expect(page).toHaveURL(new RegExp(`/account/cards/${card.cardId}#add-money$`));
+  await expect(addMoney.getByLabel('Payment method')).toHaveValue(/.+/);
+  await page.goto('/account/payment-method');
   await expect(page.getByRole('heading', { level: 2, name: 'Visa •••• 4242' })).toBeVisible();
   await expect(page.getByText('Default', { exact: true })).toBeVisible();
   // the full number went to the processor's tokenisation endpoint only
@@ -116,7 +124,6 @@ test('a member: register a card, pay, register charge, add a card with a billing
 
   // add money with it
   await page.goto(`/account/cards/${card.cardId}#add-money`);
-  const addMoney = page.getByRole('dialog', { name: 'Add money' });
   await addMoney.getByLabel('$25.00').check();
   await addMoney.getByRole('button', { name: 'Add $25.00' }).click();
   await expect(toast(page).filter({ hasText: '$25.00 added to your card' })).toBeVisible();

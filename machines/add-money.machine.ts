@@ -6,7 +6,9 @@ import { cardFlowError } from './cards-flow.ts';
 
 /**
  * Add money, the #add-money modal (spec 2 §3 add-money form, §4 Reload, §5, §8 reload codes): amount options from
- * config, a payment instrument is required; no instruments at all sends the member to /account/payment-method.
+ * config, a payment instrument is required; no instruments at all says so first and offers the payment-method page
+ * with the way back (issue 30: `/account/payment-method?returnUrl=/account/cards/{id}#add-money`, the same-origin
+ * return URL the checkout uses; adding a card there comes back to this modal).
  * The idempotency key is the modal's key plus amount and method: retrying the same request replays it (121063
  * shows as info), a changed request gets its own key.
  */
@@ -32,6 +34,7 @@ export type AddMoneyEvent =
   | { type: 'user.selectMethod'; paymentMethodId: string }
   | { type: 'user.submit' }
   | { type: 'user.close' }
+  | { type: 'user.addMethod' }
   | DoneActorEvent<ReloadResponse, 'reload'>
   | ErrorActorEvent<unknown, 'reload'>;
 
@@ -45,6 +48,9 @@ export function reloadRequest({ context }: { context: Pick<AddMoneyContext, 'car
   if (!context.paymentMethodId) throw new Error('reload: no payment method');
   return { cardId: context.cardId, amount: context.amount, paymentMethodId: context.paymentMethodId, idempotencyKey: `${context.keyBase}-${context.amount}-${context.paymentMethodId}`.slice(0, 100) };
 }
+
+/** the payment-method page, coming back to this card's Add money (issue 30) */
+export const addMethodPath = (cardId: string) => `${PATHS.paymentMethods}?returnUrl=${encodeURIComponent(`/account/cards/${encodeURIComponent(cardId)}#add-money`)}`;
 
 export const addMoneyMachine = setup({
   types: { context: {} as AddMoneyContext, events: {} as AddMoneyEvent, input: {} as AddMoneyInput },
@@ -82,7 +88,7 @@ export const addMoneyMachine = setup({
     }),
     assignDone: assign(({ context }) => ({ notice: CardMessages.moneyAdded(formatCents(context.amount)) })),
     assignReplay: assign({ notice: CardMessages.duplicate }),
-    toPaymentMethods: assign({ destination: PATHS.paymentMethods }),
+    toPaymentMethods: assign(({ context }) => ({ destination: addMethodPath(context.cardId) })),
   },
 }).createMachine({
   id: 'addMoney',
@@ -92,8 +98,15 @@ export const addMoneyMachine = setup({
   entry: 'applyInput',
   initial: 'starting',
   states: {
-    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods', actions: 'toPaymentMethods' }, { target: 'editing' }] },
-    noPaymentMethods: { description: 'No instruments: go to /account/payment-method.', tags: ['redirecting'], entry: 'redirect', type: 'final' },
+    starting: { always: [{ guard: 'hasNoMethods', target: 'noPaymentMethods' }, { target: 'editing' }] },
+    noPaymentMethods: {
+      description: 'No instruments: say so, with a way to the payment-method page that comes back here.',
+      on: {
+        'user.addMethod': { target: 'toPaymentMethods', actions: 'toPaymentMethods' },
+        'user.close': { target: 'closed' },
+      },
+    },
+    toPaymentMethods: { description: 'To /account/payment-method?returnUrl=/account/cards/{id}#add-money.', tags: ['redirecting'], entry: 'redirect', type: 'final' },
     editing: {
       description: 'Amount options and the payment method; errors of the last try show here.',
       on: {

@@ -1,7 +1,7 @@
 /**
  * Add money, the #add-money modal (spec 2 section 3 add-money form, section 4 "Reload", section 5 Add money,
- * section 8 reload codes): an amount from the configured options and a payment method; no payment instrument goes to
- * the payment-method page; each reload carries an idempotency key, and a replay (121063) says so instead of adding.
+ * section 8 reload codes): an amount from the configured options and a payment method; no payment instrument says so
+ * and offers the payment-method page with the way back to this modal (issue 30); each reload carries an idempotency key, and a replay (121063) says so instead of adding.
  */
 import { expect } from 'vitest';
 import { addMoneyMachine, reloadRequest } from '../add-money.machine.ts';
@@ -18,6 +18,7 @@ export const addMoneyEvents = [
   done('reload', { card: card('1', 7500), amount: { amount: 5000, currency: 'USD' } }),
   done('reload', { card: card('1', 7500), amount: { amount: 5000, currency: 'USD' }, duplicate: { code: '121063', message: 'We already received your request, thanks!' } }),
   fail('reload', cardError('121023')),
+  { type: 'user.addMethod' },
 ];
 type Snap = { value: unknown; context: { amount: number; paymentMethodId: string | null; error: string | null; notice: string | null } };
 const serializeState = (s: Snap) => JSON.stringify({ v: s.value, a: s.context.amount, m: s.context.paymentMethodId, e: s.context.error, n: s.context.notice });
@@ -29,6 +30,7 @@ export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
   machine: addMoneyMachine,
   table: {
     starting: { always: [{ guard: 'hasNoMethods', to: 'noPaymentMethods' }, 'editing'] },
+    noPaymentMethods: { 'user.addMethod': 'toPaymentMethods', 'user.close': 'closed' },
     editing: {
       'user.selectAmount': null,
       'user.selectMethod': null,
@@ -45,11 +47,13 @@ export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
     { name: 'no method chosen: not sent', run: 'payment methods', events: [A[1]!, A[3]!], ends: 'editing' },
     { name: 'submitting', run: 'payment methods', events: [A[0]!, A[3]!], ends: 'submitting' },
     { name: 'closed', run: 'payment methods', events: [A[4]!], ends: 'closed' },
-    { name: 'no payment method: to the payment methods', run: 'none', events: [], ends: 'noPaymentMethods' },
+    { name: 'no payment method: said first', run: 'none', events: [], ends: 'noPaymentMethods' },
+    { name: 'no payment method: to the payment methods and back', run: 'none', events: [A[8]!], ends: 'toPaymentMethods' },
+    { name: 'no payment method: closed', run: 'none', events: [A[4]!], ends: 'closed' },
   ],
-  sees: { noPaymentMethods: { tags: ['redirecting'] }, submitting: { tags: ['loading'] } },
+  sees: { toPaymentMethods: { tags: ['redirecting'] }, submitting: { tags: ['loading'] } },
   effects: {
-    '* -> noPaymentMethods': ['redirect'],
+    '* -> toPaymentMethods': ['redirect'],
     'xstate.done.actor.reload -> done': ['notify'],
     '* -> done': ['close'],
     '* -> closed': ['close'],
@@ -68,8 +72,8 @@ export const addMoneyFlow: Flow<typeof addMoneyMachine> = {
         const c = s.context;
         const ev = event as { type: string; output?: { duplicate?: unknown } };
         // without a payment instrument nothing else happens
-        expect(c.destination).toBe(s.matches('noPaymentMethods') ? '/account/payment-method' : null);
-        if (run === 'none') expect(s.matches('noPaymentMethods')).toBe(true);
+        expect(c.destination).toBe(s.matches('toPaymentMethods') ? '/account/payment-method?returnUrl=%2Faccount%2Fcards%2Fc1%23add-money' : null);
+        if (run === 'none') expect(s.matches('noPaymentMethods') || s.matches('toPaymentMethods') || s.matches('closed')).toBe(true);
         if (ev.type === 'xstate.error.actor.reload') expect(c.error).toBe('Your card total cannot exceed $500.');
         if (ev.type === 'xstate.done.actor.reload') expect(c.notice).toMatch(ev.output?.duplicate ? /^We already received your request, thanks!$/ : /^\$(25|50)\.00 added to your card$/);
         if (ev.type === 'xstate.done.actor.reload' && !ev.output?.duplicate) expect(c.notice).toBe(`$${(c.amount / 100).toFixed(2)} added to your card`);

@@ -47,6 +47,19 @@ export function AddMoneyModal({ actor }: { actor: ActorRefFrom<typeof addMoneyMa
   const s = useSelector(actor, (x) => x);
   const { options, amount, methods, paymentMethodId, error } = s.context;
   const busy = s.hasTag('loading');
+  if (s.matches('noPaymentMethods') || s.hasTag('redirecting'))
+    // issue 30: say why before the jump to the payment-method page, which comes back to this modal
+    return (
+      <Modal title="Add money" onClose={() => actor.send({ type: 'user.close' })}>
+        <p>Your account has no payment methods.</p>
+        <p id="add-money-hint">Add a card or PayPal first. You come back here to add money.</p>
+        <p>
+          <button type="button" className="btn btn--primary" aria-describedby="add-money-hint" disabled={s.hasTag('redirecting')} onClick={() => actor.send({ type: 'user.addMethod' })}>
+            Add a payment method
+          </button>
+        </p>
+      </Modal>
+    );
   return (
     <Modal title="Add money" onClose={() => actor.send({ type: 'user.close' })}>
       <form

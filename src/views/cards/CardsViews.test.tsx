@@ -109,6 +109,20 @@ describe('card views', () => {
     expect(screen.getByText('Your card was rejected. Please choose another payment method.')).toBeTruthy();
   });
 
+  it("#add-money without payment methods: says so before the jump, then goes to /account/payment-method with the way back (issue 30)", async () => {
+    const went: string[] = [];
+    const actor = createActor(addMoneyMachine.provide({ actions: { redirect: ({ context }) => void went.push(context.destination ?? '') } }), {
+      input: { cardId: 'c 1', methods: [], options: [1000, 2500], defaultAmount: 2500, keyBase: 'k1' },
+    }).start();
+    render(<AddMoneyModal actor={actor} />);
+    expect(screen.getByText('Your account has no payment methods.')).toBeTruthy();
+    expect(screen.getByText('Add a card or PayPal first. You come back here to add money.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Add \$/ })).toBeNull();
+    expect(went).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Add a payment method' }));
+    expect(went).toEqual(['/account/payment-method?returnUrl=%2Faccount%2Fcards%2Fc%25201%23add-money']);
+  });
+
   it('add card: field errors from the spec, then a zero-balance card asks keep or remove', async () => {
     const added = { card: card('6', 0), addedAmount: { amount: 0, currency: 'USD' }, transferred: null, makePrimaryFailed: false };
     const actor = createActor(addCardMachine.provide({ actors: { addCard: resolving(added), removeCard: never() } })).start();
