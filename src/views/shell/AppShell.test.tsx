@@ -9,16 +9,16 @@ import { createAppActors } from '../../services/app-actors.tsx';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { AppShell } from './AppShell.tsx';
 
-async function renderShell(staffStore: string | null, bagCount?: number) {
+async function renderShell(staffStore: string | null, bagCount?: number, opts: { chrome?: 'full' | 'logoOnly'; path?: string } = {}) {
   window.scrollTo = () => {};
   const root = createRootRoute({
     component: () => (
-      <AppShell chrome="full" signedIn firstName="Bea" brandName="Harbor Coffee" devTools={false} toast={null} persistent={[]} onDismiss={() => {}} staffStore={staffStore} {...(bagCount !== undefined ? { bagCount } : {})}>
+      <AppShell chrome={opts.chrome ?? 'full'} signedIn firstName="Bea" brandName="Harbor Coffee" devTools={false} toast={null} persistent={[]} onDismiss={() => {}} staffStore={staffStore} {...(bagCount !== undefined ? { bagCount } : {})}>
         <h1>Page</h1>
       </AppShell>
     ),
   });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [opts.path ?? '/'] }) });
   render(<RouterProvider router={router as never} />);
   await screen.findByRole('heading', { name: 'Page' });
 }
@@ -68,6 +68,21 @@ describe("the header's bag and the phone's menu button (issue 30)", () => {
     await act(async () => button.click());
     await act(async () => screen.getByRole('link', { name: 'Find a store' }).click());
     expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe("the bag in the logo-only header (cart, checkout, sign-in...; issue 30)", () => {
+  it('the bag with its count on a logo-only page, marked the current page on the cart', async () => {
+    await renderShell(null, 1, { chrome: 'logoOnly', path: '/account/signin' });
+    const bag = screen.getByRole('link', { name: 'Bag, 1 item' });
+    expect(bag.getAttribute('href')).toBe('/menu/cart');
+    expect(bag.textContent).toBe('1');
+    expect(bag.getAttribute('aria-current')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Menu' })).toBeNull();
+  });
+  it("on the cart: 'Bag, 2 items', aria-current=\"page\"", async () => {
+    await renderShell(null, 2, { chrome: 'logoOnly', path: '/menu/cart' });
+    expect(screen.getByRole('link', { name: 'Bag, 2 items' }).getAttribute('aria-current')).toBe('page');
   });
 });
 

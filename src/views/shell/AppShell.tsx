@@ -31,15 +31,17 @@ export interface AppShellProps {
 
 /** Global navigation, footer and notifications around every page; hidden where a route's chrome says. */
 export function AppShell(p: AppShellProps) {
+  const bag = <Bag count={p.bagCount ?? 0} />;
   return (
     <div className={`app app--${p.chrome}`}>
       <a className="skip-link" href="#main">Skip to main content</a>
       {p.pathname !== undefined ? <RouteAnnouncer pathname={p.pathname} pendingPathname={p.pendingPathname} pageTitle={p.pageTitle ?? null} brandName={p.brandName} /> : null}
       {p.chrome === 'full' || p.chrome === 'noFooter' ? (
-        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bagCount={p.bagCount ?? 0} />
+        <GlobalNav brandName={p.brandName} signedIn={p.signedIn} firstName={p.firstName} staffStore={p.staffStore ?? null} bag={bag} />
       ) : p.chrome === 'logoOnly' ? (
         <header className="global-nav global-nav--logo-only">
           <Logo brandName={p.brandName} />
+          {bag}
         </header>
       ) : null}
       <NotificationArea toast={p.toast} persistent={p.persistent} onDismiss={p.onDismiss} />
@@ -48,6 +50,21 @@ export function AppShell(p: AppShellProps) {
       </main>
       {p.chrome === 'full' ? <Footer brandName={p.brandName} devTools={p.devTools} onCookiePreferences={p.onCookiePreferences} /> : null}
     </div>
+  );
+}
+
+/**
+ * The bag button, in both headers (issue 30: on every page, the cart and checkout's logo-only header too): the item
+ * count, to the cart; on the cart itself the router marks it aria-current="page". Its icon is drawn by styles.css
+ * (.nav-bag::before).
+ */
+function Bag({ count }: { count: number }) {
+  return (
+    <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${count} item${count === 1 ? '' : 's'}`}>
+      <span className="nav-bag-count" aria-hidden="true">
+        {count}
+      </span>
+    </Link>
   );
 }
 
@@ -69,7 +86,7 @@ export function Logo({ brandName }: { brandName: string }) {
  * in the header closes it and puts focus back on the button, following a link in it closes it. Open or closed is
  * presentation only (no flow, no request), so it is the view's own state (docs/architecture.md#the-header).
  */
-function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null; bagCount: number }) {
+function GlobalNav({ brandName, signedIn, firstName, staffStore, bag }: { brandName: string; signedIn: boolean; firstName: string | null; staffStore: string | null; bag: ReactNode }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   return (
@@ -104,12 +121,7 @@ function GlobalNav({ brandName, signedIn, firstName, staffStore, bagCount }: { b
           )}
         </div>
       </div>
-      {/* the bag button: the item count, to the cart (phone and desktop); its icon is drawn by styles.css (.nav-bag::before) */}
-      <Link to="/menu/cart" className="nav-bag" aria-label={`Bag, ${bagCount} item${bagCount === 1 ? '' : 's'}`}>
-        <span className="nav-bag-count" aria-hidden="true">
-          {bagCount}
-        </span>
-      </Link>
+      {bag}
       {/* three bars drawn by styles.css */}
       <button ref={toggle} type="button" className="global-nav-toggle" aria-expanded={open} aria-controls="global-nav-panel" onClick={() => setOpen(!open)}>
         <span className="visually-hidden">Site menu</span>

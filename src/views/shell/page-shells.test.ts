@@ -61,7 +61,7 @@ describe('page shells (the HTML before JavaScript)', () => {
   it('draws the header of each chrome and escapes text', () => {
     expect(shellRootHtml({ chrome: 'full', top: null })).toContain('<nav aria-label="Main" class="global-nav-links"><a href="/menu">Menu</a><a href="/store-locator">Find a store</a></nav>');
     expect(shellRootHtml({ chrome: 'full', top: null })).toContain('<h1 class="shell-placeholder-title">Harbor Coffee</h1>');
-    expect(shellRootHtml({ chrome: 'logoOnly', top: '<h1>x</h1>' })).toMatch(/^<div class="app app--logoOnly app--prerendered">.*<header class="global-nav global-nav--logo-only"><a class="logo"[^]*<\/header><main id="main" class="app-main" tabindex="-1"><h1>x<\/h1><\/main><\/div>$/);
+    expect(shellRootHtml({ chrome: 'logoOnly', top: '<h1>x</h1>' })).toMatch(/^<div class="app app--logoOnly app--prerendered">.*<header class="global-nav global-nav--logo-only"><a class="logo"[^]*<a class="nav-bag" href="\/menu\/cart" aria-label="Bag"><\/a><\/header><main id="main" class="app-main" tabindex="-1"><h1>x<\/h1><\/main><\/div>$/);
     expect(shellRootHtml({ chrome: 'none', top: null })).not.toContain('<header');
     expect(shellRootHtml(null, { name: 'A & <B>', product: 'B' })).toContain('<span class="logo-text">A &amp; &lt;B&gt;</span>');
     expect(escapeHtml(`"'&<>`)).toBe('&quot;&#39;&amp;&lt;&gt;');

@@ -210,7 +210,7 @@ export function shellRootHtml(shell: Pick<PageShell, 'chrome' | 'top'> | null, b
     chrome === 'full' || chrome === 'noFooter'
       ? `<header class="global-nav">${LOGO(brand.name)}<div class="global-nav-panel"><nav aria-label="Main" class="global-nav-links"><a href="/menu">Menu</a><a href="/store-locator">Find a store</a></nav></div>${BAG}</header>`
       : chrome === 'logoOnly'
-        ? `<header class="global-nav global-nav--logo-only">${LOGO(brand.name)}</header>`
+        ? `<header class="global-nav global-nav--logo-only">${LOGO(brand.name)}${BAG}</header>`
         : '';
   const main = `<main id="main" class="app-main" tabindex="-1">${shell?.top ?? placeholder(brand.name)}</main>`;
   return `<div class="app app--${chrome} app--prerendered"><a class="skip-link" href="#main">Skip to main content</a>${header}${main}</div>`;
