@@ -15,6 +15,8 @@ export interface LastOrder {
   pickupOption: string;
   /** issue 30 (the success modal): when the store expects it ready, the reload put on the card first, a guest's order */
   readyEstimateAt?: string;
+  /** the store's time zone (the time slots' answer), for the ready time */
+  timeZone?: string;
   reloaded?: number;
   guest?: boolean;
 }

@@ -53,11 +53,11 @@ export function CheckoutPage({ guest, offer }: { guest: boolean; offer?: string 
     );
   // balances must be current: 'Reload & place order' offers amounts from the card's balance
   else if (!empty && !slots.isPending && (guest || (wallet.data && !wallet.isFetching)) && !offers.isLoading)
-    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} startOffers={startingOffers(wanted, offers.data)} />;
+    checkout = <Checkout guest={guest} storeNumber={location.store.storeNumber} slots={slots.data?.timeSlots ?? []} timeZone={slots.data?.timeZone ?? null} payments={guest ? guestPayments : wallet.data!.payments} reloadMethodId={guest ? null : wallet.data!.reloadMethodId} startOffers={startingOffers(wanted, offers.data)} />;
   return <CartView cart={cart} guest={guest} storeName={location?.store.name ?? null} checkout={checkout} substitutesFor={(productNumber) => <CartSubstitutes productNumber={productNumber} />} />;
 }
 
-function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOffers }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; payments: PaymentChoice[]; reloadMethodId: string | null; startOffers: string[] }) {
+function Checkout({ guest, storeNumber, slots, timeZone, payments, reloadMethodId, startOffers }: { guest: boolean; storeNumber: string; slots: TimeSlot[]; timeZone: string | null; payments: PaymentChoice[]; reloadMethodId: string | null; startOffers: string[] }) {
   const cart = useCart();
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(configQuery);
@@ -78,7 +78,7 @@ function Checkout({ guest, storeNumber, slots, payments, reloadMethodId, startOf
         orderPlaced: ({ context }) => {
           const o = context.order?.order;
           if (!o) return;
-          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption, readyEstimateAt: o.readyEstimateAt, reloaded: context.order?.card?.reloaded ?? 0, guest });
+          rememberLastOrder({ orderId: o.orderId, orderToken: o.orderToken, storeNumber: o.storeNumber, storeName: o.storeName, placedAt: o.placedAt, total: o.total, pickupOption: o.pickupOption, readyEstimateAt: o.readyEstimateAt, ...(timeZone ? { timeZone } : {}), reloaded: context.order?.card?.reloaded ?? 0, guest });
           if (guest) clearGuestPayment(); // the single-use card is used up
           cart.send({ type: 'cart.clear' });
           void queryClient.invalidateQueries({ queryKey: ['ordering'] });

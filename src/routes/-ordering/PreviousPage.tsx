@@ -40,7 +40,7 @@ export function PreviousPage({ placed }: { placed: string | null }) {
       actor={actor}
       placed={
         last && last.orderId === placed
-          ? { orderId: last.orderId, storeName: last.storeName, storeNumber: last.storeNumber, total: last.total, orderToken: last.orderToken ?? null, pickupOption: last.pickupOption, readyEstimateAt: last.readyEstimateAt ?? null, reloaded: last.reloaded ?? 0, guest: last.guest ?? !session?.signedIn }
+          ? { orderId: last.orderId, storeName: last.storeName, storeNumber: last.storeNumber, total: last.total, orderToken: last.orderToken ?? null, pickupOption: last.pickupOption, readyEstimateAt: last.readyEstimateAt ?? null, timeZone: last.timeZone ?? null, reloaded: last.reloaded ?? 0, guest: last.guest ?? !session?.signedIn }
           : null
       }
       onCloseSuccess={() => void navigate({ to: '/menu/previous', search: {}, replace: true })}

@@ -20,6 +20,7 @@ const ORDER: PlacedOrder = {
   orderToken: 'ot_abcdefghijklmnopqrstuvwxyz012345',
   pickupOption: '16',
   readyEstimateAt: '2026-11-29T01:42:00.000Z',
+  timeZone: null,
   reloaded: 0,
   guest: false,
 };
@@ -51,6 +52,14 @@ describe('the success modal (issue 30)', () => {
     expect(within(dialog).queryByText(/reloaded/)).toBeNull();
     act(() => within(dialog).getByRole('button', { name: 'Done' }).click());
     expect(done).toEqual(['done']);
+  });
+
+  it("the ready time in the store's time zone, like the slots, whatever the browser's", async () => {
+    const { dialog } = await renderDialog({ ...ORDER, timeZone: 'America/Los_Angeles' });
+    expect(row(dialog, 'Ready around')).toBe('5:42 PM');
+    document.body.innerHTML = '';
+    const { dialog: tokyo } = await renderDialog({ ...ORDER, timeZone: 'Asia/Tokyo' });
+    expect(row(tokyo, 'Ready around')).toBe('10:42 AM');
   });
 
   it("'Reload & place order': the reload is named", async () => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
 import type { PickupOptionCode } from '../../../contracts/ordering.ts';
 import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
+import { clockTime } from '../../../machines/order-status-rules.ts';
 import { formatMoney } from '../../services/format.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 
@@ -16,6 +17,8 @@ export interface PlacedOrder {
   pickupOption: string;
   /** ISO time the store expects the order ready */
   readyEstimateAt: string | null;
+  /** the store's IANA time zone (the time slots' answer): the ready time reads in it like the slots; null: the browser's */
+  timeZone: string | null;
   /** 'Reload & place order': the amount put on the card first (minor units), 0 without */
   reloaded: number;
   guest: boolean;
@@ -78,7 +81,7 @@ export default function OrderPlacedDialog({ placed, onDone }: { placed: PlacedOr
         {ready && !Number.isNaN(ready.getTime()) ? (
           <div className="summary-line">
             <dt>Ready around</dt>
-            <dd>{ready.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}</dd>
+            <dd>{placed.timeZone ? clockTime(placed.readyEstimateAt!, placed.timeZone) : ready.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}</dd>
           </div>
         ) : null}
         <div className="summary-line summary-line--total">
