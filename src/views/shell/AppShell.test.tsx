@@ -9,11 +9,11 @@ import { createAppActors } from '../../services/app-actors.tsx';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { AppShell } from './AppShell.tsx';
 
-async function renderShell(staffStore: string | null, bagCount?: number, opts: { chrome?: 'full' | 'logoOnly'; path?: string } = {}) {
+async function renderShell(staffStore: string | null, bagCount?: number, opts: { chrome?: 'full' | 'logoOnly'; path?: string; devTools?: boolean } = {}) {
   window.scrollTo = () => {};
   const root = createRootRoute({
     component: () => (
-      <AppShell chrome={opts.chrome ?? 'full'} signedIn firstName="Bea" brandName="Harbor Coffee" devTools={false} toast={null} persistent={[]} onDismiss={() => {}} staffStore={staffStore} {...(bagCount !== undefined ? { bagCount } : {})}>
+      <AppShell chrome={opts.chrome ?? 'full'} signedIn firstName="Bea" brandName="Harbor Coffee" devTools={opts.devTools ?? false} toast={null} persistent={[]} onDismiss={() => {}} staffStore={staffStore} {...(bagCount !== undefined ? { bagCount } : {})}>
         <h1>Page</h1>
       </AppShell>
     ),
@@ -121,5 +121,16 @@ describe("the bag count the header reads (src/services/bag.ts)", () => {
     expect(bagCountOf(actors)).toBe(4);
     cart.stop();
     localStorage.clear();
+  });
+});
+
+describe("the footer's developer link (issue 30: developer matter never shown to customers)", () => {
+  it("a customer (no devTools in the client config, which the server gives only to this machine's host): no 'Dev outbox'", async () => {
+    await renderShell(null);
+    expect(screen.queryByRole('link', { name: 'Dev outbox' })).toBeNull();
+  });
+  it("a developer on this machine (devTools): 'Dev outbox' to /dev/outbox", async () => {
+    await renderShell(null, undefined, { devTools: true });
+    expect(screen.getByRole('link', { name: 'Dev outbox' }).getAttribute('href')).toBe('/dev/outbox');
   });
 });
