@@ -8,14 +8,10 @@
  * Each member is made over the API and signed in through the form (its own cookie jar; e2e/ordering.helpers.ts).
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort } from '../scripts/free-port.ts';
 import { DEMO, apiCreateAccount, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
 import { axeViolations, horizontalOverflow, pageReady, VIEWPORTS } from './a11y.helpers.ts';
 import { addLatte, grantStars, newMember, orderLatte } from './ordering.helpers.ts';
+import { startSecondServer } from './second-server.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -343,56 +339,10 @@ test('the guest stream flag off (the e2e server\'s default, ENABLE_UNAUTH_STREAM
   expect((await page.request.get('/apiproxy/v1/unauth/stream-items?locale=en-US')).status()).toBe(404);
 });
 
-/**
- * A second server like playwright.config.ts's webServer but started with ENABLE_UNAUTH_STREAM=true (the flag is read
- * once at start), on the same PostgreSQL database as the suite's server (its migrations and seed take the advisory
- * lock, docs/operations.md: several processes share one database), or on a PGlite folder of its own when the suite
- * runs on PGlite. Its port: E2E_FLAG_ON_PORT, else a free one. No gift worker (the suite's server has one).
- */
-async function startFlagOnServer() {
-  const port = Number(process.env.E2E_FLAG_ON_PORT) || (await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'harbor-e2e-flag-on-')), 'data'),
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      APP_ENV: 'test',
-      DEV_TOOLS: 'true',
-      TRUST_PROXY: 'loopback',
-      ENABLE_IN_APP_DELIVERY: 'true',
-      GIFT_WORKER: 'off',
-      ENABLE_UNAUTH_STREAM: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the flag-on server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return { url, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the flag-on server did not answer /healthz in 240 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 test('the guest stream flag on (a second server started with ENABLE_UNAUTH_STREAM=true): a signed-out visitor gets the guest stream from /unauth/stream-items, Link calls to action only', async ({ browser }) => {
   test.setTimeout(300_000);
-  const server = await startFlagOnServer();
+  // a second server with the flag on (read once at start), on the suite's database: e2e/second-server.ts
+  const server = await startSecondServer('flag-on', { ENABLE_UNAUTH_STREAM: 'true' }, 'E2E_FLAG_ON_PORT');
   const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
   try {
     const page = await context.newPage();
