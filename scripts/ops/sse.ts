@@ -3,6 +3,7 @@
  * (bench-status.ts): frames as they arrive (split across chunks), each stamped with its arrival time.
  */
 import http from 'node:http';
+import { parseSseBlock } from '../../server/test/sse.ts';
 
 export interface SseFrame {
   id: number | null;
@@ -50,14 +51,7 @@ export function openSse(port: number, path: string, headers: Record<string, stri
         while ((i = buf.indexOf('\n\n')) >= 0) {
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
-          const f: SseFrame = { id: null, event: null, data: null, comment: null, retry: null, at: Date.now() };
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) f.comment = line.slice(1).trim();
-            else if (line.startsWith('id: ')) f.id = Number(line.slice(4));
-            else if (line.startsWith('event: ')) f.event = line.slice(7);
-            else if (line.startsWith('data: ')) f.data = line.slice(6);
-            else if (line.startsWith('retry: ')) f.retry = Number(line.slice(7));
-          }
+          const f: SseFrame = { ...parseSseBlock(block), at: Date.now() };
           frames.push(f);
           stream.onFrame?.(f);
         }

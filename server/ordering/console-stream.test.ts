@@ -8,6 +8,7 @@ import { signIn } from '../test/accounts.ts';
 import { DEMO_PASSWORD } from '../db/seed/users.ts';
 import { productNo } from './test-helpers.ts';
 import { hubFor, type StreamHub } from './stream.ts';
+import { openSseStream } from '../test/sse.ts';
 
 /**
  * docs/order-status.md 3.5 (issue 29 "staff only"): the hub re-checks the holder of an open console stream. A staff
@@ -26,48 +27,11 @@ async function staff(app: App, email: string): Promise<C> {
   return c;
 }
 
-/** the store stream over app.request with the client's cookies: frames as they arrive */
+/** the store stream over app.request with the client's cookies (server/test/sse.ts); `ready` resolves with the status */
 function openStoreStream(app: App, c: C) {
-  const ac = new AbortController();
-  const frames: Array<{ event: string | null; comment: string | null; data: string | null }> = [];
-  let ended = false;
-  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const ready = (async () => {
-    const res = await app.request(`http://localhost/apiproxy/v1/store/${STORE}/events`, { headers: { accept: 'text/event-stream', cookie }, signal: ac.signal });
-    if (res.status !== 200 || !res.body) {
-      ended = true;
-      return res.status;
-    }
-    void (async () => {
-      const reader = res.body!.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += dec.decode(value, { stream: true });
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const f = { event: null as string | null, comment: null as string | null, data: null as string | null };
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) f.comment = line.slice(1).trim();
-              else if (line.startsWith('event: ')) f.event = line.slice(7);
-              else if (line.startsWith('data: ')) f.data = line.slice(6);
-            }
-            frames.push(f);
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-      ended = true;
-    })();
-    return res.status;
-  })();
-  return { ready, frames, ended: () => ended, stock: () => frames.filter((f) => f.event === 'stock').length, close: () => ac.abort() };
+  const cookie = [...c.jar].map(([k, val]) => `${k}=${val}`).join('; ');
+  const s = openSseStream(app, `/apiproxy/v1/store/${STORE}/events`, { cookie });
+  return { ready: s.ready.then((r) => r.status), frames: s.frames, ended: s.done, stock: () => s.frames.filter((f) => f.event === 'stock').length, close: s.close };
 }
 
 forEachDb('console stream: staff re-checked at each event', ({ db: getDb }) => {

@@ -11,6 +11,7 @@ import { EventsPoll, StoreEvent, TrackerResponse } from '../../contracts/order-s
 import { hubFor, type StreamHub } from './stream.ts';
 import { appendStoreEvent } from './events.ts';
 import { transitionOrder } from './status.ts';
+import { openSseStream } from '../test/sse.ts';
 
 /**
  * docs/order-status.md 3.4 and 6 ("survives reload, dropped connection, server restart"; "an update crossing
@@ -25,68 +26,10 @@ type App = ReturnType<typeof appFor>;
 type C = ReturnType<typeof testClient>;
 const STORE = '10003';
 
-interface Frame {
-  id: number | null;
-  event: string | null;
-  data: string | null;
-  comment: string | null;
-  retry: number | null;
-}
-
-/** a raw SSE reader over app.request: frames as they arrive, split across chunks */
+/** the order stream's frames, with its events parsed by the contract */
 function openStream(app: App, path: string, headers: Record<string, string> = {}) {
-  const ac = new AbortController();
-  const frames: Frame[] = [];
-  let status = 0;
-  let done = false;
-  const ready = (async () => {
-    const res = await app.request(`http://localhost${path}`, { headers: { accept: 'text/event-stream', ...headers }, signal: ac.signal });
-    status = res.status;
-    if (res.status !== 200 || !res.body) {
-      done = true;
-      return res;
-    }
-    void (async () => {
-      const reader = res.body!.getReader();
-      const dec = new TextDecoder();
-      let buf = '';
-      try {
-        for (;;) {
-          const { value, done: d } = await reader.read();
-          if (d) break;
-          buf += dec.decode(value, { stream: true });
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const f: Frame = { id: null, event: null, data: null, comment: null, retry: null };
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) f.comment = line.slice(1).trim();
-              else if (line.startsWith('id: ')) f.id = Number(line.slice(4));
-              else if (line.startsWith('event: ')) f.event = line.slice(7);
-              else if (line.startsWith('data: ')) f.data = line.slice(6);
-              else if (line.startsWith('retry: ')) f.retry = Number(line.slice(7));
-            }
-            frames.push(f);
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-      done = true;
-    })();
-    return res;
-  })();
-  const events = () => frames.filter((f) => f.event !== null);
-  return {
-    ready,
-    frames,
-    events,
-    status: () => status,
-    done: () => done,
-    close: () => ac.abort(),
-    parsed: () => events().filter((f) => f.event !== 'reset').map((f) => v.parse(StoreEvent, JSON.parse(f.data!))),
-  };
+  const s = openSseStream(app, path, headers);
+  return { ...s, parsed: () => s.events().filter((f) => f.event !== 'reset').map((f) => v.parse(StoreEvent, JSON.parse(f.data!))) };
 }
 
 async function placeOrder(c: C) {
