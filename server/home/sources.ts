@@ -146,12 +146,16 @@ export function guestItem(row: ContentRow): GuestStreamItem {
 
 /**
  * When the guest stream last changed at `at`: the latest content edit, start or end among the guest rows that have
- * happened by then (an item starting or ending changes what a guest sees without an edit).
+ * happened by then (an item starting or ending changes what a guest sees without an edit). Compared in whole
+ * milliseconds, the clock's precision: an edit stamped 0.4 ms into the request's millisecond has happened by then
+ * (compared in microseconds it was left out, and a read right after the edit answered 304 with the new content).
  */
 export async function guestModifiedAt(db: Db, at: Date): Promise<Date> {
   const r = await db.query<{ m: Date | null }>(
-    `select max(greatest(updated_at, case when start_date <= $1 then start_date end, case when end_date <= $1 then end_date end)) as m
-       from stream_content where audience = 'guest' and updated_at <= $1`,
+    `select max(greatest(u, case when s <= $1 then s end, case when e <= $1 then e end)) as m
+       from (select date_trunc('milliseconds', updated_at) u, date_trunc('milliseconds', start_date) s, date_trunc('milliseconds', end_date) e
+               from stream_content where audience = 'guest') t
+      where u <= $1`,
     [at],
   );
   return r.rows[0]?.m ? new Date(r.rows[0].m) : new Date(0);

@@ -422,6 +422,23 @@ forEachDb('home stream: GET /unauth/stream-items', ({ db }) => {
     expect(Date.parse(changed.json.lastModified)).toBeGreaterThan(Date.parse(body.lastModified));
   });
 
+  it('an edit stamped within the request\'s millisecond (after it, in microseconds) is a change: 200, not 304', async () => {
+    const c = testClient(withGuestStream(db(), true));
+    const first = await c.get(GUEST + q());
+    const at = new Date(Date.parse(first.json.lastModified) + 60_000);
+    setNow(at);
+    const before = await c.get(GUEST + q({ since: first.json.lastModified }));
+    expect(before.status).toBe(304);
+    await db().query(
+      `update stream_content set item = item || '{"body": "Edited within the millisecond."}'::jsonb, updated_at = $1::timestamptz + interval '400 microseconds' where content_id = 'guest-order-ahead'`,
+      [at],
+    );
+    const after = await c.get(GUEST + q({ since: first.json.lastModified }));
+    expect(after.status).toBe(200);
+    expect(after.json.streamItems[0].content.body).toBe('Edited within the millisecond.');
+    expect(after.json.lastModified).toBe(at.toISOString());
+  });
+
   it('an item reaching its end date changes the guest stream without an edit', async () => {
     const c = testClient(withGuestStream(db(), true));
     const end = new Date(Date.now() + 3600_000);
