@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runNodeScript, type ChildExit } from '../test/node-child.ts';
 
 const WATCHDOG = fileURLToPath(new URL('./hang-watchdog.ts', import.meta.url));
 
 /** Runs `body` in a child Node process with the watchdog started at `limitMs`; its exit and stderr. */
-function child(limitMs: number, body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; endedByTest: boolean }> {
-  const script = `const { startHangWatchdog } = await import(${JSON.stringify(WATCHDOG)}); startHangWatchdog(${limitMs}); ${body}`;
-  const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  // a child the watchdog failed to end (or kept alive) is ended here, with no line on its stderr
-  let endedByTest = false;
-  const guard = setTimeout(() => {
-    endedByTest = true;
-    p.kill('SIGKILL');
-  }, 20_000);
-  return new Promise((resolve) =>
-    p.once('exit', (code, signal) => {
-      clearTimeout(guard);
-      resolve({ code, signal, stderr, endedByTest });
-    }),
-  );
+function child(limitMs: number, body: string): Promise<ChildExit> {
+  return runNodeScript(`const { startHangWatchdog } = await import(${JSON.stringify(WATCHDOG)}); startHangWatchdog(${limitMs}); ${body}`, 20_000);
 }
 
 describe('hang watchdog (HANG_EXIT_MS)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HANG_MARKER, statementOf } from './hang-guard.ts';
+import { runNodeScript, type ChildExit } from './node-child.ts';
 
 const GUARD = fileURLToPath(new URL('./hang-guard.ts', import.meta.url));
 
@@ -10,22 +10,9 @@ const GUARD = fileURLToPath(new URL('./hang-guard.ts', import.meta.url));
  * started at `limitMs` after it (PGlite's start blocks the event loop for seconds on a loaded machine); its exit and
  * stderr.
  */
-function child(limitMs: number, body: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; endedByTest: boolean }> {
+function child(limitMs: number, body: string): Promise<ChildExit> {
   const script = `const { startTestHangGuard } = await import(${JSON.stringify(GUARD)}); const { PGlite } = await import('@electric-sql/pglite'); const db = ${body.includes('db.') ? 'await PGlite.create()' : 'null'}; startTestHangGuard(${limitMs}, 'server/x.test.ts'); ${body}`;
-  const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  let endedByTest = false;
-  const guard = setTimeout(() => {
-    endedByTest = true;
-    p.kill('SIGKILL');
-  }, 60_000);
-  return new Promise((resolve) =>
-    p.once('exit', (code, signal) => {
-      clearTimeout(guard);
-      resolve({ code, signal, stderr, endedByTest });
-    }),
-  );
+  return runNodeScript(script, 60_000);
 }
 
 /** a PGlite statement that keeps the WebAssembly busy for many seconds (the event loop blocked, as in a stall) */
