@@ -9,7 +9,7 @@
  * choosing from a <select> (the billing state, a reload source) is counted as a field, not a click.
  * Screenshots at each step under test-results/issue30/ (looked at; docs/ordering-client.md "Issue 30").
  */
-import { expect, test } from './fixtures.ts';
+import { expect, outboxFor, test } from './fixtures.ts';
 import { newMember } from './ordering.helpers.ts';
 import type { Locator, Page } from '@playwright/test';
 
@@ -52,7 +52,7 @@ for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-    test('a guest orders from the home page in at most 10 clicks, no field typed twice', async ({ page }) => {
+    test('a guest orders from the home page in at most 10 clicks, no field typed twice', async ({ page, browser }) => {
       test.slow(); // the whole order through the UI on a shared 2-core machine
       const u = counter(page, width);
       await page.goto('/');
@@ -135,6 +135,20 @@ for (const width of [390, 1280]) {
       await expect(page.getByText('Sign in to see your previous orders.')).toHaveCount(0);
       await expect(page.getByText(STORE_NAME).first()).toBeVisible();
       await u.shot('tracker');
+      // the confirmation email's link opens the same order on another device (no storage of this one): by its token
+      const orderId = /\/menu\/order\/(ord_[A-Za-z0-9]+)/.exec(page.url())![1]!;
+      const mail = (await outboxFor(page.request, 'robin.issue30@example.com', 'order-placed')).find((m) => m.link?.startsWith(`/menu/order/${orderId}#token=ot_`));
+      expect(mail, `an order-placed email linking to ${orderId}`).toBeTruthy();
+      const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+      try {
+        const phone = await other.newPage();
+        await phone.goto(mail!.link!);
+        await expect(phone.getByRole('heading', { level: 1 })).not.toHaveText("We couldn't find that order.");
+        await expect(phone.getByText(STORE_NAME).first()).toBeVisible();
+        await expect(phone.getByText('Sign in to see your previous orders.')).toHaveCount(0);
+      } finally {
+        await other.close();
+      }
     });
 
     test("a member's short card: the reload at once, one click on 'Reload & place order', the reload named", async ({ page, request }) => {
