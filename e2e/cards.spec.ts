@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNT_TEST_TIMEOUT, createMember, expect, freshActiveCard, toast } from './accounts.helpers.ts';
 import { signInThroughForm, test } from './fixtures.ts';
 import { axeViolations, horizontalOverflow, VIEWPORTS } from './a11y.helpers.ts';
-import { fillBillingAddress } from './payment.helpers.ts';
+import { fillBillingAddress, fillCard } from './payment.helpers.ts';
 
 test.describe.configure({ timeout: ACCOUNT_TEST_TIMEOUT });
 
@@ -52,14 +52,6 @@ async function registerCharge(page: Page, barcode: string, dollars: string) {
   const out = await registerAttempt(page, barcode, dollars);
   expect(out).toContain('Charged');
   return out;
-}
-
-async function fillCard(page: Page, number: string, submit: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration month (MM)').fill('12');
-  await page.getByLabel('Expiration year (YYYY)').fill('2030');
-  await page.getByLabel('Security code').fill(number.startsWith('37') ? '1234' : '123');
-  await page.getByRole('button', { name: submit }).click();
 }
 
 test('a member: register a card, pay, register charge, add a card with a billing address, add money, auto reload on (fires) and off, transfer, remove', async ({ page, request }) => {
@@ -111,7 +103,7 @@ test('a member: register a card, pay, register charge, add a card with a billing
   page.on('request', (r) => {
     if (r.method() !== 'GET' && r.url().includes('/apiproxy/v1/') && !r.url().includes('/sandbox-processor/tokens')) bodies.push(r.postData() ?? '');
   });
-  await fillCard(page, '4242 4242 4242 4242', 'Add card');
+  await fillCard(page, 'Add card', '4242 4242 4242 4242');
   await expect(toast(page).filter({ hasText: 'Payment method added' })).toBeVisible();
   // back where the member started: the card page with Add money open, the new card chosen
   await expect(page).toHaveURL(new RegExp(`/account/cards/${card.cardId}#add-money$`));
@@ -195,18 +187,18 @@ test('payment methods: declined, expired and international test cards show their
   await expect(page.getByRole('heading', { level: 1, name: 'Add a credit or debit card' })).toBeVisible();
 
   // client-side Luhn check: nothing is sent
-  await fillCard(page, '4242 4242 4242 4241', 'Add card');
+  await fillCard(page, 'Add card', '4242 4242 4242 4241');
   await expect(page.getByText("That card number or security code doesn't look right.")).toBeVisible();
   // 121048 declined (zero-amount verification), 121044 expired, 121033 international (tokenisation)
-  await fillCard(page, '4000 0000 0000 0002', 'Add card');
+  await fillCard(page, 'Add card', '4000 0000 0000 0002');
   await expect(page.getByRole('alert')).toHaveText('Your card was rejected. Please choose another payment method.');
-  await fillCard(page, '4000 0000 0000 0069', 'Add card');
+  await fillCard(page, 'Add card', '4000 0000 0000 0069');
   await expect(page.getByRole('alert')).toHaveText('Your card may have expired.');
-  await fillCard(page, '4000 0007 6000 0002', 'Add card');
+  await fillCard(page, 'Add card', '4000 0007 6000 0002');
   await expect(page.getByText("International cards aren't supported.")).toBeVisible();
-  await fillCard(page, '4100 0000 0000 0019', 'Add card');
+  await fillCard(page, 'Add card', '4100 0000 0000 0019');
   await expect(page.getByRole('alert')).toHaveText("This payment didn't pass our fraud check. Please contact your bank.");
-  await fillCard(page, '5555 5555 5555 4444', 'Add card');
+  await fillCard(page, 'Add card', '5555 5555 5555 4444');
   await expect(toast(page).filter({ hasText: 'Payment method added' })).toBeVisible();
 
   // PayPal: cancel adds nothing; a failing sandbox buyer shows the PayPal text; approve adds it
@@ -240,7 +232,7 @@ test('a guest: single-use billing address and card; a token older than 5 minutes
   await fillBillingAddress(page);
   await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card$/);
   await expect(page.getByText(/^Billing address: Ana Tester, 1 Pike St, Seattle, WA 98101\./)).toBeVisible();
-  await fillCard(page, '4242 4242 4242 4242', 'Use this card');
+  await fillCard(page, 'Use this card', '4242 4242 4242 4242');
   await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
   await expect(page.getByText('Visa •••• 4242, expires 12/2030')).toBeVisible();
 
@@ -356,7 +348,7 @@ test('the card and payment pages and their steps and dialogs: own titles, zero a
   await page.getByRole('button', { name: 'Next' }).click();
   await accessible(page, 'transfer step 4');
   await page.goto('/account/payment-method/gift/guest/credit-card');
-  await fillCard(page, '4242 4242 4242 4242', 'Use this card');
+  await fillCard(page, 'Use this card', '4242 4242 4242 4242');
   await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
   await accessible(page, 'guest card ready');
 });

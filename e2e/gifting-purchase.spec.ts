@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createMember } from './accounts.helpers.ts';
 import { expect, outboxFor, signInThroughForm, test } from './fixtures.ts';
-import { fillBillingAddress } from './payment.helpers.ts';
+import { fillBillingAddress, fillCard } from './payment.helpers.ts';
 
 /**
  * The gift purchase against the real server (docs/gifting.md 5). A member with no payment method fills the form,
@@ -17,14 +17,6 @@ async function recipient(page: Page, n: number, name: string, email: string) {
   const group = page.getByRole('group', { name: `Recipient ${n}` });
   await group.getByLabel('Recipient name').fill(name);
   await group.getByLabel('Recipient email').fill(email);
-}
-
-async function fillCard(page: Page, submit: 'Add card' | 'Use this card') {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration month (MM)').fill('12');
-  await page.getByLabel('Expiration year (YYYY)').fill('2030');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: submit }).click();
 }
 
 /** the codes of the purchase-status answers this page receives */

@@ -11,6 +11,7 @@
  */
 import { expect, outboxFor, test } from './fixtures.ts';
 import { newMember } from './ordering.helpers.ts';
+import { fillBillingAddress, fillCard } from './payment.helpers.ts';
 import type { Locator, Page } from '@playwright/test';
 
 const STORE_NAME = '3rd & Pine 24 Hours'; // 10003: open 24 hours, READY, guest ordering (docs/ordering.md)
@@ -197,3 +198,41 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+test.describe('a new member with no payment method', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("checkout's 'Add a payment method' → payment methods → billing address → card → back on the payment summary with the new card, then the order", async ({ page, request }) => {
+    test.slow(); // the whole round trip through the UI on a shared 2-core machine
+    await newMember(page, request, { prefix: 'addpay' });
+    await page.goto(`/menu/store-locator?storeNumber=10003`);
+    await page.getByRole('button', { name: `Order here at ${STORE_NAME}` }).first().click();
+    await expect(page).toHaveURL(/\/menu$/);
+    await page.goto('/menu/product/2015/hot'); // Caffè Latte
+    await page.getByRole('button', { name: /^Add to order/ }).click();
+    await page.getByRole('region', { name: 'Added to your order' }).getByRole('link', { name: 'Review order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const summary = page.getByRole('dialog', { name: 'Payment summary' });
+    // a new member: only the empty digital card of the account, no payment method; where the button leads, before the jump
+    await expect(summary.getByRole('group', { name: 'Pay with' }).getByRole('radio')).toHaveCount(1);
+    await expect(summary.locator('#add-payment-hint')).toHaveText("You'll add a card on your payment methods page, then come back here to place your order.");
+    await summary.getByRole('button', { name: 'Add a payment method' }).click();
+    await expect(page).toHaveURL(/\/account\/payment-method\?returnUrl=%2Fmenu%2Fcart%23payment-summary$/);
+    await page.getByRole('link', { name: 'Add a credit or debit card' }).click();
+    await fillBillingAddress(page);
+    await expect(page).toHaveURL(/\/account\/payment-method\/add\/credit-card\?/);
+    await fillCard(page, 'Add card');
+    // back where the member was: the checkout with the payment summary open, the new card offered both ways (the
+    // empty Harbor card stays chosen, as for every member: reloaded from the new card; or the card itself)
+    await expect(page).toHaveURL(/\/menu\/cart#payment-summary$/);
+    const pay = page.getByRole('dialog', { name: 'Payment summary' });
+    await expect(pay.getByRole('group', { name: 'Reload your card' }).getByLabel('Reload from')).toContainText('VISA …4242');
+    await pay.getByRole('radio', { name: /VISA …4242/ }).check();
+    const answer = page.waitForResponse((r) => r.url().includes('/apiproxy/v1/graphql') && (r.request().postData() ?? '').includes('SubmitOrder'));
+    await pay.getByRole('button', { name: 'Place order' }).click();
+    expect(((await (await answer).json()) as { data: { submitOrder: { order: { tender: string } } } }).data.submitOrder.order.tender).toBe('CREDIT_CARD');
+    const done = page.getByRole('dialog', { name: 'Thanks for your order!' });
+    await expect(done).toContainText(STORE_NAME);
+  });
+});

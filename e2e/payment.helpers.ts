@@ -16,3 +16,16 @@ export async function fillBillingAddress(page: Page, { firstName = 'Ana', lastNa
   await page.getByLabel('ZIP code').fill('98101');
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/**
+ * The credit-card page (`/account/payment-method/add/credit-card` or the guest's `gift/guest/credit-card`) filled and
+ * sent: the number (a 4242 Visa unless given; an Amex, 37…, gets a 4-digit code), 12/2030, then `submit` ('Add card'
+ * for a member, 'Use this card' for a guest). Shared by the cards, return-URL, gifting and ordering e2e specs.
+ */
+export async function fillCard(page: Page, submit: 'Add card' | 'Use this card', number = '4242 4242 4242 4242') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration month (MM)').fill('12');
+  await page.getByLabel('Expiration year (YYYY)').fill('2030');
+  await page.getByLabel('Security code').fill(number.startsWith('37') ? '1234' : '123');
+  await page.getByRole('button', { name: submit }).click();
+}

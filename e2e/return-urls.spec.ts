@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { apiPost, DEMO, expect, signInThroughForm, test, uniqueEmail } from './fixtures.ts';
 import { PASSWORD } from './accounts.helpers.ts';
 import { withoutMap } from './locator.helpers.ts';
-import { fillBillingAddress } from './payment.helpers.ts';
+import { fillBillingAddress, fillCard } from './payment.helpers.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -36,12 +36,9 @@ async function expectLanded(page: Page, guard: { offsite: string[]; origin: stri
   expect(guard.offsite, `after ${JSON.stringify(variant)}`).toEqual([]);
 }
 
-async function fillCard(page: Page) {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration month (MM)').fill('12');
-  await page.getByLabel('Expiration year (YYYY)').fill('2030');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Use this card' }).click();
+/** the guest's card page filled and sent: back on the checkout's summary with the card ready */
+async function sendGuestCard(page: Page) {
+  await fillCard(page, 'Use this card');
   await expect(page.getByRole('main').getByText('Your card is ready for this order.', { exact: true })).toBeVisible();
 }
 
@@ -55,7 +52,7 @@ test('guest payment: add billing address → card → Continue stays on the orig
     await fillBillingAddress(page);
     await expect(page).toHaveURL(/\/account\/payment-method\/gift\/guest\/credit-card$/);
     await page.getByLabel('Card number').or(page.getByRole('link', { name: 'Continue', exact: true })).first().waitFor();
-    if (await page.getByLabel('Card number').isVisible()) await fillCard(page);
+    if (await page.getByLabel('Card number').isVisible()) await sendGuestCard(page);
     await continueOnCardPage(page);
     await expectLanded(page, guard, '/', variant);
   }
@@ -66,7 +63,7 @@ test('guest payment: edit billing address → card page → Continue, and the ca
   // a single-use address and card to edit and reuse
   await page.goto('/account/payment-method/add/billing-address');
   await fillBillingAddress(page);
-  await fillCard(page);
+  await sendGuestCard(page);
   for (const variant of VARIANTS) {
     await page.goto(`/account/payment-method/edit/billing-address?${q('returnUrl', variant)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit billing address' })).toBeVisible();
