@@ -16,7 +16,7 @@ import {
 } from '../../contracts/ordering.ts';
 import { availability, catalog, imageUrl, offeredOn, sizePrice, storeCtx, type Catalog, type StoreCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
-import { ORDER_SELECT, hashOrderToken, orderLines, statusAt, visibleOrder, type OrderRow } from './orders.ts';
+import { orderLines, orderOfToken, statusAt, visibleOrder, type OrderRow } from './orders.ts';
 import { randomId } from './pricing.ts';
 import { appendStoreEvent, lockStore } from './events.ts';
 
@@ -163,7 +163,7 @@ export async function createCustomerArrival(
   // order must be that one), else by orderId for its signed-in owner (docs/order-status.md 1: the tracker's
   // "I'm here" names its order, never "the last order on this device")
   const o = a.orderToken
-    ? (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_token_hash = $1`, [hashOrderToken(a.orderToken)])).rows[0]
+    ? await orderOfToken(db, a.orderToken)
     : a.orderId
       ? ((await visibleOrder(db, a.orderId, { userId, orderToken: null })) ?? undefined)
       : undefined;

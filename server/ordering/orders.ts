@@ -136,11 +136,28 @@ export async function visibleOrder(db: Queryable, orderId: string, who: { userId
   const o = r.rows[0];
   if (!o) return null;
   if (who.userId && o.user_id === who.userId) return o;
-  if (who.orderToken && hashOrderToken(who.orderToken) === (await tokenHash(db, orderId))) return o;
+  if (who.orderToken && (await orderIdOfToken(db, who.orderToken)) === orderId) return o;
   return null;
 }
-async function tokenHash(db: Queryable, orderId: string) {
-  return (await db.query<{ h: string }>('select order_token_hash as h from orders where order_id = $1', [orderId])).rows[0]?.h;
+
+/**
+ * The order a token opens: the first token (orders.order_token_hash, the one the confirmation email carries) or one
+ * issued by a replay of the submit (order_replay_tokens); undefined for any other token.
+ */
+export async function orderIdOfToken(db: Queryable, token: string): Promise<string | undefined> {
+  const h = hashOrderToken(token);
+  const r = await db.query<{ order_id: string }>(
+    `select order_id from orders where order_token_hash = $1
+     union all select order_id from order_replay_tokens where token_hash = $1 limit 1`,
+    [h],
+  );
+  return r.rows[0]?.order_id;
+}
+
+/** the order a token opens (orderIdOfToken), whole */
+export async function orderOfToken(db: Queryable, token: string): Promise<OrderRow | undefined> {
+  const id = await orderIdOfToken(db, token);
+  return id === undefined ? undefined : (await db.query<OrderRow>(`${ORDER_SELECT} where o.order_id = $1`, [id])).rows[0];
 }
 
 /** the store's current wait: open orders in its queue push the range up (spec 4 wait labels) */

@@ -320,15 +320,25 @@ async function writeOrder(
   await tx.query('update order_quotes set placed_at = $2 where order_id = $1', [q.order_id, at]);
 }
 
+/** replay tokens kept per order (order_replay_tokens); the first token, the emailed one, is kept apart and never goes */
+export const ORDER_REPLAY_TOKENS = 5;
+
 /**
  * The answer with the order token: the one issued by this call; or, for a replay (the first answer was lost or is
- * still on its way), a new one, since the first is kept nowhere (it stops working).
+ * still on its way), a new one, since the first is kept nowhere in clear. The first keeps working (the confirmation
+ * email's link holds it): the new one is added beside it, and only the oldest replay tokens beyond
+ * ORDER_REPLAY_TOKENS go.
  */
 async function withToken(db: Queryable, orderId: string, out: StoredAnswer & { duplicate?: unknown }, issued: string | null): Promise<SubmitOrderResult> {
   let token = issued;
   if (!token) {
     token = newOrderToken();
-    await db.query('update orders set order_token_hash = $2 where order_id = $1', [orderId, hashOrderToken(token)]);
+    await db.query(
+      `with added as (insert into order_replay_tokens (token_hash, order_id) values ($2, $1) returning token_hash)
+       delete from order_replay_tokens where order_id = $1 and token_hash in (
+         select token_hash from order_replay_tokens where order_id = $1 order by created_at desc, token_hash offset $3)`,
+      [orderId, hashOrderToken(token), ORDER_REPLAY_TOKENS - 1],
+    );
   }
   return { ...out, order: { ...out.order, orderToken: token } };
 }
