@@ -56,6 +56,35 @@ function entryCompileHint(): Plugin {
   };
 }
 
+/**
+ * Modules most routes load that are cheaper in the entry's one file than as a chunk of their own (issue 32,
+ * docs/architecture.md#performance): a shared chunk of a few hundred bytes costs each route that loads it about
+ * 150-250 B of gzip overhead and preload-table entries, while the module in the entry costs every route its
+ * compressed code only. Each one measured with scripts/bundle-size.ts before it was listed.
+ */
+export const ENTRY_SHARED = /[\\/]src[\\/]services[\\/]redirect\.ts$/;
+
+/**
+ * The modules statically reachable from the entry (rolldown's `$initial` tag, which a group's `name` function
+ * cannot read), read from the module graph once it is complete, before the chunks are made.
+ */
+const initialModules = new Set<string>();
+function entryModules(): Plugin {
+  return {
+    name: 'entry-modules',
+    apply: 'build',
+    buildEnd() {
+      initialModules.clear();
+      const walk = (id: string) => {
+        if (initialModules.has(id)) return;
+        initialModules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+      };
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) walk(id);
+    },
+  };
+}
+
 // The API server (server/main.ts) serves dist/ and the API on one origin in production.
 // In development `npm run dev` runs Vite in middleware mode inside that same server,
 // so there is no proxy and no second origin.
@@ -77,6 +106,7 @@ export default defineConfig({
     react(),
     pageShells(),
     entryCompileHint(),
+    entryModules(),
   ],
   build: {
     outDir: 'dist',
@@ -92,7 +122,9 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically is one chunk (not about twenty small ones): on a first visit the
         // browser fetches the entry, that chunk and the CSS, then the page's own chunks (docs/architecture.md#performance)
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // A few small modules that most routes load join it too (ENTRY_SHARED): as a chunk of their own each cost
+        // every route that loads it a file's gzip overhead and a name in the preload table, more than its code.
+        codeSplitting: { groups: [{ name: (id) => (initialModules.has(id) || ENTRY_SHARED.test(id) ? 'app' : null) }] },
         // Short chunk names: every chunk's name is written in the entry's preload table and in each import of it, so
         // a name costs its length on every first load (docs/architecture.md#performance). The map's chunks keep theirs.
         chunkFileNames: (chunk) => (/map|gl-adapter/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
