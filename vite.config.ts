@@ -65,6 +65,28 @@ function entryCompileHint(): Plugin {
 export const ENTRY_SHARED = /[\\/]src[\\/]services[\\/]redirect\.ts$/;
 
 /**
+ * Modules that rolldown puts in separate chunks although every route that loads one loads the others (they differ
+ * only in which later, lazy imports reach them): one file each here, so the routes that load them pay one file's
+ * gzip overhead instead of two or three (issue 32, docs/architecture.md#performance). Only the modules listed,
+ * not their imports (`includeDependenciesRecursively: false`), so no other route loads them.
+ */
+const path = (...parts: string[]) => new RegExp(`[\\\\/](${parts.join('|').replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')})$`);
+export const SAME_ROUTES = [
+  // the 11 card and payment-method pages
+  { name: 'cards', test: path('contracts/cards.ts', 'src/services/cards/queries.ts', 'machines/cards-flow.ts') },
+  // the 9 menu and ordering pages: the cart actor
+  { name: 'cart', test: path('src/routes/-ordering/use-cart.ts', 'src/services/cart.ts', 'machines/cart.machine.ts', 'machines/ordering-types.ts') },
+  // the order tracker and the store's order list: the live feed and the status rules
+  { name: 'tracker', test: path('machines/feed-backoff.ts', 'machines/live-feed.machine.ts', 'contracts/order-status.ts', 'contracts/order-status-messages.ts', 'src/services/ordering/order-events.ts', 'src/services/ordering/tracker.ts', 'src/services/ordering/feed-browser.ts', 'machines/order-status-rules.ts') },
+  // the menu lists and the product pages: allergen and stock rules
+  { name: 'stock', test: path('machines/allergen-rules.ts', 'machines/stock-rules.ts') },
+  // the cart, guest checkout, product and curbside pages: ordering's texts and the choice tiles
+  { name: 'ordering-texts', test: path('contracts/ordering-messages.ts', 'contracts/ordering-texts.ts', 'src/views/shared/ChoiceTiles.tsx') },
+  // the 13 GraphQL pages: the urql client (with graphql.web and wonka) and the cart's texts
+  { name: 'graphql', test: path('src/services/graphql.ts', 'src/graphql/document.ts', 'src/graphql/graphql-web-client.ts', 'contracts/error-extensions.ts', 'node_modules/@0no-co/graphql.web/dist/graphql.web.mjs', 'node_modules/wonka/dist/wonka.mjs', 'node_modules/@urql/core/dist/urql-core-chunk.mjs', 'node_modules/@urql/core/dist/urql-core.mjs', 'contracts/cart-texts.ts') },
+];
+
+/**
  * The modules statically reachable from the entry (rolldown's `$initial` tag, which a group's `name` function
  * cannot read), read from the module graph once it is complete, before the chunks are made.
  */
@@ -124,7 +146,12 @@ export default defineConfig({
         // browser fetches the entry, that chunk and the CSS, then the page's own chunks (docs/architecture.md#performance)
         // A few small modules that most routes load join it too (ENTRY_SHARED): as a chunk of their own each cost
         // every route that loads it a file's gzip overhead and a name in the preload table, more than its code.
-        codeSplitting: { groups: [{ name: (id) => (initialModules.has(id) || ENTRY_SHARED.test(id) ? 'app' : null) }] },
+        codeSplitting: {
+          groups: [
+            { name: (id) => (initialModules.has(id) || ENTRY_SHARED.test(id) ? 'app' : null) },
+            ...SAME_ROUTES.map(({ name, test }) => ({ name, test, includeDependenciesRecursively: false })),
+          ],
+        },
         // Short chunk names: every chunk's name is written in the entry's preload table and in each import of it, so
         // a name costs its length on every first load (docs/architecture.md#performance). The map's chunks keep theirs.
         chunkFileNames: (chunk) => (/map|gl-adapter/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
