@@ -84,6 +84,18 @@ export const SAME_ROUTES = [
   { name: 'ordering-texts', test: path('contracts/ordering-messages.ts', 'contracts/ordering-texts.ts', 'src/views/shared/ChoiceTiles.tsx') },
   // the 13 GraphQL pages: the urql client (with graphql.web and wonka) and the cart's texts
   { name: 'graphql', test: path('src/services/graphql.ts', 'src/graphql/document.ts', 'src/graphql/graphql-web-client.ts', 'contracts/error-extensions.ts', 'node_modules/@0no-co/graphql.web/dist/graphql.web.mjs', 'node_modules/wonka/dist/wonka.mjs', 'node_modules/@urql/core/dist/urql-core-chunk.mjs', 'node_modules/@urql/core/dist/urql-core.mjs', 'contracts/cart-texts.ts') },
+  // the two store locators: the page, its machines and views, and the map maths (which the lazy map chunk imports too)
+  {
+    name: 'locator',
+    test: path(
+      'src/services/locator-messages.ts', 'machines/locator-select.ts', 'machines/locator-types.ts', 'machines/locator.setup.ts',
+      'machines/locator.machine.ts', 'machines/locator-map.ts', 'machines/favorite-store.machine.ts', 'machines/store-filters.machine.ts',
+      'machines/store-details.machine.ts', 'src/services/locator.actors.ts', 'src/services/map/camera.ts', 'src/services/map/map-adapter.ts',
+      'src/views/locator/map-start.ts', 'src/views/locator/StoreMap.tsx', 'src/views/locator/PlaceSearch.tsx', 'src/views/locator/FilterOverlay.tsx',
+      'src/views/locator/MapControls.tsx', 'src/views/locator/StoreCard.tsx', 'src/views/locator/StoreResults.tsx',
+      'src/views/locator/locator-overlays.ts', 'src/views/locator/LocatorView.tsx', 'src/routes/-locator/LocatorPage.tsx',
+    ),
+  },
 ];
 
 /**
