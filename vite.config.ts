@@ -84,6 +84,8 @@ export const SAME_ROUTES = [
   { name: 'ordering-texts', test: path('contracts/ordering-messages.ts', 'contracts/ordering-texts.ts', 'src/views/shared/ChoiceTiles.tsx') },
   // the 13 GraphQL pages: the urql client (with graphql.web and wonka) and the cart's texts
   { name: 'graphql', test: path('src/services/graphql.ts', 'src/graphql/document.ts', 'src/graphql/graphql-web-client.ts', 'contracts/error-extensions.ts', 'node_modules/@0no-co/graphql.web/dist/graphql.web.mjs', 'node_modules/wonka/dist/wonka.mjs', 'node_modules/@urql/core/dist/urql-core-chunk.mjs', 'node_modules/@urql/core/dist/urql-core.mjs', 'contracts/cart-texts.ts') },
+  // sign-in and account creation: the analytics event, the account variants and the cookie consent they read
+  { name: 'account-entry', test: path('src/services/analytics.ts', 'src/views/account/variants.ts', 'contracts/cookie-names.ts', 'src/services/cookie-consent.ts') },
   // the two store locators: the page, its machines and views, and the map maths (which the lazy map chunk imports too)
   {
     name: 'locator',
