@@ -56,6 +56,71 @@ function entryCompileHint(): Plugin {
   };
 }
 
+/**
+ * Modules most routes load that are cheaper in the entry's one file than as a chunk of their own (issue 32,
+ * docs/architecture.md#performance): a shared chunk of a few hundred bytes costs each route that loads it about
+ * 150-250 B of gzip overhead and preload-table entries, while the module in the entry costs every route its
+ * compressed code only. Each one measured with scripts/bundle-size.ts before it was listed.
+ */
+export const ENTRY_SHARED = /[\\/]src[\\/]services[\\/]redirect\.ts$/;
+
+/**
+ * Modules that rolldown puts in separate chunks although every route that loads one loads the others (they differ
+ * only in which later, lazy imports reach them): one file each here, so the routes that load them pay one file's
+ * gzip overhead instead of two or three (issue 32, docs/architecture.md#performance). Only the modules listed,
+ * not their imports (`includeDependenciesRecursively: false`), so no other route loads them.
+ */
+const path = (...parts: string[]) => new RegExp(`[\\\\/](${parts.join('|').replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')})$`);
+export const SAME_ROUTES = [
+  // the 11 card and payment-method pages
+  { name: 'cards', test: path('contracts/cards.ts', 'src/services/cards/queries.ts', 'machines/cards-flow.ts') },
+  // the 9 menu and ordering pages: the cart actor
+  { name: 'cart', test: path('src/routes/-ordering/use-cart.ts', 'src/services/cart.ts', 'machines/cart.machine.ts', 'machines/ordering-types.ts') },
+  // the order tracker and the store's order list: the live feed and the status rules
+  { name: 'tracker', test: path('machines/feed-backoff.ts', 'machines/live-feed.machine.ts', 'contracts/order-status.ts', 'contracts/order-status-messages.ts', 'src/services/ordering/order-events.ts', 'src/services/ordering/tracker.ts', 'src/services/ordering/feed-browser.ts', 'machines/order-status-rules.ts') },
+  // the menu lists and the product pages: allergen and stock rules
+  { name: 'stock', test: path('machines/allergen-rules.ts', 'machines/stock-rules.ts') },
+  // the cart, guest checkout, product and curbside pages: ordering's texts and the choice tiles
+  { name: 'ordering-texts', test: path('contracts/ordering-messages.ts', 'contracts/ordering-texts.ts', 'src/views/shared/ChoiceTiles.tsx') },
+  // the 13 GraphQL pages: the urql client (with graphql.web and wonka) and the cart's texts
+  { name: 'graphql', test: path('src/services/graphql.ts', 'src/graphql/document.ts', 'src/graphql/graphql-web-client.ts', 'contracts/error-extensions.ts', 'node_modules/@0no-co/graphql.web/dist/graphql.web.mjs', 'node_modules/wonka/dist/wonka.mjs', 'node_modules/@urql/core/dist/urql-core-chunk.mjs', 'node_modules/@urql/core/dist/urql-core.mjs', 'contracts/cart-texts.ts') },
+  // sign-in and account creation: the analytics event, the account variants and the cookie consent they read
+  { name: 'account-entry', test: path('src/services/analytics.ts', 'src/views/account/variants.ts', 'contracts/cookie-names.ts', 'src/services/cookie-consent.ts') },
+  // the two store locators: the page, its machines and views, and the map maths (which the lazy map chunk imports too)
+  {
+    name: 'locator',
+    test: path(
+      'src/services/locator-messages.ts', 'machines/locator-select.ts', 'machines/locator-types.ts', 'machines/locator.setup.ts',
+      'machines/locator.machine.ts', 'machines/locator-map.ts', 'machines/favorite-store.machine.ts', 'machines/store-filters.machine.ts',
+      'machines/store-details.machine.ts', 'src/services/locator.actors.ts', 'src/services/map/camera.ts', 'src/services/map/map-adapter.ts',
+      'src/views/locator/map-start.ts', 'src/views/locator/StoreMap.tsx', 'src/views/locator/PlaceSearch.tsx', 'src/views/locator/FilterOverlay.tsx',
+      'src/views/locator/MapControls.tsx', 'src/views/locator/StoreCard.tsx', 'src/views/locator/StoreResults.tsx',
+      'src/views/locator/locator-overlays.ts', 'src/views/locator/LocatorView.tsx', 'src/routes/-locator/LocatorPage.tsx',
+    ),
+  },
+];
+
+/**
+ * The modules statically reachable from the entry (rolldown's `$initial` tag, which a group's `name` function
+ * cannot read), read from the module graph once it is complete, before the chunks are made.
+ */
+const initialModules = new Set<string>();
+function entryModules(): Plugin {
+  return {
+    name: 'entry-modules',
+    apply: 'build',
+    buildEnd() {
+      initialModules.clear();
+      const walk = (id: string) => {
+        if (initialModules.has(id)) return;
+        initialModules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+      };
+      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) walk(id);
+    },
+  };
+}
+
 // The API server (server/main.ts) serves dist/ and the API on one origin in production.
 // In development `npm run dev` runs Vite in middleware mode inside that same server,
 // so there is no proxy and no second origin.
@@ -77,6 +142,7 @@ export default defineConfig({
     react(),
     pageShells(),
     entryCompileHint(),
+    entryModules(),
   ],
   build: {
     outDir: 'dist',
@@ -92,7 +158,14 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically is one chunk (not about twenty small ones): on a first visit the
         // browser fetches the entry, that chunk and the CSS, then the page's own chunks (docs/architecture.md#performance)
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // A few small modules that most routes load join it too (ENTRY_SHARED): as a chunk of their own each cost
+        // every route that loads it a file's gzip overhead and a name in the preload table, more than its code.
+        codeSplitting: {
+          groups: [
+            { name: (id) => (initialModules.has(id) || ENTRY_SHARED.test(id) ? 'app' : null) },
+            ...SAME_ROUTES.map(({ name, test }) => ({ name, test, includeDependenciesRecursively: false })),
+          ],
+        },
         // Short chunk names: every chunk's name is written in the entry's preload table and in each import of it, so
         // a name costs its length on every first load (docs/architecture.md#performance). The map's chunks keep theirs.
         chunkFileNames: (chunk) => (/map|gl-adapter/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),

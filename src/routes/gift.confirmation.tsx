@@ -8,7 +8,9 @@ import { GiftConfirmationView } from '../views/gifting/GiftConfirmationView.tsx'
  */
 export const Route = createFileRoute('/gift/confirmation')({
   staticData: { chrome: 'noFooter' },
-  beforeLoad: () => {
+  // in the loader, not `beforeLoad`: the loader travels with the page's chunk (vite.config.ts), so the storage read
+  // and its schema load with this page instead of with the entry on every route (issue 32, docs/architecture.md#performance)
+  loader: () => {
     if (typeof window !== 'undefined' && !readGiftConfirmation()) throw redirect({ to: '/gift', replace: true });
   },
   component: GiftConfirmationPage,

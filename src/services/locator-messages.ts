@@ -1,4 +1,4 @@
-/** Locator (spec 1, section 8). */
+/** Locator (spec 1, section 8). The dialogs' texts are src/services/locator-overlay-messages.ts. */
 export const locatorMessages = {
   storeNotFound: "Whoops! We couldn't find that store.",
   menuNotAvailable: 'Menu not available for this store.',
@@ -14,7 +14,6 @@ export const locatorMessages = {
   /** a member's favorites and previous stores are listed within 50 miles only: theirs may be elsewhere */
   noFavoriteStoresHere: 'None of your favorite stores are in this area.',
   noPreviousStoresHere: "You haven't ordered from a store in this area yet.",
-  favoriteSignIn: 'You must sign in to add this store to your favorites.',
   favoriteFailed: "We couldn't update your favorite stores. Please try again.",
   unavailableStore: 'This store is not accepting mobile orders right now. Choose another store.',
   accountRequired: 'This store needs an account to order ahead. Sign in or create an account to order here.',
@@ -27,16 +26,12 @@ export const locatorMessages = {
   lookingForNearest: 'Looking for the nearest store…',
   nearestTitle: 'Nearest store',
   nearestNotFound: 'There are no stores anywhere near this area.',
-  favoriteSignInTitle: 'Sign in to save favorites',
   noOrderingHere: 'Mobile ordering unavailable',
   orderingNotReady: 'Mobile ordering is not available at this store yet',
   orderingUnavailable: 'Mobile ordering is unavailable at this store',
   orderingAccountRequired: 'Account required: this store has no guest ordering',
-  accountRequiredTitle: 'Account required',
-  storeUnavailableTitle: 'Store unavailable',
   /** the details overlay could not fetch the whole store (GET /stores/:storeNumber) */
   detailsFailed: "We couldn't load this store's details. Please try again.",
   loadingDetails: 'Loading store details…',
-  storeUnavailableForGuests: "This store isn't taking mobile orders right now. Choose another store, or sign in or create an account to order.",
 } as const;
 

@@ -1,8 +1,8 @@
 /**
  * The confirmation handed to /gift/confirmation (docs/gifting.md 1): sessionStorage of this tab only
  * (`harbor.giftConfirmation`), read back with a shape check. Apart from the gift form's storage
- * (gift-form-storage.ts, which re-exports it): /gift/confirmation's `beforeLoad` reads it, and a route's
- * `beforeLoad` is in the entry chunk (docs/architecture.md#performance).
+ * (gift-form-storage.ts, which re-exports it): /gift/confirmation's loader reads it (the loader travels with the
+ * page's chunk; it was a `beforeLoad`, which is in the entry chunk on every route: docs/architecture.md#performance).
  */
 import * as v from 'valibot';
 import { GIFT_CONFIRMATION_STORAGE_KEY } from '../../../contracts/gift-ids.ts';

@@ -5,6 +5,7 @@ import { findLocation, orderingStatus, sameStore } from '../../../machines/locat
 import { favoriteOf } from '../../../machines/favorite-store.machine.ts';
 import type { storeFiltersMachine } from '../../../machines/store-filters.machine.ts';
 import { locatorMessages } from '../../services/locator-messages.ts';
+import { locatorOverlayMessages } from '../../services/locator-overlay-messages.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { StoreDetails } from './StoreDetails.tsx';
 import type { LocatorViewProps } from './LocatorView.tsx';
@@ -60,7 +61,7 @@ function FavoriteSignInDialog({ favorites, signInHref }: { favorites: LocatorVie
   return (
     <Dialog
       open={open}
-      title={locatorMessages.favoriteSignInTitle}
+      title={locatorOverlayMessages.favoriteSignInTitle}
       onClose={() => favorites.send({ type: 'user.dismissSignIn' })}
       actions={
         <>
@@ -73,7 +74,7 @@ function FavoriteSignInDialog({ favorites, signInHref }: { favorites: LocatorVie
         </>
       }
     >
-      <p>{locatorMessages.favoriteSignIn}</p>
+      <p>{locatorOverlayMessages.favoriteSignIn}</p>
     </Dialog>
   );
 }
@@ -85,7 +86,7 @@ function GuestOrderingDialog({ locator, signInHref, createAccountHref }: { locat
   return (
     <Dialog
       open={kind !== null}
-      title={kind === 'accountRequired' ? locatorMessages.accountRequiredTitle : locatorMessages.storeUnavailableTitle}
+      title={kind === 'accountRequired' ? locatorOverlayMessages.accountRequiredTitle : locatorOverlayMessages.storeUnavailableTitle}
       onClose={close}
       actions={
         <>
@@ -101,7 +102,7 @@ function GuestOrderingDialog({ locator, signInHref, createAccountHref }: { locat
         </>
       }
     >
-      <p>{kind === 'accountRequired' ? locatorMessages.accountRequired : locatorMessages.storeUnavailableForGuests}</p>
+      <p>{kind === 'accountRequired' ? locatorMessages.accountRequired : locatorOverlayMessages.storeUnavailableForGuests}</p>
     </Dialog>
   );
 }
