@@ -221,6 +221,57 @@ for (const { path, ready } of [
   });
 }
 
+test('a product page paints its name and image before JavaScript, and React replaces them in place without an error (phone)', async ({ browser }) => {
+  // issue 32: the server fills the build's product template from its menu (server/http/product-shell.ts)
+  const viewport = { width: 390, height: 844 };
+  const path = '/menu/product/2015/hot';
+  /** the boxes of the hero's image and heading, relative to #main (a shift of either would be a layout shift) */
+  const boxes = (page: Page, root: string) =>
+    page.locator(`${root} .product-hero`).evaluate((hero) => {
+      const origin = document.querySelector('#main')!.getBoundingClientRect();
+      const img = hero.querySelector('img')!;
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { x: Math.round(r.x - origin.x), y: Math.round(r.y - origin.y), w: Math.round(r.width), h: Math.round(r.height) };
+      };
+      return { img: box(img), h1: box(hero.querySelector('h1')!), loaded: img.complete && img.naturalWidth > 0, src: img.getAttribute('src'), name: hero.querySelector('h1')!.textContent };
+    });
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport });
+  const before = await noJs.newPage();
+  await before.goto(path);
+  await expect(before).toHaveTitle('Caffè Latte | Harbor Coffee');
+  await expect(before.locator('head link[rel="preload"][as="image"]')).toHaveAttribute('href', '/images/menu/p-2015.svg');
+  await expect(before.locator('.app--prerendered #main h1')).toHaveText('Caffè Latte');
+  const pre = await boxes(before, '.app--prerendered');
+  expect(pre).toMatchObject({ loaded: true, src: '/images/menu/p-2015.svg', name: 'Caffè Latte' });
+  expect(pre.img).toMatchObject({ w: 160, h: 160 });
+  // a product the menu does not have: the generic shell
+  await before.goto('/menu/product/99999999/hot');
+  await expect(before.locator('#main h1')).toHaveText('Harbor Coffee');
+  await noJs.close();
+
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const csp = await watchCsp(page);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(path);
+  await expect(page.locator('.app:not(.app--prerendered) .product-hero h1')).toHaveText('Caffè Latte');
+  await expect(page.locator('.add-bar')).toBeVisible();
+  const real = await boxes(page, '.app:not(.app--prerendered)');
+  for (const k of ['img', 'h1'] as const) {
+    const [a, b] = [pre[k], real[k]];
+    expect(Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.w - b.w), Math.abs(a.h - b.h)), `${k}: ${JSON.stringify({ pre: a, real: b })}`).toBeLessThanOrEqual(1);
+  }
+  await expect(page).toHaveTitle('Caffè Latte | Harbor Coffee');
+  // the loader found the server's preload: no second one
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(1);
+  expect(errors).toEqual([]);
+  expect(await collected(page, csp)).toEqual([]);
+  await context.close();
+});
+
 test("the first page's files are preloaded from its shell's list, each once, and the entry opens with V8's compile hint", async ({ page, request }) => {
   const csp = await watchCsp(page);
   const requested: string[] = [];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Chrome } from '../src/router.tsx';
 import { FIRST_CHUNKS_META } from '../src/services/first-chunks.ts';
 import { escapeHtml, pageShells, shellRootHtml, shellTitle, type PageShell } from '../src/views/shell/page-shells.ts';
+import { PRODUCT_SHELL, PRODUCT_TOP_MARKER } from '../src/views/shell/product-shell.ts';
 
 /** The manifest of the shells the server reads: path -> file under dist/shells/, and the parameters that opt out. */
 export interface ShellManifest {
@@ -128,5 +129,19 @@ export function writePageShells(dist: string, routesDir = 'src/routes'): number 
     };
   }
   writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(index, null, 1));
+  writeProductTemplate(dist, out, indexHtml, manifest, routesDir);
   return Object.keys(index).length;
+}
+
+/**
+ * The product pages' template (src/views/shell/product-shell.ts): the route's title, chrome, chunks and inline
+ * stylesheets, and PRODUCT_TOP_MARKER in place of the top, which the server fills per product
+ * (server/http/product-shell.ts). Not in the manifest: no path is served it as it is.
+ */
+function writeProductTemplate(dist: string, out: string, indexHtml: string, manifest: BuildManifest, routesDir: string) {
+  const routeIds = [PRODUCT_SHELL.routeId] as PageShell['routeIds'];
+  const shell: PageShell = { path: PRODUCT_SHELL.key, routeIds, chrome: chromeOfRoute(routesDir, PRODUCT_SHELL.routeId) ?? 'full', top: PRODUCT_TOP_MARKER, inlineStylesOf: PRODUCT_SHELL.routeFile };
+  const css = routeOnlyCss(manifest, PRODUCT_SHELL.routeFile).map((f) => readFileSync(path.join(dist, f), 'utf8').trim()).join('\n');
+  if (!css) throw new Error(`page shells: ${PRODUCT_SHELL.routeFile} has no stylesheet to inline`);
+  writeFileSync(path.join(out, PRODUCT_SHELL.file), shellHtml(indexHtml, shell, css, routeOnlyChunks(manifest, routeIds.map(routeFileOf))));
 }

@@ -8,7 +8,8 @@ import { isLoopbackHost, loadConfig, loadServerSettings } from './config.ts';
 import { createApp } from './app.ts';
 import type { AppEnv } from './http/types.ts';
 import { serveDist } from './http/static.ts';
-import { appShellHtml, inlineStyleSources } from './http/page-shell.ts';
+import { inlineStyleSources } from './http/page-shell.ts';
+import { pageHtml } from './http/product-shell.ts';
 import { contentSecurityPolicy } from './http/headers.ts';
 import { clientOf } from './http/client.ts';
 import { compressResponses } from './http/compress.ts';
@@ -78,7 +79,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { signal
   // the client router decides (and shows not-found).
   const shellConfigOff = new Set(config.enableInAppDelivery ? [] : ['enableInAppDelivery']);
   root.get('*', async (c) => {
-    const html = await appShellHtml(distDir, new URL(c.req.url), shellConfigOff);
+    // a product page of the menu gets its product's top (server/http/product-shell.ts), the others their shell
+    const html = await pageHtml(distDir, new URL(c.req.url), { db, brandName: config.brand.name, configOff: shellConfigOff });
     if (!html) return c.text('The app is not built. Run `npm run build` (npm start does this).', 503);
     c.header('Cache-Control', 'no-cache');
     // a page with the stylesheets its top needs inline: the policy allows those (securityHeaders keeps a set one)

@@ -5,7 +5,8 @@
  * slowdown for the sign-in page's 14 files). The page's shell names its route's files (`<meta name="first-chunks">`,
  * written by scripts/page-shells-build.ts from the build manifest); adding their links here first, a task each,
  * leaves the helper nothing to add (it skips a file whose link is in the document). A path without a shell of its
- * own (a parameter in it) has no list: the helper preloads as before (docs/architecture.md#performance).
+ * own (a parameter in it) has no list: the helper preloads as before (docs/architecture.md#performance); the product
+ * pages' template has one (src/views/shell/product-shell.ts).
  */
 import { nextTask } from './first-paint.ts';
 

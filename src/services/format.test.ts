@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDistance, formatMoney, groupDigits, usesMiles } from './format.ts';
 
 describe('formatting', () => {
@@ -6,6 +6,26 @@ describe('formatting', () => {
     expect(formatMoney(50000, 'en-US')).toBe('$500.00');
     expect(formatMoney(5, 'en-US')).toBe('$0.05');
     expect(formatMoney(123456, 'de-DE', 'EUR')).toMatch(/1\.234,56/);
+  });
+  it("money in en-US dollars: Intl's text, without building an Intl.NumberFormat (issue 32: the first costs 60-70 ms on a phone)", async () => {
+    vi.resetModules();
+    const fresh = await import('./format.ts');
+    const intl = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n / 100);
+    const values = [0, -0, 1, 5, 10, 99, 100, 105, 999, 1000, 99999, 100000, 123456, 1234567, 100000000, 123456789012, -5, -100, -123456, 1e15 - 1, -(1e15 - 1)];
+    for (let i = 0; i < 200; i++) values.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))) * (i % 3 === 0 ? -1 : 1));
+    const expected = values.map(intl);
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    let ours: string[];
+    try {
+      ours = values.map((n) => fresh.formatMoney(n, 'en-US', 'USD'));
+      expect(made, 'formatMoney built an Intl.NumberFormat').not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+    expect(ours).toEqual(expected);
+    // not whole cents, another locale or currency: Intl's
+    expect(fresh.formatMoney(12.5, 'en-US')).toBe(intl(12.5));
+    expect(fresh.formatMoney(123456, 'en-CA', 'CAD')).toBe('$1,234.56');
   });
   it('distance: miles for US/GB, km elsewhere, 1 decimal', () => {
     expect(usesMiles('en-US')).toBe(true);
