@@ -185,17 +185,15 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
     ...(opts.prepared ? { queryPrepared } : {}),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      const tx = serialHandle(client);
       try {
         await client.query('BEGIN');
-        const out = await fn({
-          async query<R>(sql: string, params: unknown[] = []) {
-            const r = await client.query(sql, params);
-            return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
-          },
-        });
+        const out = await fn(tx);
+        await tx.end();
         await client.query('COMMIT');
         return out;
       } catch (e) {
+        await tx.end();
         await client.query('ROLLBACK').catch(() => undefined);
         throw e;
       } finally {
@@ -228,6 +226,39 @@ export async function openPostgres(connectionString: string, max = DEFAULT_POOL_
       for (const l of [...listeners]) await l.stop();
       listeners.clear();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * A transaction's handle on its one pooled connection, running its statements one at a time in the order they were
+ * issued (docs/architecture.md "One statement at a time on a connection"). A connection runs one statement at a time:
+ * node-postgres 8 queues a second `client.query()` issued while one runs (with the deprecation warning "Calling
+ * client.query() when the client is already executing a query ...") and pg 9 will throw. Code handed a `Queryable`
+ * cannot tell a pool (where Promise.all over queries runs them side by side on several connections) from a
+ * transaction, so the handle queues them itself: concurrent calls on one transaction are safe by construction (they
+ * run one after the other, as they always did inside one transaction). `end()` waits for every statement issued
+ * before it (the transaction's COMMIT or ROLLBACK follows them); a statement issued after it is refused instead of
+ * running on a connection already back in the pool. PGlite's transactions serialise their statements themselves
+ * (one query at a time per instance) and refuse a statement after the end ("Transaction is closed").
+ */
+function serialHandle(client: PgModule.PoolClient): Queryable & { end(): Promise<void> } {
+  let tail: Promise<unknown> = Promise.resolve();
+  let ended = false;
+  return {
+    query<R>(sql: string, params: unknown[] = []) {
+      if (ended) return Promise.reject(new Error(`transaction already ended: a statement issued after its COMMIT or ROLLBACK (${sql.replace(/\s+/g, ' ').slice(0, 80)})`));
+      const run = tail.then(async () => {
+        const r = await client.query(sql, params);
+        return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+      });
+      // the next statement starts when this one has answered, whether it succeeded or failed
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    async end() {
+      ended = true;
+      await tail;
     },
   };
 }

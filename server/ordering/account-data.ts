@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { now } from '../clock.ts';
 import {
   EXPRESS_ORDER_TYPE,
@@ -22,7 +22,7 @@ import { appendStoreEvent, lockStore } from './events.ts';
 
 /** Previous orders, favorite products and curbside arrivals (each keyed by the caller: no one sees another's). */
 
-async function ctxOrNull(db: Queryable, storeNumber: string | undefined): Promise<StoreCtx | null> {
+async function ctxOrNull(db: Db, storeNumber: string | undefined): Promise<StoreCtx | null> {
   if (!storeNumber) return null;
   const ctx = await storeCtx(db, storeNumber);
   if (!ctx) throw orderingError(PricingCodes.storeNotFound, { field: 'storeNumber' });

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import type { StoreRow } from '../db/store-row.ts';
 import { storeByNumber } from '../locator/store-queries.ts';
 import { storeHours } from '../locator/store-format.ts';
@@ -54,8 +54,13 @@ export interface Catalog {
 
 const catalogs = new WeakMap<object, Promise<Catalog>>();
 
-/** The menu of this database (cached per Db object; `db` may be a transaction: the cache key is the pool) */
-export function catalog(db: Queryable): Promise<Catalog> {
+/**
+ * The menu of this database, cached per Db (the pool, or the PGlite instance) until a NOTIFY 'menu' clears it. A Db,
+ * never a transaction's handle: a handle is a new object per transaction, so the cache would miss and load the whole
+ * menu (ten queries, issued together) inside every transaction that asked. A transaction takes the Db's menu, read
+ * before it (submit, the sold-out switch): the menu is the same on every connection until the NOTIFY.
+ */
+export function catalog(db: Db): Promise<Catalog> {
   let c = catalogs.get(db);
   if (!c) {
     const loading = loadCatalog(db);
@@ -167,10 +172,18 @@ function defaultTier(country: string, sub: string): number {
   return ['CA', 'NY', 'MA', 'WA'].includes(sub) ? 10500 : 10000;
 }
 
-export async function storeCtx(db: Queryable, storeNumber: string): Promise<StoreCtx | null> {
+/**
+ * The store's ordering context: its row, settings, exclusions (sold out) and price overrides, with its tax rate from
+ * the menu. On a Db the menu is the cached one; inside a transaction (`tx`) the caller passes the Db's menu (`cat`,
+ * see `catalog`), and the store's rows are read on the transaction (they see its locks and writes). The three reads
+ * are issued together: side by side on the pool, one after the other on a transaction's handle (server/db/db.ts).
+ */
+export async function storeCtx(db: Db, storeNumber: string, cat?: Catalog): Promise<StoreCtx | null>;
+export async function storeCtx(tx: Queryable, storeNumber: string, cat: Catalog): Promise<StoreCtx | null>;
+export async function storeCtx(db: Queryable, storeNumber: string, menu?: Catalog): Promise<StoreCtx | null> {
   const row = await storeByNumber(db, storeNumber);
   if (!row) return null;
-  const cat = await catalog(db);
+  const cat = menu ?? (await catalog(db as Db));
   const [settings, excl, over] = await Promise.all([
     db.query<{ menu_variant: number | null; svc_only: boolean; pricing_code: string | null; menu_state: 'empty' | 'failing' | null; price_tier_bp: number | null }>('select * from store_order_settings where short_number = $1', [row.short_number]),
     db.query<{ product_number: number; reason: 'NotAvailableHere' | 'SoldOut' }>('select product_number, reason from store_product_exclusions where short_number = $1', [row.short_number]),

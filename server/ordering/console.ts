@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Hono } from 'hono';
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import type { AppEnv } from '../http/types.ts';
 import { ApiError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -22,6 +22,7 @@ import { orderLines, type OrderRow } from './orders.ts';
 import { requireStaff } from './staff.ts';
 import { setSoldOut, storeStock } from './stock.ts';
 import { storeLastEventId } from './console-events.ts';
+import { catalog } from './catalog.ts';
 import { transitionOrder } from './status.ts';
 import { pollAnswer, sseResponse } from './stream-routes.ts';
 
@@ -69,7 +70,7 @@ export async function consoleCard(db: Queryable, orderId: string): Promise<Conso
   return r.rows[0] ? (await consoleCards(db, r.rows))[0]! : null;
 }
 
-export async function consoleQueue(db: Queryable, short: string, at: Date = now()): Promise<ConsoleQueue> {
+export async function consoleQueue(db: Db, short: string, at: Date = now()): Promise<ConsoleQueue> {
   const store = (await db.query<{ store_number: string; name: string; time_zone_id: string }>('select store_number, name, time_zone_id from stores where short_number = $1', [short])).rows[0]!;
   const lastEventId = await storeLastEventId(db, short); // before the orders: an event after this read is replayed by the feed
   const rows = (
@@ -124,6 +125,8 @@ export function registerConsoleRoutes(app: Hono<AppEnv>) {
     const staff = await requireStaff(c, c.req.param('storeNumber'));
     const { productNumber } = parse(StockParams, { productNumber: c.req.param('productNumber') });
     const body = parse(StockRequest, await c.req.json());
-    return c.json(await c.var.deps.db.transaction((tx) => setSoldOut(tx, { short: staff.short, productNumber, soldOut: body.soldOut, userId: staff.userId })));
+    // the menu from the process's cache, read before the transaction (server/ordering/catalog.ts `catalog`)
+    const cat = await catalog(c.var.deps.db);
+    return c.json(await c.var.deps.db.transaction((tx) => setSoldOut(tx, cat, { short: staff.short, productNumber, soldOut: body.soldOut, userId: staff.userId })));
   });
 }

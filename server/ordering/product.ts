@@ -1,10 +1,10 @@
 import { OrderingCodes, PricingCodes } from '../../contracts/ordering.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { catalog, defaultForm, productDetail, storeCtx } from './catalog.ts';
 import { orderingError } from './errors.ts';
 
 /** get-product and REST GET /apiproxy/v1/ordering/{productNumber} */
-export async function productResponse(db: Queryable, input: { productNumber: number; formCode?: string; storeNumber?: string; locale: string }) {
+export async function productResponse(db: Db, input: { productNumber: number; formCode?: string; storeNumber?: string; locale: string }) {
   const cat = await catalog(db);
   const p = cat.products.get(input.productNumber);
   if (!p || p.hidden) throw orderingError(OrderingCodes.productNotFound, { field: 'productNumber' });

@@ -3,6 +3,7 @@ process.env.TRUST_PROXY = 'true';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appFor, forEachDb, testClient } from '../test/db.ts';
+import type { Queryable } from '../db/db.ts';
 import { signIn } from '../test/accounts.ts';
 import { setNow } from '../clock.ts';
 import { DEMO_PASSWORD } from '../db/seed/users.ts';
@@ -47,5 +48,45 @@ forEachDb('ordering: stock at submit', ({ db }) => {
     const again = await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]));
     const placed = await op(member, 'submit-order', submitInput(again.data.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: again.data.summary.price }));
     expect(placed.json.errors, JSON.stringify(placed.json.errors)).toBeUndefined();
+  });
+
+  it("the switch's and submit's transactions read no menu table: the menu comes from the process's cache (server/ordering/catalog.ts `catalog`)", async () => {
+    // every statement run on a transaction's handle while the switch and two submits run
+    const inTx: string[] = [];
+    const d = db();
+    const transaction = d.transaction;
+    const original = transaction.bind(d);
+    d.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      original<T>((tx) =>
+        fn({
+          query<R>(sql: string, params?: unknown[]) {
+            inTx.push(sql);
+            return tx.query<R>(sql, params);
+          },
+        }),
+      );
+    try {
+      const app = appFor(d);
+      const member = testClient(app);
+      const card = await memberWithCard(member, 210);
+      const barista = testClient(app);
+      expect((await signIn(barista, 'barista.10003@example.com', DEMO_PASSWORD)).status).toBe(200);
+      const latte = productNo('Caffè Latte');
+      const priced = await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]));
+      inTx.length = 0;
+      expect((await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: true })).status).toBe(200);
+      const refused = await op(member, 'submit-order', submitInput(priced.data.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: priced.data.summary.price }));
+      expect(refused.code).toBe('ITEMS_UNAVAILABLE');
+      expect((await barista.put(`/apiproxy/v1/store/${ALL_DAY}/stock/${latte}`, { soldOut: false })).status).toBe(200);
+      const again = await op(member, 'price-order', priceInput(ALL_DAY, [item(LATTE())]));
+      const placed = await op(member, 'submit-order', submitInput(again.data.orderId, ALL_DAY, { tender: 'SVC', id: card.cardId, amount: again.data.summary.price }));
+      expect(placed.json.errors, JSON.stringify(placed.json.errors)).toBeUndefined();
+      // the store's own rows are read on the transactions (after the locks); no whole menu table is (the catalog's
+      // loads: `select ... from menu_products order by ...`, `select * from tax_rates`)
+      expect(inTx.filter((q) => /from store_product_exclusions where/.test(q)).length).toBeGreaterThanOrEqual(4);
+      expect(inTx.filter((q) => /^select .* from (menu_[a-z_]+|tax_rates)(\s+order by .*)?$/s.test(q.trim()))).toEqual([]);
+    } finally {
+      d.transaction = transaction;
+    }
   });
 });

@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { OrderingCodes, PricingCodes } from '../../contracts/ordering.ts';
 import { OrderStatusCodes, type ConsoleStockItem, type StockResponse } from '../../contracts/order-status.ts';
-import { availability, catalog, storeCtx } from './catalog.ts';
+import { availability, catalog, storeCtx, type Catalog } from './catalog.ts';
 import { orderingError } from './errors.ts';
 import { appendStockEvent } from './console-events.ts';
 
@@ -16,7 +16,7 @@ import { appendStockEvent } from './console-events.ts';
 export const PRODUCT_NOT_SOLD_HERE_MESSAGE = 'This product is not sold at this store.';
 
 /** every product the store sells (orderable, on its menu), with its sold-out position: the console's Menu tab */
-export async function storeStock(db: Queryable, short: string): Promise<ConsoleStockItem[]> {
+export async function storeStock(db: Db, short: string): Promise<ConsoleStockItem[]> {
   const [cat, ctx] = await Promise.all([catalog(db), storeCtx(db, short)]);
   if (!ctx) return [];
   const out: ConsoleStockItem[] = [];
@@ -30,13 +30,13 @@ export async function storeStock(db: Queryable, short: string): Promise<ConsoleS
   return out;
 }
 
-export async function setSoldOut(tx: Queryable, opts: { short: string; productNumber: number; soldOut: boolean; userId: string }): Promise<StockResponse> {
-  const cat = await catalog(tx);
+/** `cat`: the Db's menu, read before the transaction (`catalog`) */
+export async function setSoldOut(tx: Queryable, cat: Catalog, opts: { short: string; productNumber: number; soldOut: boolean; userId: string }): Promise<StockResponse> {
   const p = cat.products.get(opts.productNumber);
   if (!p) throw orderingError(OrderingCodes.productNotFound, { field: 'productNumber' });
   // the row of this store and product, locked (two tablets switching one product wait on each other)
   await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`stock:${opts.short}:${opts.productNumber}`]);
-  const ctx = await storeCtx(tx, opts.short);
+  const ctx = await storeCtx(tx, opts.short, cat);
   if (!ctx) throw orderingError(PricingCodes.storeNotFound, { field: 'storeNumber' });
   const now = availability(cat, p, ctx);
   if (now !== 'Available' && now !== 'SoldOut') throw new ApiError(409, OrderStatusCodes.productNotSoldHere, PRODUCT_NOT_SOLD_HERE_MESSAGE, { field: 'productNumber' });

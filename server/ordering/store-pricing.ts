@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { now } from '../clock.ts';
 import { ORDERING_LIMITS, PricingCodes, type PricingByStoreNumber, type PricingRules, type TenderType } from '../../contracts/ordering.ts';
 import { availability, catalog, optionPrice, sizePrice, storeCtx } from './catalog.ts';
@@ -15,7 +15,7 @@ import { optionSku } from '../db/seed/menu.ts';
 const STALE_AFTER_SECONDS = ORDERING_LIMITS.pricingStaleMs / 1000;
 
 /** the rules of ordering at a store for a member (userId) or a guest; no store: the limits alone */
-export async function pricingRules(db: Queryable, input: { storeNumber?: string; guest: boolean }, userId: string | null): Promise<PricingRules> {
+export async function pricingRules(db: Db, input: { storeNumber?: string; guest: boolean }, userId: string | null): Promise<PricingRules> {
   const guest = input.guest || !userId;
   const base = {
     guest,
@@ -49,7 +49,7 @@ export async function pricingRules(db: Queryable, input: { storeNumber?: string;
 }
 
 /** the store's prices: every size of the menu (or the skus asked for) with its availability there, and every option */
-export async function pricingByStoreNumber(db: Queryable, input: { storeNumber: string; skus?: string[] }): Promise<PricingByStoreNumber> {
+export async function pricingByStoreNumber(db: Db, input: { storeNumber: string; skus?: string[] }): Promise<PricingByStoreNumber> {
   const cat = await catalog(db);
   const ctx = await storeCtx(db, input.storeNumber);
   if (!ctx) throw orderingError(PricingCodes.storeNotFound, { field: 'storeNumber' });

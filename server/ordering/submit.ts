@@ -135,7 +135,7 @@ async function lockFreshQuote(tx: Queryable, input: SubmitOrderInput, who: Who, 
  * ITEMS_NOT_FOUND. Both are 'got it' on the client (PRICING_ACTIONS).
  */
 async function checkItemsStillSold(tx: Queryable, q: QuoteRow, short: string, cat: Catalog) {
-  const fresh = await storeCtx(tx, short);
+  const fresh = await storeCtx(tx, short, cat);
   if (!fresh) throw orderingError(OrderingCodes.stalePricing, { field: 'storeNumber' });
   const notFound: string[] = [];
   const unavailable: string[] = [];
