@@ -23,7 +23,7 @@ export async function productResponse(db: Db, input: { productNumber: number; fo
  * The product as the menu has it for no store (the prerendered product page: server/http/product-shell.ts), or
  * null for a product or form the menu does not have or hides (what productResponse answers with a 404).
  */
-export async function menuProduct(db: Queryable, productNumber: number, formCode: string) {
+export async function menuProduct(db: Db, productNumber: number, formCode: string) {
   const cat = await catalog(db);
   const p = cat.products.get(productNumber);
   if (!p || p.hidden || !cat.forms.get(p.product_number)?.some((f) => f.form_code === formCode)) return null;
