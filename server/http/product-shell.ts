@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProductDetail } from '../../contracts/ordering.ts';
 import { escapeHtml } from '../../contracts/html.ts';
-import type { Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { menuProduct } from '../ordering/product.ts';
 import { appShellHtml, type ShellConfigOff } from './page-shell.ts';
 import { PRODUCT_SHELL, PRODUCT_TOP_MARKER, productImagePreload, productPathParams, productTitle, productTop } from '../../src/views/shell/product-shell.ts';
@@ -20,7 +20,7 @@ export function fillProductShell(template: string, p: ProductDetail, brandName: 
     .replace(PRODUCT_TOP_MARKER, () => productTop(p));
 }
 
-export async function productShellHtml(distDir: string, url: URL, db: Queryable, brandName: string): Promise<string | null> {
+export async function productShellHtml(distDir: string, url: URL, db: Db, brandName: string): Promise<string | null> {
   const params = productPathParams(url.pathname);
   if (!params) return null;
   const product = await menuProduct(db, params.productNumber, params.formCode).catch(() => null);
@@ -30,6 +30,6 @@ export async function productShellHtml(distDir: string, url: URL, db: Queryable,
 }
 
 /** the HTML of any page the app draws (server/main.ts): a product page's filled template, else the path's shell */
-export async function pageHtml(distDir: string, url: URL, opts: { db: Queryable; brandName: string; configOff?: ShellConfigOff }): Promise<string | null> {
+export async function pageHtml(distDir: string, url: URL, opts: { db: Db; brandName: string; configOff?: ShellConfigOff }): Promise<string | null> {
   return (await productShellHtml(distDir, url, opts.db, opts.brandName)) ?? (await appShellHtml(distDir, url, opts.configOff));
 }
