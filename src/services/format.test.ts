@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDistance, formatMoney, groupDigits, usesMiles } from './format.ts';
+import { formatMoney, groupDigits } from './format.ts';
 
 describe('formatting', () => {
   it('money: integer minor units divided by 100 with 2 decimals', () => {
@@ -26,15 +26,6 @@ describe('formatting', () => {
     // not whole cents, another locale or currency: Intl's
     expect(fresh.formatMoney(12.5, 'en-US')).toBe(intl(12.5));
     expect(fresh.formatMoney(123456, 'en-CA', 'CAD')).toBe('$1,234.56');
-  });
-  it('distance: miles for US/GB, km elsewhere, 1 decimal', () => {
-    expect(usesMiles('en-US')).toBe(true);
-    expect(usesMiles('en-GB')).toBe(true);
-    expect(usesMiles('fr-CA')).toBe(false);
-    expect(formatDistance(1.26, 'en-US')).toBe('1.3 mi');
-    expect(formatDistance(1, 'en-CA')).toBe('1.6 km');
-    expect(formatDistance(0.04, 'en-US')).toBe('0.0 mi');
-    expect(formatDistance(10, 'de-DE')).toBe('16,1 km');
   });
   it('groups card and barcode numbers by 4', () => {
     expect(groupDigits('6000100000000001')).toBe('6000 1000 0000 0001');

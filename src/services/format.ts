@@ -41,21 +41,6 @@ export function formatNumber(n: number, locale = defaultLocale(), options: Intl.
   return numberFormat(locale, options).format(n);
 }
 
-/** Regions that give road distances in miles. */
-export function usesMiles(locale: string): boolean {
-  return /[-_](US|GB|LR|MM)$/i.test(locale);
-}
-
-const KM_PER_MILE = 1.609344;
-
-/** distance comes from the API in miles; shown in km or miles by locale, to 1 decimal */
-export function formatDistance(miles: number, locale = defaultLocale()): string {
-  const imperial = usesMiles(locale);
-  const value = imperial ? miles : miles * KM_PER_MILE;
-  const n = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.round(value * 10) / 10);
-  return `${n} ${imperial ? 'mi' : 'km'}`;
-}
-
 export function defaultLocale(): string {
   return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 }

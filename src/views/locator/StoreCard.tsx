@@ -1,5 +1,5 @@
 import type { LocationResult } from '../../../contracts/locations.ts';
-import { formatDistance } from '../../services/format.ts';
+import { formatDistance } from '../../services/distance.ts';
 import { locatorMessages } from '../../services/locator-messages.ts';
 import type { OrderingStatus } from '../../../machines/locator.machine.ts';
 

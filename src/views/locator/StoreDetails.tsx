@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LocationResult, Store } from '../../../contracts/locations.ts';
-import { formatDistance } from '../../services/format.ts';
+import { formatDistance } from '../../services/distance.ts';
 import { locatorMessages } from '../../services/locator-messages.ts';
 import type { OrderingStatus } from '../../../machines/locator.machine.ts';
 import { FavoriteButton, orderingStatusText } from './StoreCard.tsx';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { selectedStoreMachine } from '../../../machines/selected-store.machine.ts';
-import { formatDistance } from '../../services/format.ts';
+import { formatDistance } from '../../services/distance.ts';
 import { NO_STORE_TEXTS } from './chosen-store-texts.ts';
 
 /**
