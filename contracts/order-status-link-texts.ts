@@ -4,7 +4,16 @@
  * here): the order-placed dialog of /menu/previous and the history's 'Track order' link no longer load every
  * tracker, feed and console text or the tracker's rules for it (docs/architecture.md#performance).
  */
-import type { OrderStatus } from './ordering-checkout.ts';
+import * as v from 'valibot';
+
+/**
+ * placed → preparing → ready → picked_up, or cancelled: the one definition (ordering-checkout.ts and order-status.ts
+ * re-export it). Here, not in the checkout's answers, so that the tracker and the barista console, which read it from
+ * order-status.ts, do not load every checkout schema for it (docs/architecture.md#performance).
+ */
+export const OrderStatus = v.picklist(['placed', 'preparing', 'ready', 'picked_up', 'cancelled']);
+export type OrderStatus = v.InferOutput<typeof OrderStatus>;
+
 export const OrderStatusLinkTexts = {
   trackYourOrder: 'Track your order',
   trackOrderLink: 'Track order',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Currency, PickupOptionCode, TenderType } from './ordering-fields.ts';
-import { OrderStatus } from './ordering-checkout.ts';
+import { OrderStatus } from './order-status-link-texts.ts';
 
 /**
  * Live order status, barista console, sold-out switch, allergens (issue 29; docs/order-status.md sections 0 and 3.7).
@@ -8,7 +8,7 @@ import { OrderStatus } from './ordering-checkout.ts';
  * console's pages load it. Outputs are `v.InferOutput`.
  */
 
-/** placed → preparing → ready → picked_up, or cancelled (the one definition lives in ordering-checkout.ts) */
+/** placed → preparing → ready → picked_up, or cancelled (the one definition lives in order-status-link-texts.ts) */
 export { OrderStatus };
 export const ORDER_STATUSES = OrderStatus.options;
 /** the statuses a console still works on */
