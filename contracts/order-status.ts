@@ -44,8 +44,8 @@ export const OrderStatusCodes = {
   productNotSoldHere: 'PRODUCT_NOT_SOLD_HERE',
 } as const;
 
-// --- allergens: one list, in contracts/allergens.ts (codes, names, the filter's storage key)
-export { ALLERGENS as ALLERGEN_CODES, AllergenCode, ALLERGEN_NAMES, ALLERGEN_FILTER_KEY } from './allergens.ts';
+// --- allergens: one list, in contracts/allergens.ts (codes, names, the filter's storage key), imported from there (a
+// re-export here put the allergen catalogue on the tracker's and the console's pages, docs/architecture.md#performance)
 
 // --- shapes
 export { OrderIdParam } from './order-id-param.ts';
