@@ -5,6 +5,7 @@
  * tracker, feed and console text or the tracker's rules for it (docs/architecture.md#performance).
  */
 import * as v from 'valibot';
+import type { PickupOptionCode } from './ordering-fields.ts';
 
 /**
  * placed → preparing → ready → picked_up, or cancelled: the one definition (ordering-checkout.ts and order-status.ts
@@ -18,6 +19,12 @@ export const OrderStatusLinkTexts = {
   trackYourOrder: 'Track your order',
   trackOrderLink: 'Track order',
 } as const;
+
+/**
+ * the pickup options' names (ordering-rules.ts re-exports them): the tracker, the receipt, the history and the barista
+ * console show them without loading ordering's rules (docs/architecture.md#performance)
+ */
+export const PICKUP_OPTION_NAMES: Record<PickupOptionCode, string> = { '16': 'In store', DT: 'Drive-thru', CX: 'Curbside' };
 
 /** picked up and cancelled: nothing more will happen to the order (no 'Track order' link then) */
 export function isTerminal(status: OrderStatus): boolean {
