@@ -2,7 +2,9 @@
  * The order tracker's link texts (issue 29, docs/order-status.md 1) and when a link to it shows (`isTerminal`), apart
  * from the tracker's catalogue and rules (order-status-messages.ts and machines/order-status-rules.ts read them from
  * here): the order-placed dialog of /menu/previous and the history's 'Track order' link no longer load every
- * tracker, feed and console text or the tracker's rules for it (docs/architecture.md#performance).
+ * tracker, feed and console text or the tracker's rules for it (docs/architecture.md#performance). With them, what
+ * the tracker, the history and the barista console share with the checkout: the order's status (`OrderStatus`) and
+ * the pickup options' names, so that those pages load neither the checkout's schemas nor ordering's rules.
  */
 import * as v from 'valibot';
 import type { PickupOptionCode } from './ordering-fields.ts';
