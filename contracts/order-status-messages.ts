@@ -1,11 +1,11 @@
 /**
  * Texts of issue 29 (docs/order-status.md sections 1 and 2): the tracker, the feed, notifications, the barista
- * console, the stock-aware menu and allergens. All are "design" texts (the issue gives none); each lives once here
+ * console and allergens (the stock-aware menu's two: contracts/stock-texts.ts). All are "design" texts (the issue gives
+ * none); each lives once here
  * and is asserted as a literal in view tests. Machines hold message keys; views look the text up here.
  * Parametrised texts are functions in OrderStatusTexts.
  */
 import { OrderStatusLinkTexts } from './order-status-link-texts.ts';
-import { StockTexts } from './stock-texts.ts';
 import type { CancelReason } from './order-status.ts';
 
 export const OrderStatusMessages = {
@@ -71,8 +71,9 @@ export const OrderStatusMessages = {
   staffOnly: 'This console is for the staff of this store.',
   devBoardNote: 'For real use: /store/{n}/orders',
 
-  // --- stock-aware menu (3.8)
-  ...StockTexts,
+  // --- stock-aware menu (3.8): 'Sold out' and 'Try instead' are StockTexts (contracts/stock-texts.ts), read there by
+  // the menu, product and cart pages; not spread here, so that the tracker and the console, which show neither, load
+  // neither it nor the allergen catalogue it shares a file with (docs/architecture.md#performance)
 
   // --- allergens (2.7, 2.8, 3.9)
   allergens: 'Allergens',

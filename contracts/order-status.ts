@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Currency, PickupOptionCode, TenderType } from './ordering-fields.ts';
-import { OrderStatus } from './ordering-checkout.ts';
+import { OrderStatus } from './order-status-link-texts.ts';
 
 /**
  * Live order status, barista console, sold-out switch, allergens (issue 29; docs/order-status.md sections 0 and 3.7).
@@ -8,7 +8,7 @@ import { OrderStatus } from './ordering-checkout.ts';
  * console's pages load it. Outputs are `v.InferOutput`.
  */
 
-/** placed → preparing → ready → picked_up, or cancelled (the one definition lives in ordering-checkout.ts) */
+/** placed → preparing → ready → picked_up, or cancelled (the one definition lives in order-status-link-texts.ts) */
 export { OrderStatus };
 export const ORDER_STATUSES = OrderStatus.options;
 /** the statuses a console still works on */
@@ -44,8 +44,8 @@ export const OrderStatusCodes = {
   productNotSoldHere: 'PRODUCT_NOT_SOLD_HERE',
 } as const;
 
-// --- allergens: one list, in contracts/allergens.ts (codes, names, the filter's storage key)
-export { ALLERGENS as ALLERGEN_CODES, AllergenCode, ALLERGEN_NAMES, ALLERGEN_FILTER_KEY } from './allergens.ts';
+// --- allergens: one list, in contracts/allergens.ts (codes, names, the filter's storage key), imported from there (a
+// re-export here put the allergen catalogue on the tracker's and the console's pages, docs/architecture.md#performance)
 
 // --- shapes
 export { OrderIdParam } from './order-id-param.ts';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Availability, ConsumptionType, Currency, PickupOptionCode, TenderType } from './ordering-fields.ts';
+import { OrderStatus } from './order-status-link-texts.ts';
 
 /**
  * The checkout's answers (GraphQL price-order and price-order-guest, submit-order and submit-order-guest, get-offers,
@@ -68,8 +69,8 @@ export const PricingResult = v.object({
 export type PricingResult = v.InferOutput<typeof PricingResult>;
 export const OffersResponse = v.object({ stars: v.number(), offers: v.array(Offer) });
 export type OffersResponse = v.InferOutput<typeof OffersResponse>;
-export const OrderStatus = v.picklist(['placed', 'preparing', 'ready', 'picked_up', 'cancelled']);
-export type OrderStatus = v.InferOutput<typeof OrderStatus>;
+/** the order's status: defined in order-status-link-texts.ts (the tracker's pages read it without these schemas) */
+export { OrderStatus };
 export const WaitEstimate = v.object({ minMinutes: v.number(), maxMinutes: v.number(), label: v.string() });
 export type WaitEstimate = v.InferOutput<typeof WaitEstimate>;
 export const OrderSummary = v.object({

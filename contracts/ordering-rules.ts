@@ -1,5 +1,6 @@
 import type { BasketItem } from './ordering-previous.ts';
-import type { PickupOptionCode, TenderType } from './ordering-fields.ts';
+import type { TenderType } from './ordering-fields.ts';
+import { PICKUP_OPTION_NAMES } from './order-status-link-texts.ts';
 
 /**
  * Ordering's constants, codes and pure rules (spec 9 constants, spec 8 pricing codes; contracts/ordering.ts
@@ -111,7 +112,8 @@ export const OrderingCodes = {
   /** the store does not offer the pickup option asked for (422) */
   pickupOptionUnavailable: 'PICKUP_OPTION_UNAVAILABLE',
 } as const;
-export const PICKUP_OPTION_NAMES: Record<PickupOptionCode, string> = { '16': 'In store', DT: 'Drive-thru', CX: 'Curbside' };
+/** the pickup options' names: defined in order-status-link-texts.ts (the tracker, history and console read them there) */
+export { PICKUP_OPTION_NAMES };
 /**
  * 'Reload & place order' (spec 5/9): the configured amounts that cover (total + tip - balance); if none covers it,
  * the single exact shortfall. Empty when the balance already covers the order.

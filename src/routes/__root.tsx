@@ -1,12 +1,10 @@
 import { createRootRouteWithContext, Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useCallback, useSyncExternalStore } from 'react';
 import type { RouterContext, Chrome } from '../router.tsx';
 import { configQuery } from '../services/config.ts';
 import { sessionQuery } from '../services/session.ts';
-import { useAppActors } from '../services/app-actors.tsx';
-import { bagCountOf, subscribeBagCount } from '../services/bag.ts';
+import { useAppActors, useBagCount } from '../services/app-actors.tsx';
 import { AppShell } from '../views/shell/AppShell.tsx';
 import { routeTitles } from '../views/shell/page-title.ts';
 import { LazyCookiePreferencesHost, openCookiePreferences } from '../services/cookie-preferences-lazy.tsx';
@@ -34,11 +32,7 @@ function RootComponent() {
   const actors = useAppActors();
   const { notifications } = actors;
   // the header's bag: the cart root actor's item count (the stored bag until an ordering page starts the cart)
-  const bagCount = useSyncExternalStore(
-    useCallback((onChange: () => void) => subscribeBagCount(actors, onChange), [actors]),
-    () => bagCountOf(actors),
-    () => 0,
-  );
+  const bagCount = useBagCount();
   const toasts = useSelector(notifications, (s) => s.context.toasts);
   const persistent = useSelector(notifications, (s) => s.context.persistent);
   return (

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
-import { useAppActors } from '../services/app-actors.tsx';
+import { useAppActors, useBagCount } from '../services/app-actors.tsx';
 import { ChosenStore } from '../views/menu/ChosenStore.tsx';
 import { BagButton, MenuFrame, MenuHome, ProductGrid } from '../views/ordering/MenuViews.tsx';
 import { MenuTabs } from '../views/ordering/MenuTabs.tsx';
-import { useCart } from './-ordering/use-cart.ts';
 import { useMenu } from './-ordering/use-menu.ts';
 import { useStoreStock } from './-ordering/use-store-stock.ts';
 import { loadMenu } from '../services/ordering/menu.graphql.ts';
@@ -24,10 +22,9 @@ function MenuIndex() {
   const { selectedStore } = useAppActors();
   const { tab } = Route.useSearch();
   const menu = useMenu();
-  const cart = useCart();
   // the store's live stock (loaded after the first paint): featured tiles sold out since the menu loaded are greyed
   const stock = useStoreStock();
-  const count = useSelector(cart, (s) => s.context.items.reduce((n, i) => n + i.quantity, 0));
+  const count = useBagCount();
   return (
     <ChosenStore selectedStore={selectedStore} onConfirm={() => selectedStore.send({ type: 'store.confirm', at: Date.now() })}>
       <MenuTabs current={tab === 'featured' ? 'featured' : 'all'} />

@@ -4,11 +4,12 @@
  * use, one per app (`cartOf(appActors)`, src/services/cart.ts, kept by these actors in a WeakMap there), so that its
  * machine, and its types, are not in the entry every page loads.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine.ts';
 import type { selectedStoreMachine } from '../../machines/selected-store.machine.ts';
 import { createSelectedStoreActor } from './selected-store.ts';
+import { bagCountOf, subscribeBagCount } from './bag.ts';
 
 export interface AppActors {
   notifications: ActorRefFrom<typeof notificationsMachine>;
@@ -41,4 +42,17 @@ export function useAppActors(): AppActors {
   const a = useContext(Ctx);
   if (!a) throw new Error('AppActorsProvider missing');
   return a;
+}
+
+/**
+ * The bag's item count (the header's, and the menu list pages' bag button): the cart root actor's items once an
+ * ordering page has started it, the stored bag's before (src/services/bag.ts).
+ */
+export function useBagCount(): number {
+  const actors = useAppActors();
+  return useSyncExternalStore(
+    useCallback((onChange: () => void) => subscribeBagCount(actors, onChange), [actors]),
+    () => bagCountOf(actors),
+    () => 0,
+  );
 }

@@ -6,7 +6,7 @@ import type { StockAvailability } from '../../../machines/stock-rules.ts';
 import { similarItemsQuery } from '../../services/ordering/similar.graphql.ts';
 import { useAppActors } from '../../services/app-actors.tsx';
 import { configQuery } from '../../services/config.ts';
-import { useCart } from './use-cart.ts';
+import { loadCartModule } from './lazy-cart.ts';
 
 const NONE: Readonly<Record<string, StockAvailability>> = Object.freeze({});
 
@@ -18,15 +18,15 @@ const NONE: Readonly<Record<string, StockAvailability>> = Object.freeze({});
 export function useStoreStock(): Readonly<Record<string, StockAvailability>> {
   const actors = useAppActors();
   const queryClient = useQueryClient();
-  const cart = useCart();
   const { data: config } = useSuspenseQuery(configQuery);
   const [stock, setStock] = useState(NONE);
   useEffect(() => {
     let live = true;
     let unsubscribe = () => {};
-    void import('../../services/ordering/stock.ts').then(({ storeStockOf }) => {
+    // the cart's module too: the menu's list pages load it after the first paint (lazy-cart.ts), the others have it
+    void Promise.all([import('../../services/ordering/stock.ts'), loadCartModule()]).then(([{ storeStockOf }, { cartOf }]) => {
       if (!live) return;
-      const actor = storeStockOf(actors, queryClient, cart, config);
+      const actor = storeStockOf(actors, queryClient, cartOf(actors, config.ordering.maximumItemAmount), config);
       setStock(actor.getSnapshot().context.stock);
       const sub = actor.subscribe((s) => setStock(s.context.stock));
       unsubscribe = () => sub.unsubscribe();
@@ -35,7 +35,7 @@ export function useStoreStock(): Readonly<Record<string, StockAvailability>> {
       live = false;
       unsubscribe();
     };
-  }, [actors, queryClient, cart, config]);
+  }, [actors, queryClient, config]);
   return stock;
 }
 

@@ -5,7 +5,7 @@
  * sold-out switches. Texts as literals. The machines' paths are machines/__tests__/console-queue.expect.ts and
  * sold-out-switch.expect.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createActor, createMachine, fromPromise } from 'xstate';
 import { consoleQueueMachine, type OrderActionRequestOf } from '../../../machines/console-queue.machine.ts';
@@ -17,6 +17,15 @@ import { ConsoleView } from './ConsoleView.tsx';
 const NOW = Date.parse('2026-11-28T16:03:00.000Z');
 const CONFIG = { reconnectBaseMs: 1000, reconnectMaxMs: 30000, maxFailures: 3, pollMs: 15000, silenceMs: 35000 };
 let stops: Array<() => void> = [];
+// the cancel dialog is a lazy chunk loaded when the browser is idle or when Cancel is pressed (ConsoleView's
+// useCancelDialog): here the browser is never idle, so the dialog's test opens it before its module has loaded
+const idle = window.requestIdleCallback;
+beforeAll(() => {
+  window.requestIdleCallback = () => 0;
+});
+afterAll(() => {
+  window.requestIdleCallback = idle;
+});
 afterEach(() => {
   for (const s of stops) s();
   stops = [];
@@ -100,7 +109,8 @@ describe('the barista console', () => {
   it('Cancel asks first and asks a reason: Keep order keeps it; Cancel and refund only with a reason, which it sends', async () => {
     const { answers } = await renderConsole(queueOf());
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel #aaaa01 Ada' }));
-    expect(screen.getByRole('heading', { name: 'Cancel this order?' })).toBeTruthy();
+    // pressed before the dialog's chunk has loaded (never idle here): it loads then and opens
+    expect(await screen.findByRole('heading', { name: 'Cancel this order?' })).toBeTruthy();
     expect(screen.getByText("#aaaa01 Ada. The customer gets $5.25 back and the order's Stars are taken back.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Keep order' }));
     expect(screen.queryByRole('heading', { name: 'Cancel this order?' })).toBeNull();

@@ -1,22 +1,54 @@
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { CANCEL_REASONS, type CancelReason, type ConsoleOrder, type ConsoleStockItem } from '../../../contracts/order-status.ts';
-import { CANCEL_REASON_TEXTS, OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
-import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
+import type { ConsoleOrder, ConsoleStockItem } from '../../../contracts/order-status.ts';
+import { OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
+import { PICKUP_OPTION_NAMES } from '../../../contracts/order-status-link-texts.ts';
 import type { consoleQueueMachine } from '../../../machines/console-queue.machine.ts';
 import type { liveFeedMachine } from '../../../machines/live-feed.machine.ts';
 import { clockTime } from '../../../machines/order-status-rules.ts';
 import { switchOf, type soldOutSwitchMachine } from '../../../machines/sold-out-switch.machine.ts';
-import { formatMoney } from '../../services/format.ts';
+import { whenIdle } from '../../services/first-paint.ts';
 import { LoadFailed } from '../shared/blocks.tsx';
-import { Dialog } from '../shell/Dialog.tsx';
 import { Spinner } from '../shell/Loading.tsx';
 import { columnsOf } from './console-columns.ts';
+import type * as Cancel from './CancelDialog.tsx';
 import './console.css';
 
 export type ConsoleQueueActor = ActorRefFrom<typeof consoleQueueMachine>;
 export type SoldOutSwitchActor = ActorRefFrom<typeof soldOutSwitchMachine>;
 type FeedActor = ActorRefFrom<typeof liveFeedMachine>;
+
+/**
+ * The cancel dialog (CancelDialog.tsx: the Dialog, the reasons, the refund's amount) as its own chunk, the locator
+ * overlays' pattern (src/views/locator/locator-overlays.ts): the queue paints without it; it loads when the browser
+ * is idle after the first paint (at most 2 s later), or at once when Cancel is pressed before that. Once loaded it
+ * stays for the app's life, so later renders have it synchronously (docs/architecture.md#performance).
+ */
+let cancelLoaded: typeof Cancel | null = null;
+let cancelLoading: Promise<typeof Cancel> | null = null;
+
+export function preloadCancelDialog(): Promise<typeof Cancel> {
+  cancelLoading ??= import('./CancelDialog.tsx').then((m) => (cancelLoaded = m));
+  return cancelLoading;
+}
+
+/** the dialog's module once loaded (null before); `needed`: the dialog is open, load it now */
+function useCancelDialog(needed: boolean): typeof Cancel | null {
+  const [module, setModule] = useState(cancelLoaded);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    const load = () => void preloadCancelDialog().then((m) => live && setModule(m));
+    if (needed) load();
+    const cancel = whenIdle(load, { timeoutMs: 2000, fallbackMs: 1000 });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [module, needed]);
+  return module;
+}
 
 /** 403: a customer, or staff of another store (docs/order-status.md 1) */
 export function StaffOnlyView() {
@@ -35,6 +67,8 @@ export function StaffOnlyView() {
  */
 export function ConsoleView({ queue, stock, now }: { queue: ConsoleQueueActor; stock: SoldOutSwitchActor; now: number }) {
   const s = useSelector(queue, (x) => x);
+  const cancelling = s.matches({ ready: 'confirmingCancel' });
+  const cancel = useCancelDialog(cancelling);
   if (s.matches('forbidden')) return <StaffOnlyView />;
   if (!s.matches('ready'))
     return (
@@ -90,7 +124,13 @@ export function ConsoleView({ queue, stock, now }: { queue: ConsoleQueueActor; s
           <StockList stock={stock} items={c.stock} seenEventId={c.lastEventId} />
         </div>
       )}
-      <CancelDialog queue={queue} open={s.matches({ ready: 'confirmingCancel' })} order={c.orders.find((o) => o.orderId === c.pending?.orderId) ?? null} reason={c.pending?.reason ?? null} />
+      {cancel ? (
+        <cancel.CancelDialog queue={queue} open={cancelling} order={c.orders.find((o) => o.orderId === c.pending?.orderId) ?? null} reason={c.pending?.reason ?? null} />
+      ) : cancelling ? (
+        <p role="status" className="visually-hidden">
+          Loading…
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -174,47 +214,6 @@ function OrderCard({ queue, order: o, timeZone, busy, pending }: { queue: Consol
         </button>
       </div>
     </article>
-  );
-}
-
-function CancelDialog({ queue, open, order, reason }: { queue: ConsoleQueueActor; open: boolean; order: ConsoleOrder | null; reason: CancelReason | null }) {
-  return (
-    <Dialog
-      open={open}
-      title={M.cancelHeading}
-      onClose={() => queue.send({ type: 'user.keepOrder' })}
-      actions={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={() => queue.send({ type: 'user.keepOrder' })}>
-            {M.keepOrder}
-          </button>
-          <button type="button" className="btn btn--primary" disabled={!reason} aria-describedby={reason ? undefined : 'cancel-reason-needed'} onClick={() => queue.send({ type: 'user.confirmCancel' })}>
-            {M.cancelConfirm}
-          </button>
-        </>
-      }
-    >
-      {order ? (
-        <p>
-          #{order.shortId} {order.name}. {T.cancelBody(formatMoney(order.total, undefined, order.currency))}
-        </p>
-      ) : null}
-      {/* the reason is stored with the order and shown on the customer's tracker (docs/order-status.md 3.6) */}
-      <fieldset className="console-reasons">
-        <legend>{M.cancelReasonLegend}</legend>
-        {CANCEL_REASONS.map((r) => (
-          <label key={r} className="console-reason">
-            <input type="radio" name="cancel-reason" value={r} checked={reason === r} onChange={() => queue.send({ type: 'user.chooseReason', reason: r })} />
-            <span>{CANCEL_REASON_TEXTS[r].label}</span>
-          </label>
-        ))}
-      </fieldset>
-      {reason ? null : (
-        <p id="cancel-reason-needed" className="console-notice">
-          {M.cancelReasonNeeded}
-        </p>
-      )}
-    </Dialog>
   );
 }
 

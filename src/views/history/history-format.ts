@@ -1,6 +1,6 @@
 import { HistoryTexts } from '../../../contracts/history-messages.ts';
 import type { HistoryItem } from '../../../contracts/order-history.ts';
-import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
+import { PICKUP_OPTION_NAMES } from '../../../contracts/order-status-link-texts.ts';
 
 /** '$19.06' */
 export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
+import { PICKUP_OPTION_NAMES } from '../../../contracts/order-status-link-texts.ts';
 import type { PickupOptionCode } from '../../../contracts/ordering.ts';
 import { OrderStatusLinkTexts } from '../../../contracts/order-status-link-texts.ts';
 import { clockTime } from '../../../machines/order-status-rules.ts';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { CANCEL_REASON_TEXTS, OrderStatusMessages as M, OrderStatusTexts as T } from '../../../contracts/order-status-messages.ts';
-import { PICKUP_OPTION_NAMES } from '../../../contracts/ordering-rules.ts';
+import { PICKUP_OPTION_NAMES } from '../../../contracts/order-status-link-texts.ts';
 import type { liveFeedMachine } from '../../../machines/live-feed.machine.ts';
 import type { orderTrackerMachine } from '../../../machines/order-tracker.machine.ts';
 import type { readyNoticeMachine } from '../../../machines/ready-notice.machine.ts';
