@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runNodeScript, type ChildExit } from '../test/node-child.ts';
 
 const GUARD = fileURLToPath(new URL('./stall-guard.ts', import.meta.url));
 const DB = fileURLToPath(new URL('./db.ts', import.meta.url));
@@ -9,7 +9,7 @@ const DB = fileURLToPath(new URL('./db.ts', import.meta.url));
  * Runs `body` in a child Node process with an in-memory PGlite (`db`) and, unless `guard` is false, the stall guard
  * at 1 s; its exit, stderr and whether the test had to end it.
  */
-function child(body: string, guard = true): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; endedByTest: boolean }> {
+function child(body: string, guard = true): Promise<ChildExit> {
   const script = [
     `const { openPglite } = await import(${JSON.stringify(DB)});`,
     `const { startDbStallGuard } = await import(${JSON.stringify(GUARD)});`,
@@ -17,20 +17,7 @@ function child(body: string, guard = true): Promise<{ code: number | null; signa
     guard ? 'startDbStallGuard(db, { limitMs: 1000, probeMs: 100 });' : '',
     body,
   ].join('\n');
-  const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  let endedByTest = false;
-  const timeout = setTimeout(() => {
-    endedByTest = true;
-    p.kill('SIGKILL');
-  }, 90_000);
-  return new Promise((resolve) =>
-    p.once('exit', (code, signal) => {
-      clearTimeout(timeout);
-      resolve({ code, signal, stderr, endedByTest });
-    }),
-  );
+  return runNodeScript(script, 90_000);
 }
 
 // a transaction that never finishes: PGlite runs one at a time, so every later query waits behind it forever while
