@@ -3,14 +3,10 @@
  * (bench-status.ts): frames as they arrive (split across chunks), each stamped with its arrival time.
  */
 import http from 'node:http';
-import { parseSseBlock } from '../../server/test/sse.ts';
+import { parseSseBlock, type SseFrame as ParsedFrame } from '../../server/test/sse.ts';
 
-export interface SseFrame {
-  id: number | null;
-  event: string | null;
-  data: string | null;
-  comment: string | null;
-  retry: number | null;
+/** a parsed frame (server/test/sse.ts) stamped with its arrival */
+export interface SseFrame extends ParsedFrame {
   /** Date.now() when the frame's last byte arrived */
   at: number;
 }
